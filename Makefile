@@ -1,0 +1,27 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+# Each creates .venv and installs what it needs on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+.PHONY: run test lint bench play
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+play: $(STAMP)
+	$(BIN)/python -m engine.play $(GAME)
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine_speed.py

@@ -1,0 +1,31 @@
+"""Seghan's rules engine: pure, synchronous, standard library only, deterministic from a seed.
+
+``find_game(name)`` returns the game object for a registry name; ``GAME_NAMES`` lists them in the
+order the interface offers them.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .core import Game, IllegalAction, Seat, replay
+
+__all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_game", "replay"]
+
+# name -> module that defines GAME; one line a game.
+_MODULES: dict[str, str] = {
+    "hearts": "engine.hearts",
+}
+GAME_NAMES: tuple[str, ...] = tuple(_MODULES)
+
+
+def find_game(name: str) -> Game:
+    """The game registered under ``name``; KeyError for an unknown name."""
+    if name not in _MODULES:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(GAME_NAMES)}")
+    game: Game = importlib.import_module(_MODULES[name]).GAME
+    return game
+
+
+def all_games() -> list[Game]:
+    return [find_game(name) for name in GAME_NAMES]

@@ -1,0 +1,65 @@
+"""What the trick-taking games share: following suit, the trick winner, won cards.
+
+Cards are ints (see ``engine.cards``); a hand is a bitmask. A game with its own rank order passes a
+``power`` table: power[card] is the card's strength within its suit (higher wins).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import CARDS, SUIT_MASKS, parse_card
+
+NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play one card to the trick: ``play:QS``."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play:{CARDS[self.card]}"
+
+    def __repr__(self) -> str:
+        return f"Play({str(CARDS[self.card])!r})"
+
+    @staticmethod
+    def parse(code: str) -> Play:
+        return PLAYS[parse_card(code.removeprefix("play:"))]
+
+
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
+
+
+def follow_mask(hand: int, led_suit: int) -> int:
+    """Cards of ``hand`` that may follow a lead of ``led_suit``: that suit, or anything if void."""
+    same = hand & SUIT_MASKS[led_suit]
+    return same or hand
+
+
+def trick_winner(
+    cards: Sequence[int], trump: int | None = None, power: Sequence[int] = NATURAL_POWER
+) -> int:
+    """Index in ``cards`` (in order of play) of the card that wins: the strongest trump if any
+    trump was played, else the strongest card of the led suit. On equal power the first wins."""
+    led = cards[0] // 13
+    best = 0
+    best_key = (cards[0] // 13 == trump, power[cards[0]])
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = c // 13
+        if s != led and s != trump:
+            continue
+        key = (s == trump, power[c])
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def winning_so_far(cards: Sequence[int], card: int, trump: int | None = None,
+                   power: Sequence[int] = NATURAL_POWER) -> bool:
+    """Would ``card`` win the trick if played now (the leader always does)?"""
+    return trick_winner([*cards, card], trump, power) == len(cards)
