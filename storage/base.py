@@ -1,0 +1,160 @@
+"""The storage interface: records (pydantic) and the repository protocols the bot talks to.
+
+The record is the truth: a table is its game, rules, seats, seed and action log; the engine state
+is rebuilt with ``engine.replay``. Every backend (``memory``, ``sqlite``) passes the same contract
+tests in ``tests/storage``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+ComputerLevel = Literal["easy", "normal", "hard"]
+TableStatus = Literal["lobby", "playing", "finished", "stopped"]
+
+
+class StorageError(Exception):
+    """Bad stored data or a file this version cannot read; the message names the table or file."""
+
+
+class StaleTable(StorageError):
+    """A save whose version moved on since the record was read: nothing was written."""
+
+
+class TableKey(BaseModel, frozen=True):
+    chat_id: int
+    thread_id: int = 0  # forum topic; 0 outside forums
+
+
+class SeatRecord(BaseModel):
+    user_id: int | None = None  # a human; None for a computer seat
+    level: ComputerLevel | None = None  # computer level, or who plays an absent human
+    name: str = ""
+    hand_message_id: int | None = None  # the private hand message, edited in place
+    missed_turns: int = 0  # turns the timer played for this human in a row
+    away: bool = False  # after three missed turns a computer plays until the owner returns
+
+
+class TableRecord(BaseModel):
+    id: int | None = None  # assigned by the store on create; short, goes into button data
+    key: TableKey
+    game: str
+    rules: dict[str, object] = Field(default_factory=dict)
+    players: int = 4  # seat count
+    seats: list[SeatRecord] = Field(default_factory=list)
+    seed: int = 0
+    log: list[tuple[int, str]] = Field(default_factory=list)  # (seat, action code)
+    version: int = 0  # bumped by every save
+    status: TableStatus = "lobby"
+    creator_id: int | None = None
+    table_message_id: int | None = None  # the group table (or lobby) message
+    deadline: float | None = None  # unix time the current turn runs out, or None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+class UserRecord(BaseModel):
+    id: int
+    name: str = ""
+    lang: str | None = None  # None: follow the Telegram client's language, then the default
+    can_dm: bool = False  # the user has started the bot in private
+
+
+class ChatRecord(BaseModel):
+    id: int
+    lang: str | None = None
+    turn_seconds: int = 60
+    settings: dict[str, object] = Field(default_factory=dict)
+
+
+class SeatResult(BaseModel):
+    seat: int
+    user_id: int | None = None
+    level: ComputerLevel | None = None
+    name: str = ""
+    score: int = 0
+    place: int = 1  # 1 = first; ties share
+
+
+class MatchRecord(BaseModel):
+    id: int | None = None
+    table_id: int
+    chat_id: int
+    thread_id: int = 0
+    game: str
+    rules: dict[str, object] = Field(default_factory=dict)
+    seed: int
+    log: list[tuple[int, str]] = Field(default_factory=list)
+    finished_at: float
+    results: list[SeatResult]
+
+
+class Standing(BaseModel):
+    """One line of a chat's leaderboard for a game."""
+
+    user_id: int
+    name: str
+    played: int
+    won: int  # matches finished in first place
+    points: int  # sum of scores
+
+
+class Tables(Protocol):
+    async def create(self, table: TableRecord) -> TableRecord:
+        """Store a new table; returns it with ``id`` set and version 1. StorageError if a table
+        in status lobby/playing already holds the key."""
+        ...
+
+    async def get(self, key: TableKey) -> TableRecord | None:
+        """The table in status lobby or playing at ``key``."""
+        ...
+
+    async def by_id(self, table_id: int) -> TableRecord | None: ...
+
+    async def save(self, table: TableRecord) -> TableRecord:
+        """Write the record in one transaction if the stored version equals ``table.version``;
+        returns it with the version bumped. Raises StaleTable (writing nothing) otherwise."""
+        ...
+
+    async def active(self) -> list[TableRecord]:
+        """Every table in status lobby or playing (to re-arm timers after a restart)."""
+        ...
+
+    async def seat_of(self, user_id: int) -> TableRecord | None:
+        """The active table where this user has a seat, if any."""
+        ...
+
+
+class Users(Protocol):
+    async def get(self, user_id: int) -> UserRecord | None: ...
+
+    async def put(self, user: UserRecord) -> None: ...
+
+
+class Chats(Protocol):
+    async def get(self, chat_id: int) -> ChatRecord | None: ...
+
+    async def put(self, chat: ChatRecord) -> None: ...
+
+
+class Matches(Protocol):
+    async def add(self, match: MatchRecord) -> MatchRecord: ...
+
+    async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]: ...
+
+    async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
+        """Humans only, best first (won, then points as the game counts them)."""
+        ...
+
+
+class Store(Protocol):
+    """One opened store: the four repositories and closing."""
+
+    tables: Tables
+    users: Users
+    chats: Chats
+    matches: Matches
+
+    async def close(self) -> None: ...

@@ -1,0 +1,135 @@
+"""An in-memory store for fast tests: the same contract as SQLite, nothing on disk."""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+
+from .base import (
+    ChatRecord,
+    MatchRecord,
+    StaleTable,
+    Standing,
+    StorageError,
+    TableKey,
+    TableRecord,
+    UserRecord,
+)
+
+ACTIVE = ("lobby", "playing")
+
+
+class MemoryTables:
+    def __init__(self) -> None:
+        self._rows: dict[int, TableRecord] = {}
+        self._next_id = 1
+
+    async def create(self, table: TableRecord) -> TableRecord:
+        if await self.get(table.key) is not None:
+            raise StorageError(f"chat {table.key.chat_id} topic {table.key.thread_id} has a table")
+        now = time.time()
+        stored = table.model_copy(
+            deep=True, update={"id": self._next_id, "version": 1, "created_at": now, "updated_at": now}
+        )
+        self._next_id += 1
+        self._rows[stored.id or 0] = stored
+        return stored.model_copy(deep=True)
+
+    async def get(self, key: TableKey) -> TableRecord | None:
+        for row in self._rows.values():
+            if row.key == key and row.status in ACTIVE:
+                return row.model_copy(deep=True)
+        return None
+
+    async def by_id(self, table_id: int) -> TableRecord | None:
+        row = self._rows.get(table_id)
+        return row.model_copy(deep=True) if row else None
+
+    async def save(self, table: TableRecord) -> TableRecord:
+        row = self._rows.get(table.id or 0)
+        if row is None:
+            raise StorageError(f"table {table.id} does not exist")
+        if row.version != table.version:
+            raise StaleTable(f"table {table.id}: version {table.version}, stored {row.version}")
+        stored = table.model_copy(
+            deep=True, update={"version": table.version + 1, "updated_at": time.time()}
+        )
+        self._rows[stored.id or 0] = stored
+        return stored.model_copy(deep=True)
+
+    async def active(self) -> list[TableRecord]:
+        return [r.model_copy(deep=True) for r in self._rows.values() if r.status in ACTIVE]
+
+    async def seat_of(self, user_id: int) -> TableRecord | None:
+        for row in self._rows.values():
+            if row.status in ACTIVE and any(s.user_id == user_id for s in row.seats):
+                return row.model_copy(deep=True)
+        return None
+
+
+class MemoryUsers:
+    def __init__(self) -> None:
+        self._rows: dict[int, UserRecord] = {}
+
+    async def get(self, user_id: int) -> UserRecord | None:
+        row = self._rows.get(user_id)
+        return row.model_copy() if row else None
+
+    async def put(self, user: UserRecord) -> None:
+        self._rows[user.id] = user.model_copy()
+
+
+class MemoryChats:
+    def __init__(self) -> None:
+        self._rows: dict[int, ChatRecord] = {}
+
+    async def get(self, chat_id: int) -> ChatRecord | None:
+        row = self._rows.get(chat_id)
+        return row.model_copy(deep=True) if row else None
+
+    async def put(self, chat: ChatRecord) -> None:
+        self._rows[chat.id] = chat.model_copy(deep=True)
+
+
+class MemoryMatches:
+    def __init__(self) -> None:
+        self._rows: list[MatchRecord] = []
+
+    async def add(self, match: MatchRecord) -> MatchRecord:
+        stored = match.model_copy(deep=True, update={"id": len(self._rows) + 1})
+        self._rows.append(stored)
+        return stored.model_copy(deep=True)
+
+    async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]:
+        rows = [m for m in self._rows if m.chat_id == chat_id]
+        return [m.model_copy(deep=True) for m in reversed(rows[-limit:])]
+
+    async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
+        played: dict[int, int] = defaultdict(int)
+        won: dict[int, int] = defaultdict(int)
+        points: dict[int, int] = defaultdict(int)
+        names: dict[int, str] = {}
+        for match in self._rows:
+            if match.chat_id != chat_id or (game and match.game != game):
+                continue
+            for r in match.results:
+                if r.user_id is None:
+                    continue
+                played[r.user_id] += 1
+                won[r.user_id] += r.place == 1
+                points[r.user_id] += r.score
+                names[r.user_id] = r.name
+        rows = [Standing(user_id=u, name=names[u], played=played[u], won=won[u], points=points[u])
+                for u in played]
+        return sorted(rows, key=lambda s: (-s.won, -s.played, s.name))
+
+
+class MemoryStore:
+    def __init__(self) -> None:
+        self.tables = MemoryTables()
+        self.users = MemoryUsers()
+        self.chats = MemoryChats()
+        self.matches = MemoryMatches()
+
+    async def close(self) -> None:
+        return None
