@@ -35,6 +35,8 @@ class SeatRecord(BaseModel):
     hand_message_id: int | None = None  # the private hand message, edited in place
     missed_turns: int = 0  # turns the timer played for this human in a row
     away: bool = False  # after three missed turns a computer plays until the owner returns
+    username: str = ""  # Telegram @username without the @, for /kick @name
+    selection: list[str] = Field(default_factory=list)  # cards toggled for a multi-card action
 
 
 class TableRecord(BaseModel):

@@ -1,0 +1,36 @@
+"""python -m bot: read the settings, build the application, poll Telegram for updates."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from pydantic import ValidationError
+from telegram import Update
+
+from .app import build_app
+from .settings import Settings
+
+
+def main() -> int:
+    try:
+        settings = Settings()  # type: ignore[call-arg]
+    except ValidationError as error:
+        fields = {str(e["loc"][0]) for e in error.errors() if e["loc"]}
+        if "telegram_bot_token" in fields:
+            print("TELEGRAM_BOT_TOKEN is missing or malformed: put TELEGRAM_BOT_TOKEN=<token> in "
+                  ".env (cp .env.example .env); get a token from @BotFather in Telegram.",
+                  file=sys.stderr)
+        else:
+            first = error.errors()[0]
+            print(f"bad setting {'.'.join(map(str, first['loc'])).upper()} in .env or the "
+                  f"environment: {first['msg']} (see .env.example)", file=sys.stderr)
+        return 2
+    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    build_app(settings).run_polling(allowed_updates=Update.ALL_TYPES)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""build_app(): the Application with its handlers, rate limiter, storage and timers wired."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import Any, cast
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
+from telegram.error import TelegramError
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    ContextTypes,
+)
+from telegram.request import BaseRequest
+
+from storage.base import Store
+from storage.memory import MemoryStore
+
+from . import i18n
+from .handlers import info, lobby, play
+from .runtime import Seghan
+from .settings import LANGUAGES, Settings
+
+log = logging.getLogger(__name__)
+
+GROUP_COMMANDS = ("new", "join", "stop", "kick", "score", "top", "rules", "lang", "help")
+PRIVATE_COMMANDS = ("start", "rules", "lang", "help")
+
+App = Application[Any, Any, Any, Any, Any, Any]
+
+
+def api_base_url(value: str) -> str:
+    """'http://host:port' or 'http://host:port/bot' -> the prefix PTB puts before the token."""
+    value = value.rstrip("/")
+    return value if value.endswith("/bot") else value + "/bot"
+
+
+def build_app(settings: Settings, store: Store | None = None,
+              request: BaseRequest | None = None, rate_limit: bool = True) -> App:
+    """The bot. ``store`` and ``request`` are for tests (a store shared across restarts, a fake
+    transport); without a store, the one at ``settings.database_path`` is opened and closed."""
+    builder = ApplicationBuilder().token(settings.telegram_bot_token).concurrent_updates(True)
+    if settings.telegram_api_base_url:
+        base = api_base_url(settings.telegram_api_base_url)
+        builder = builder.base_url(base).base_file_url(base.removesuffix("/bot") + "/file/bot")
+    if request is not None:
+        builder = builder.request(request).get_updates_request(request)
+    if rate_limit:
+        builder = builder.rate_limiter(AIORateLimiter(  # type: ignore[arg-type]
+            overall_max_rate=settings.messages_per_second,
+            group_max_rate=settings.group_messages_per_minute, max_retries=0))
+    owns_store = store is None
+
+    async def post_init(application: App) -> None:
+        opened = store if store is not None else await open_configured_store(settings.database_path)
+        runtime = Seghan(settings, opened, application)
+        application.bot_data["seghan"] = runtime
+        await register_commands(application)
+        await runtime.rearm_all()
+
+    async def post_shutdown(application: App) -> None:
+        runtime: Seghan | None = application.bot_data.get("seghan")
+        if runtime is not None:
+            await runtime.renderer.idle()
+            if owns_store:
+                await runtime.store.close()
+
+    application: App = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    add_handlers(application)
+    return application
+
+
+def add_handlers(application: App) -> None:
+    application.add_handler(CommandHandler("new", lobby.new))
+    application.add_handler(CommandHandler("join", lobby.join))
+    application.add_handler(CommandHandler("start", lobby.start))
+    application.add_handler(CommandHandler("stop", lobby.stop))
+    application.add_handler(CommandHandler("kick", lobby.kick))
+    application.add_handler(CommandHandler("help", info.help_))
+    application.add_handler(CommandHandler("rules", info.rules))
+    application.add_handler(CommandHandler("lang", info.lang))
+    application.add_handler(CommandHandler("top", info.top))
+    application.add_handler(CommandHandler("score", info.score))
+    application.add_handler(CallbackQueryHandler(play.button))
+    application.add_error_handler(on_error)
+
+
+async def register_commands(application: App) -> None:
+    """The command menu per language and scope; a failure here must not stop the bot."""
+    scopes = ((BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+              (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS))
+    try:
+        for scope, names in scopes:
+            for lang in (None, *LANGUAGES):
+                commands = [BotCommand(n, i18n.t(lang or "hy", f"command-{n}")) for n in names]
+                await application.bot.set_my_commands(commands, scope=scope, language_code=lang)
+    except TelegramError as error:
+        log.warning("set_my_commands failed: %s", error)
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    log.error("error while handling %s", update if isinstance(update, Update) else "",
+              exc_info=context.error)
+
+
+async def open_configured_store(path: str) -> Store:
+    """The SQLite store at ``path`` (``storage.open_store``); the in-memory one if this checkout
+    has no SQLite backend yet."""
+    opener = getattr(importlib.import_module("storage"), "open_store", None)
+    if opener is None:
+        log.warning("storage.open_store is missing: tables live in memory only")
+        return cast(Store, MemoryStore())
+    opened: Store = await opener(path)
+    return opened

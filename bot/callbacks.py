@@ -1,0 +1,46 @@
+"""callback_data codec: ``kind|table id|move number|argument`` in at most 64 bytes.
+
+Kinds: a = action code, t = toggle a card of a multi-card choice, c = confirm that choice,
+h = show my hand, j/l = join/leave the lobby, m = computer menu, k = add a computer (argument: level),
+s = start, g = choose the game (argument: game name), x = close the computer menu.
+The move number is the length of the action log when the button was drawn: the table uses it to
+tell a fresh press from a stale or repeated one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KINDS = frozenset("atchjlmksgx")
+MAX_BYTES = 64
+
+
+class BadCallback(ValueError):
+    """Data this bot did not draw (forged, truncated or from an older version)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    kind: str
+    table_id: int
+    move: int = 0
+    arg: str = ""
+
+
+def encode(kind: str, table_id: int, move: int = 0, arg: str = "") -> str:
+    if kind not in KINDS:
+        raise ValueError(f"unknown callback kind {kind!r}")
+    data = f"{kind}|{table_id}|{move}|{arg}"
+    if len(data.encode()) > MAX_BYTES:
+        raise ValueError(f"callback data over {MAX_BYTES} bytes: {data!r}")
+    return data
+
+
+def decode(data: str | None) -> Press:
+    parts = (data or "").split("|", 3)
+    if len(parts) != 4 or parts[0] not in KINDS:
+        raise BadCallback(f"not our button: {data!r}")
+    kind, table, move, arg = parts
+    if not (table.isdigit() and move.isdigit()):
+        raise BadCallback(f"not our button: {data!r}")
+    return Press(kind, int(table), int(move), arg)

@@ -1,0 +1,39 @@
+"""Telegram handlers: parse the update, call one use case, answer, publish."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import Update
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import ContextTypes
+
+from storage.base import TableKey
+
+from ..runtime import Seghan
+
+Context = ContextTypes.DEFAULT_TYPE
+
+
+def seghan(context: Context) -> Seghan:
+    runtime: Seghan = context.bot_data["seghan"]
+    return runtime
+
+
+def table_key(update: Update) -> TableKey:
+    """One table per chat and forum topic."""
+    message: Any = update.effective_message
+    thread = message.message_thread_id if message and message.is_topic_message else 0
+    chat = update.effective_chat
+    assert chat is not None
+    return TableKey(chat_id=chat.id, thread_id=thread or 0)
+
+
+def is_group(update: Update) -> bool:
+    chat = update.effective_chat
+    return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
+
+
+async def is_admin(context: Context, chat_id: int, user_id: int) -> bool:
+    member = await context.bot.get_chat_member(chat_id, user_id)
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)

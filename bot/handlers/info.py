@@ -1,0 +1,92 @@
+"""/help, /rules [game], /lang hy|en|ru, /top, /score."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from engine import GAME_NAMES, find_game
+
+from ..i18n import t
+from ..settings import LANGUAGES
+from . import Context, is_group, seghan, table_key
+
+
+async def reader_lang(update: Update, context: Context) -> str:
+    """Group text in the chat's language, private text in the user's."""
+    app, chat, user = seghan(context), update.effective_chat, update.effective_user
+    if is_group(update) and chat is not None:
+        return await app.chat_lang(chat.id)
+    return await app.user_lang(user) if user else app.settings.default_language
+
+
+async def help_(update: Update, context: Context) -> None:
+    if update.effective_message:
+        lang = await reader_lang(update, context)
+        await update.effective_message.reply_text(t(lang, "help", games=_games(lang)))
+
+
+async def rules(update: Update, context: Context) -> None:
+    message = update.effective_message
+    if message is None:
+        return
+    lang = await reader_lang(update, context)
+    game = context.args[0].lower() if context.args else "hearts"
+    if game not in GAME_NAMES:
+        await message.reply_text(t(lang, "lobby-unknown-game", games=", ".join(GAME_NAMES)))
+        return
+    await message.reply_text(t(lang, f"rules-{game}"))
+
+
+async def lang(update: Update, context: Context) -> None:
+    """/lang xx: the group's language in a group, the user's own in private."""
+    app, message, user = seghan(context), update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    choice = context.args[0].lower() if context.args else ""
+    if choice not in LANGUAGES:
+        current = await reader_lang(update, context)
+        await message.reply_text(t(current, "lang-usage", languages=" | ".join(LANGUAGES)))
+        return
+    if is_group(update):
+        await app.set_chat_lang(message.chat_id, choice)
+    else:
+        await app.set_user_lang(user, choice)
+    await message.reply_text(t(choice, "lang-set"))
+
+
+async def top(update: Update, context: Context) -> None:
+    """/top [game]: this chat's leaderboard of finished matches."""
+    app, message = seghan(context), update.effective_message
+    if message is None:
+        return
+    lang = await reader_lang(update, context)
+    game = context.args[0].lower() if context.args and context.args[0].lower() in GAME_NAMES else None
+    rows = await app.store.matches.standings(message.chat_id, game)
+    if not rows:
+        await message.reply_text(t(lang, "top-empty"))
+        return
+    lines = [t(lang, "top-title")]
+    lines += [t(lang, "top-line", place=i + 1, name=r.name, won=r.won, played=r.played)
+              for i, r in enumerate(rows[:10])]
+    await message.reply_text("\n".join(lines))
+
+
+async def score(update: Update, context: Context) -> None:
+    """/score: the match totals of this chat's table."""
+    app, message = seghan(context), update.effective_message
+    if message is None or not is_group(update):
+        return
+    lang = await reader_lang(update, context)
+    table = await app.store.tables.get(table_key(update))
+    if table is None or table.status != "playing":
+        await message.reply_text(t(lang, "error-no-table"))
+        return
+    state = app.service.state_of(table)
+    ctx = app.context(table, lang)
+    scores = find_game(table.game).scores(state)
+    line = " · ".join(f"{name} {s}" for name, s in zip(ctx.names, scores, strict=True))
+    await message.reply_text(t(lang, "score-line", scores=line), parse_mode="HTML")
+
+
+def _games(lang: str) -> str:
+    return ", ".join(f"{t(lang, 'game-' + g)} (/new {g})" for g in GAME_NAMES)

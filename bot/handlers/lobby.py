@@ -1,0 +1,156 @@
+"""The lobby: /new, the lobby buttons, /start join_<id> in private, /stop, /kick."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from .. import callbacks
+from ..i18n import t
+from ..tables import TableError
+from . import Context, is_admin, is_group, seghan, table_key
+
+
+async def new(update: Update, context: Context) -> None:
+    """/new [game]: a lobby message in the group."""
+    app, message, user = seghan(context), update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    if not is_group(update):
+        await message.reply_text(await app.alert(user, "error-group-only"))
+        return
+    record = await app.touch(user)
+    game = context.args[0].lower() if context.args else None
+    try:
+        outcome = await app.service.create(table_key(update), app.person(user), game, record.can_dm)
+    except TableError as error:
+        lang = await app.chat_lang(message.chat_id)
+        await message.reply_text(t(lang, error.key, **error.args_))
+        return
+    await app.publish(outcome)
+
+
+async def button(update: Update, context: Context) -> None:
+    """Join, leave, computer menu, add a computer, choose the game, start."""
+    app, query = seghan(context), update.callback_query
+    if query is None:
+        return
+    user = query.from_user
+    press = callbacks.decode(query.data)
+    service = app.service
+    try:
+        match press.kind:
+            case "j":
+                record = await app.touch(user)
+                if not record.can_dm:
+                    await query.answer(await app.alert(user, "lobby-open-bot-first"), show_alert=True)
+                    return
+                outcome = await service.join(press.table_id, app.person(user))
+            case "l":
+                outcome = await service.leave(press.table_id, user.id)
+            case "m" | "x":
+                outcome = await service.outcome(press.table_id)
+                if outcome.table.status != "lobby":
+                    raise TableError("error-stale")
+                await query.answer()
+                await app.publish(outcome, menu=press.kind == "m")
+                return
+            case "k":
+                outcome = await service.add_computer(press.table_id, user.id, press.arg)
+            case "g":
+                outcome = await service.choose_game(press.table_id, user.id, press.arg)
+            case "s":
+                table = await service.load(press.table_id)
+                admin = user.id != table.creator_id and await is_admin(
+                    context, table.key.chat_id, user.id)
+                outcome = await service.start(press.table_id, user.id, admin)
+            case _:
+                raise TableError("error-bad-button")
+    except TableError as error:
+        await query.answer(await app.alert(user, error.key, **error.args_), show_alert=True)
+        return
+    await query.answer()
+    await app.publish(outcome)
+
+
+async def start(update: Update, context: Context) -> None:
+    """/start in private: remember that we may write; ``join_<id>`` seats the user."""
+    app, message, user = seghan(context), update.effective_message, update.effective_user
+    if message is None or user is None or is_group(update):
+        return
+    await app.touch(user, private=True)
+    lang = await app.user_lang(user)
+    payload = context.args[0] if context.args else ""
+    if not payload.startswith("join_") or not payload[5:].isdigit():
+        await message.reply_text(t(lang, "start-welcome"))
+        return
+    try:
+        outcome = await app.service.join(int(payload[5:]), app.person(user))
+    except TableError as error:
+        await message.reply_text(t(lang, error.key, **error.args_))
+        return
+    await message.reply_text(t(lang, "lobby-joined-private"))
+    await app.publish(outcome)
+
+
+async def stop(update: Update, context: Context) -> None:
+    """/stop: the creator or an admin ends the table of this chat (or topic)."""
+    app, message, user = seghan(context), update.effective_message, update.effective_user
+    if message is None or user is None or not is_group(update):
+        return
+    key = table_key(update)
+    lang = await app.chat_lang(key.chat_id)
+    try:
+        table = await app.service.store.tables.get(key)
+        admin = bool(table) and user.id != (table.creator_id if table else None) and \
+            await is_admin(context, key.chat_id, user.id)
+        outcome = await app.service.stop(key, user.id, admin)
+    except TableError as error:
+        await message.reply_text(t(lang, error.key, **error.args_))
+        return
+    await app.publish(outcome)
+    await message.reply_text(t(lang, "table-stopped-reply"))
+
+
+async def kick(update: Update, context: Context) -> None:
+    """/kick as a reply to a player's message, or /kick @name: a computer takes the seat."""
+    app, message, user = seghan(context), update.effective_message, update.effective_user
+    if message is None or user is None or not is_group(update):
+        return
+    key = table_key(update)
+    lang = await app.chat_lang(key.chat_id)
+    replied = message.reply_to_message.from_user if message.reply_to_message else None
+    target_id = replied.id if replied else None
+    name = context.args[0] if context.args else ""
+    if target_id is None and not name:
+        await message.reply_text(t(lang, "kick-usage"))
+        return
+    try:
+        table = await app.service.store.tables.get(key)
+        admin = bool(table) and user.id != (table.creator_id if table else None) and \
+            await is_admin(context, key.chat_id, user.id)
+        outcome = await app.service.kick(key, user.id, admin, target_id, name)
+    except TableError as error:
+        await message.reply_text(t(lang, error.key, **error.args_))
+        return
+    await app.publish(outcome)
+    await message.reply_text(t(lang, "kick-done"))
+
+
+async def join(update: Update, context: Context) -> None:
+    """/join: the same as the lobby's Join button."""
+    app, message, user = seghan(context), update.effective_message, update.effective_user
+    if message is None or user is None or not is_group(update):
+        return
+    lang = await app.chat_lang(message.chat_id)
+    table = await app.service.store.tables.get(table_key(update))
+    record = await app.touch(user)
+    try:
+        if table is None:
+            raise TableError("error-no-table")
+        if not record.can_dm:
+            raise TableError("lobby-open-bot-first")
+        outcome = await app.service.join(table.id or 0, app.person(user))
+    except TableError as error:
+        await message.reply_text(t(lang, error.key, **error.args_))
+        return
+    await app.publish(outcome)

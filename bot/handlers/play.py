@@ -1,0 +1,54 @@
+"""Buttons of a table in play: an action, a toggled card, a confirmed choice, "my hand"."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from engine import find_game
+
+from .. import callbacks
+from ..runtime import ALERT_LIMIT
+from ..tables import TableError
+from ..views import view_for
+from . import Context, seghan
+
+LOBBY_KINDS = frozenset("jlmksgx")
+
+
+async def button(update: Update, context: Context) -> None:
+    app, query = seghan(context), update.callback_query
+    if query is None:
+        return
+    user = query.from_user
+    try:
+        press = callbacks.decode(query.data)
+    except callbacks.BadCallback:
+        await query.answer(await app.alert(user, "error-bad-button"), show_alert=True)
+        return
+    if press.kind in LOBBY_KINDS:
+        from . import lobby
+        await lobby.button(update, context)
+        return
+    service = app.service
+    try:
+        match press.kind:
+            case "a":
+                outcome = await service.act(press.table_id, user.id, press.move, press.arg)
+            case "t":
+                outcome = await service.toggle(press.table_id, user.id, press.move, press.arg)
+            case "c":
+                outcome = await service.confirm(press.table_id, user.id, press.move, press.arg)
+            case "h":
+                table, seat, state = await service.hand(press.table_id, user.id)
+                lang = await app.user_lang(user)
+                text = view_for(table.game).hand_alert(
+                    find_game(table.game).observation(state, seat), app.context(table, lang))
+                await query.answer(text[:ALERT_LIMIT], show_alert=True)
+                return
+            case _:
+                raise TableError("error-bad-button")
+    except TableError as error:
+        await query.answer(await app.alert(user, error.key, **error.args_), show_alert=True)
+        return
+    await query.answer()
+    await app.publish(outcome)

@@ -1,0 +1,157 @@
+"""Sending screens to Telegram, coalesced.
+
+Each message the bot keeps edited (a group's table, a player's hand) has one worker and one pending
+screen. ``show`` replaces the pending screen, so while a send waits for the rate limiter or a 429,
+newer renders supersede older ones and only the newest is sent: computer moves in a row become one
+edit. A screen equal to the last one sent costs nothing. Group posts (deal and match results) are
+never dropped and go out in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+
+from .views import Screen
+
+log = logging.getLogger(__name__)
+ATTEMPTS = 5
+
+Remember = Callable[[int, int | None, int], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A message kept edited: the group table (seat None) or one seat's private hand."""
+
+    table_id: int
+    seat: int | None
+    chat_id: int
+    thread_id: int = 0
+
+
+def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
+    if not screen.rows:
+        return None
+    return InlineKeyboardMarkup([[InlineKeyboardButton(b.text, callback_data=b.data, url=b.url)
+                                  for b in row] for row in screen.rows])
+
+
+def seconds(value: int | float | timedelta) -> float:
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+class Renderer:
+    def __init__(self, bot: Bot, remember: Remember) -> None:
+        self.bot = bot
+        self.remember = remember
+        self._pending: dict[Target, Screen] = {}
+        self._sent: dict[Target, Screen] = {}
+        self._versions: dict[Target, int] = {}
+        self._message_ids: dict[Target, int] = {}
+        self._posts: dict[tuple[int, int], list[str]] = {}
+        self._tasks: dict[object, asyncio.Task[None]] = {}
+
+    def show(self, target: Target, screen: Screen, version: int, message_id: int | None) -> None:
+        """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
+        one already shown is dropped."""
+        if version < self._versions.get(target, -1):
+            return
+        self._versions[target] = version
+        if message_id is not None:
+            self._message_ids.setdefault(target, message_id)
+        if self._sent.get(target) == screen:
+            self._pending.pop(target, None)
+            return
+        self._pending[target] = screen
+        self._start(target, self._drain(target))
+
+    def post(self, chat_id: int, thread_id: int, text: str) -> None:
+        """A new group message (a deal or match result), kept in order, never dropped."""
+        key = (chat_id, thread_id)
+        self._posts.setdefault(key, []).append(text)
+        self._start(key, self._drain_posts(key))
+
+    def forget(self, target: Target) -> None:
+        """The message was lost (deleted): the next show sends a new one."""
+        self._message_ids.pop(target, None)
+        self._sent.pop(target, None)
+
+    async def idle(self) -> None:
+        """Wait until everything scheduled has been sent (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    def _start(self, key: object, work: Coroutine[Any, Any, None]) -> None:
+        if key in self._tasks:
+            work.close()
+            return
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks[key] = task
+        task.add_done_callback(lambda _: self._tasks.pop(key, None))
+
+    async def _drain(self, target: Target) -> None:
+        while target in self._pending:
+            screen = self._pending.pop(target)
+            sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
+                                        superseded=lambda: target in self._pending)
+            if sent:
+                self._sent[target] = screen
+
+    async def _drain_posts(self, key: tuple[int, int]) -> None:
+        queue = self._posts[key]
+        while queue:
+            text = queue[0]
+            await self._retrying(lambda text=text: self.bot.send_message(  # type: ignore[misc]
+                key[0], text, parse_mode=ParseMode.HTML, message_thread_id=key[1] or None))
+            queue.pop(0)
+        self._posts.pop(key, None)
+
+    async def _retrying(self, send: Callable[[], Awaitable[object]],
+                        superseded: Callable[[], bool] = lambda: False) -> bool:
+        """Obey 429's retry_after (unless a newer screen came meanwhile: that one goes instead);
+        give up on a chat that blocked the bot, or after ATTEMPTS failures."""
+        failures = 0
+        while failures < ATTEMPTS:
+            try:
+                await send()
+                return True
+            except RetryAfter as error:  # not a failure: wait as told, then go on
+                await asyncio.sleep(seconds(error.retry_after))
+                if superseded():
+                    return False
+            except Forbidden as error:
+                log.info("cannot write: %s", error)
+                return False
+            except TelegramError as error:
+                failures += 1
+                log.warning("send failed (%d/%d): %s", failures, ATTEMPTS, error)
+                await asyncio.sleep(0.2 * failures)
+        return False
+
+    async def _send(self, target: Target, screen: Screen) -> None:
+        markup = keyboard(screen)
+        message_id = self._message_ids.get(target)
+        if message_id is not None:
+            try:
+                await self.bot.edit_message_text(
+                    screen.text, chat_id=target.chat_id, message_id=message_id,
+                    reply_markup=markup, parse_mode=ParseMode.HTML)
+                return
+            except BadRequest as error:
+                if "not modified" in error.message.lower():
+                    return
+                log.info("message %s lost (%s): sending a new one", message_id, error.message)
+        message = await self.bot.send_message(
+            target.chat_id, screen.text, reply_markup=markup, parse_mode=ParseMode.HTML,
+            message_thread_id=target.thread_id or None)
+        self._message_ids[target] = message.message_id
+        await self.remember(target.table_id, target.seat, message.message_id)

@@ -1,0 +1,154 @@
+"""What the handlers share while the bot runs: the table use cases, languages, publishing a table
+to its messages, and the turn timers."""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+
+from telegram import User
+from telegram.ext import Application, ContextTypes, Job
+
+from engine import find_game
+from storage.base import ChatRecord, Store, TableRecord, UserRecord
+
+from . import i18n
+from .render import Renderer, Target
+from .settings import Settings
+from .tables import Outcome, Person, TableService
+from .views import Context, view_for
+from .views import lobby as lobby_views
+
+ALERT_LIMIT = 200
+
+
+class Seghan:
+    def __init__(self, settings: Settings, store: Store, application: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        self.settings = settings
+        self.store = store
+        self.application = application
+        self.service = TableService(store, settings.turn_seconds)
+        self.renderer = Renderer(application.bot, self.service.remember_message)
+        self._user_langs: dict[int, str | None] = {}
+        self._chat_langs: dict[int, str | None] = {}
+        self._jobs: dict[int, Job[Any]] = {}
+
+    # ----- people and languages
+
+    async def touch(self, user: User, private: bool = False) -> UserRecord:
+        """The user's record, created or refreshed; ``private``: they wrote to the bot directly."""
+        record = await self.store.users.get(user.id)
+        name = user.full_name[:32]
+        if record is None or record.name != name or (private and not record.can_dm):
+            record = (record or UserRecord(id=user.id)).model_copy(
+                update={"name": name, "can_dm": bool(private or (record and record.can_dm))})
+            await self.store.users.put(record)
+        self._user_langs[user.id] = record.lang
+        return record
+
+    async def user_lang(self, user: User | int) -> str:
+        user_id = user if isinstance(user, int) else user.id
+        if user_id not in self._user_langs:
+            record = await self.store.users.get(user_id)
+            self._user_langs[user_id] = record.lang if record else None
+        client = None if isinstance(user, int) else user.language_code
+        return i18n.pick(self._user_langs[user_id], client, default=self.settings.default_language)
+
+    async def chat_lang(self, chat_id: int) -> str:
+        if chat_id not in self._chat_langs:
+            record = await self.store.chats.get(chat_id)
+            self._chat_langs[chat_id] = record.lang if record else None
+        return i18n.pick(self._chat_langs[chat_id], default=self.settings.default_language)
+
+    async def set_user_lang(self, user: User, lang: str) -> None:
+        record = await self.touch(user)
+        await self.store.users.put(record.model_copy(update={"lang": lang}))
+        self._user_langs[user.id] = lang
+
+    async def set_chat_lang(self, chat_id: int, lang: str) -> None:
+        record = await self.store.chats.get(chat_id) or ChatRecord(
+            id=chat_id, turn_seconds=self.settings.turn_seconds)
+        await self.store.chats.put(record.model_copy(update={"lang": lang}))
+        self._chat_langs[chat_id] = lang
+
+    async def alert(self, user: User, key: str, **args: Any) -> str:
+        return i18n.t(await self.user_lang(user), key, **args)[:ALERT_LIMIT]
+
+    @staticmethod
+    def person(user: User) -> Person:
+        return Person(user.id, user.full_name[:32], user.username or "")
+
+    def bot_link(self, table_id: int) -> str:
+        return f"https://t.me/{self.application.bot.username}?start=join_{table_id}"
+
+    # ----- publishing
+
+    def context(self, table: TableRecord, lang: str, selection: list[str] | None = None) -> Context:
+        names = tuple(html.escape(s.name) + (" 💤" if s.away else "") if s.user_id is not None
+                      else "🤖 " + i18n.t(lang, f"level-{s.level}") for s in table.seats)
+        return Context(lang, table.id or 0, len(table.log), names, table.game,
+                       tuple(selection or ()))
+
+    async def publish(self, outcome: Outcome, menu: bool = False) -> None:
+        """Bring the group's table message, the hands and the timer up to date with a table."""
+        table = outcome.table
+        chat, thread = table.key.chat_id, table.key.thread_id
+        ctx = self.context(table, await self.chat_lang(chat))
+        group = Target(table.id or 0, None, chat, thread)
+        if table.status == "lobby":
+            screen = lobby_views.lobby(ctx, table.players, self.bot_link(table.id or 0), menu)
+            self.renderer.show(group, screen, table.version, table.table_message_id)
+            return
+        if table.status == "stopped":
+            self.renderer.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
+            self.disarm(table.id or 0)
+            return
+        game, view = find_game(table.game), view_for(table.game)
+        public = game.observation(outcome.state, 0)
+        before = game.observation(outcome.before, 0) if outcome.before is not None else None
+        for text in view.deal_results(before, public, ctx):
+            self.renderer.post(chat, thread, text)
+        if "finished" in outcome.events:
+            text = lobby_views.match_over(ctx, game.scores(outcome.state), game.rankings(outcome.state))
+            self.renderer.post(chat, thread, text)
+        self.renderer.show(group, view.table(public, ctx), table.version, table.table_message_id)
+        for seat, record in enumerate(table.seats):
+            if record.user_id is None:
+                continue
+            hand_ctx = self.context(table, await self.user_lang(record.user_id), record.selection)
+            screen = view.hand(game.observation(outcome.state, seat),
+                               game.legal_actions(outcome.state, seat), hand_ctx)
+            target = Target(table.id or 0, seat, record.user_id)
+            self.renderer.show(target, screen, table.version, record.hand_message_id)
+        self.arm(table)
+
+    # ----- turn timers
+
+    def arm(self, table: TableRecord) -> None:
+        """One job per table, at its stored deadline (re-armed from storage at start-up)."""
+        self.disarm(table.id or 0)
+        queue = self.application.job_queue
+        if table.deadline is None or table.status != "playing" or queue is None:
+            return
+        delay = max(0.0, table.deadline - time.time())
+        self._jobs[table.id or 0] = queue.run_once(
+            self._on_deadline, delay, data=(table.id, len(table.log)), name=f"turn:{table.id}")
+
+    def disarm(self, table_id: int) -> None:
+        job = self._jobs.pop(table_id, None)
+        if job is not None:
+            job.schedule_removal()
+
+    async def _on_deadline(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert context.job is not None
+        data: tuple[int, int] = context.job.data  # type: ignore[assignment]
+        table_id, move = data
+        self._jobs.pop(table_id, None)
+        outcome = await self.service.timeout(table_id, move)
+        if outcome is not None:
+            await self.publish(outcome)
+
+    async def rearm_all(self) -> None:
+        for table in await self.store.tables.active():
+            self.arm(table)

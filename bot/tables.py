@@ -1,0 +1,407 @@
+"""Use cases of a table, with no Telegram in sight: load -> replay -> apply -> computer turns until a
+human must act -> save. Every use case of one table runs under that table's lock, so its updates are
+handled one at a time while different tables run in parallel.
+
+Errors are ``TableError`` with a locale key; the handler turns it into an alert.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import GAME_NAMES, Game, IllegalAction, find_game, replay
+from engine.cards import parse_card
+from engine.players import player_for
+from storage.base import (
+    MatchRecord,
+    SeatRecord,
+    SeatResult,
+    StorageError,
+    Store,
+    TableKey,
+    TableRecord,
+)
+
+AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat
+TIMER_LEVEL = "normal"  # the computer that plays for an absent human
+LEVELS = ("easy", "normal", "hard")
+
+
+class TableError(Exception):
+    """A request the table refuses; ``key`` is the locale key of the alert."""
+
+    def __init__(self, key: str, **args: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.args_ = args
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    id: int
+    name: str
+    username: str = ""
+
+
+@dataclass
+class Outcome:
+    """A table after a use case, with the engine state before and after it (None in the lobby)."""
+
+    table: TableRecord
+    state: Any = None
+    before: Any = None
+    changed: bool = True
+    events: list[str] = field(default_factory=list)  # "started", "finished", "stopped"
+
+    @property
+    def game(self) -> Game:
+        return find_game(self.table.game)
+
+
+class TableService:
+    def __init__(self, store: Store, turn_seconds: int = 60,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.default_seconds = turn_seconds
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: dict[int, tuple[int, Any]] = {}  # table id -> (version, engine state)
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    # ----- reading
+
+    async def load(self, table_id: int) -> TableRecord:
+        table = await self.store.tables.by_id(table_id)
+        if table is None:
+            raise TableError("error-no-table")
+        return table
+
+    def state_of(self, table: TableRecord) -> Any:
+        """The engine state of a playing table: cached by version, else replayed from the log."""
+        cached = self._states.get(table.id or 0)
+        if cached and cached[0] == table.version:
+            return cached[1]
+        state = replay(find_game(table.game), table.players, table.seed, table.log, **table.rules)
+        self._states[table.id or 0] = (table.version, state)
+        return state
+
+    async def outcome(self, table_id: int) -> Outcome:
+        table = await self.load(table_id)
+        state = self.state_of(table) if table.status != "lobby" else None
+        return Outcome(table, state, state, changed=False)
+
+    # ----- lobby
+
+    async def create(self, key: TableKey, creator: Person, game: str | None,
+                     seat_creator: bool) -> Outcome:
+        if game is not None and game not in GAME_NAMES:
+            raise TableError("lobby-unknown-game", games=", ".join(GAME_NAMES))
+        if await self.store.tables.get(key) is not None:
+            raise TableError("lobby-table-exists")
+        table = TableRecord(key=key, game=game or "", creator_id=creator.id,
+                            players=find_game(game).sizes[0] if game else 4)
+        if seat_creator and await self.store.tables.seat_of(creator.id) is None:
+            table.seats.append(_human(creator))
+        try:
+            table = await self.store.tables.create(table)
+        except StorageError as error:
+            raise TableError("lobby-table-exists") from error
+        return Outcome(table)
+
+    async def choose_game(self, table_id: int, user_id: int, game: str) -> Outcome:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            if user_id != table.creator_id:
+                raise TableError("error-creator-only")
+            if game not in GAME_NAMES:
+                raise TableError("error-bad-button")
+            table.game = game
+            table.players = max(find_game(game).sizes)
+            del table.seats[table.players:]
+            return Outcome(await self._save(table))
+
+    async def join(self, table_id: int, person: Person) -> Outcome:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            if any(s.user_id == person.id for s in table.seats):
+                raise TableError("lobby-already-joined")
+            if await self.store.tables.seat_of(person.id) is not None:
+                raise TableError("error-seated-elsewhere")
+            if len(table.seats) >= table.players:
+                raise TableError("lobby-full")
+            table.seats.append(_human(person))
+            return Outcome(await self._save(table))
+
+    async def leave(self, table_id: int, user_id: int) -> Outcome:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            seats = [s for s in table.seats if s.user_id != user_id]
+            if len(seats) == len(table.seats):
+                raise TableError("error-not-seated")
+            table.seats = seats
+            return Outcome(await self._save(table))
+
+    async def add_computer(self, table_id: int, user_id: int, level: Any) -> Outcome:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            if level not in LEVELS:
+                raise TableError("error-bad-button")
+            if user_id != table.creator_id and all(s.user_id != user_id for s in table.seats):
+                raise TableError("error-not-seated")
+            if len(table.seats) >= table.players:
+                raise TableError("lobby-full")
+            table.seats.append(SeatRecord(level=level))
+            return Outcome(await self._save(table))
+
+    async def start(self, table_id: int, user_id: int, is_admin: bool) -> Outcome:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            if user_id != table.creator_id and not is_admin:
+                raise TableError("error-creator-only")
+            if not table.game:
+                raise TableError("lobby-choose-game")
+            if len(table.seats) not in find_game(table.game).sizes:
+                raise TableError("lobby-not-full")
+            table.players = len(table.seats)
+            table.seed = secrets.randbits(48)
+            table.status = "playing"
+            state = self.state_of(table)
+            outcome = await self._advance(table, state, state, events=["started"])
+            return outcome
+
+    # ----- play
+
+    async def act(self, table_id: int, user_id: int, move: int, code: str) -> Outcome:
+        """A human pressed an action button drawn at ``move``."""
+        async with self.lock(table_id):
+            table, seat, state = await self._seat_to_act(table_id, user_id, move)
+            return await self._apply_human(table, seat, state, code)
+
+    async def toggle(self, table_id: int, user_id: int, move: int, card: str) -> Outcome:
+        """Add or remove a card of a multi-card choice (a Hearts pass, a Thirteen combination)."""
+        async with self.lock(table_id):
+            table, seat, state = await self._seat_to_act(table_id, user_id, move)
+            legal = find_game(table.game).legal_actions(state, seat)
+            if card not in _cards_in(legal):
+                raise TableError("error-bad-button")
+            chosen = table.seats[seat].selection
+            if card in chosen:
+                chosen.remove(card)
+            else:
+                chosen.append(card)
+            chosen.sort(key=parse_card)
+            saved = await self._save(table)
+            return Outcome(saved, state, state)
+
+    async def confirm(self, table_id: int, user_id: int, move: int, kind: str) -> Outcome:
+        """Play the toggled cards as ``kind:c1,c2,…``; the engine judges the combination."""
+        async with self.lock(table_id):
+            table, seat, state = await self._seat_to_act(table_id, user_id, move)
+            chosen = table.seats[seat].selection
+            if not chosen:
+                raise TableError("error-choose-cards")
+            return await self._apply_human(table, seat, state, f"{kind}:{','.join(chosen)}")
+
+    async def timeout(self, table_id: int, move: int) -> Outcome | None:
+        """The turn timer ran out: a computer moves for every human still to act. None if the
+        table moved on since the timer was armed."""
+        async with self.lock(table_id):
+            table = await self.store.tables.by_id(table_id)
+            if table is None or table.status != "playing" or len(table.log) != move:
+                return None
+            if table.deadline is None or table.deadline > self.clock() + 0.5:
+                return None
+            state = before = self.state_of(table)
+            game = find_game(table.game)
+            for seat in sorted(game.to_act(state)):
+                record = table.seats[seat]
+                if record.user_id is None or record.away:
+                    continue
+                record.missed_turns += 1
+                record.away = record.missed_turns >= AWAY_AFTER
+                record.selection = []
+                state = self._computer_move(game, table, state, seat, TIMER_LEVEL)
+            return await self._advance(table, state, before)
+
+    async def hand(self, table_id: int, user_id: int) -> tuple[TableRecord, int, Any]:
+        """(table, seat, state) for the "my hand" button."""
+        table = await self.load(table_id)
+        seat = _seat_index(table, user_id)
+        if table.status != "playing":
+            raise TableError("error-table-over")
+        return table, seat, self.state_of(table)
+
+    # ----- stop, kick, bookkeeping
+
+    async def stop(self, key: TableKey, user_id: int, is_admin: bool) -> Outcome:
+        table = await self.store.tables.get(key)
+        if table is None:
+            raise TableError("error-no-table")
+        async with self.lock(table.id or 0):
+            table = await self.load(table.id or 0)
+            if user_id != table.creator_id and not is_admin:
+                raise TableError("error-creator-only")
+            table.status = "stopped"
+            table.deadline = None
+            state = self.state_of(table) if table.log or table.seed else None
+            return Outcome(await self._save(table), state, state, events=["stopped"])
+
+    async def kick(self, key: TableKey, user_id: int, is_admin: bool, target_id: int | None,
+                   target_name: str = "") -> Outcome:
+        """Remove a player: from the lobby, or give their seat to a computer mid-match."""
+        table = await self.store.tables.get(key)
+        if table is None:
+            raise TableError("error-no-table")
+        async with self.lock(table.id or 0):
+            table = await self.load(table.id or 0)
+            if user_id != table.creator_id and not is_admin:
+                raise TableError("error-creator-only")
+            name = target_name.lstrip("@").lower()
+            index = next((i for i, s in enumerate(table.seats) if s.user_id is not None and (
+                s.user_id == target_id or (name and name in (s.username.lower(), s.name.lower())))),
+                None)
+            if index is None:
+                raise TableError("kick-not-found")
+            if table.status == "lobby":
+                del table.seats[index]
+                return Outcome(await self._save(table))
+            table.seats[index] = SeatRecord(level="normal")
+            state = self.state_of(table)
+            return await self._advance(table, state, state)
+
+    async def remember_message(self, table_id: int, seat: int | None, message_id: int) -> None:
+        """Store the id of a table or hand message the renderer had to send anew."""
+        async with self.lock(table_id):
+            table = await self.store.tables.by_id(table_id)
+            if table is None:
+                return
+            if seat is None:
+                table.table_message_id = message_id
+            else:
+                table.seats[seat].hand_message_id = message_id
+            await self._save(table)
+
+    async def turn_seconds(self, chat_id: int) -> int:
+        chat = await self.store.chats.get(chat_id)
+        return chat.turn_seconds if chat else self.default_seconds
+
+    # ----- private helpers
+
+    async def _lobby(self, table_id: int) -> TableRecord:
+        table = await self.load(table_id)
+        if table.status != "lobby":
+            raise TableError("error-stale")
+        return table
+
+    async def _seat_to_act(self, table_id: int, user_id: int,
+                           move: int) -> tuple[TableRecord, int, Any]:
+        table = await self.load(table_id)
+        seat = _seat_index(table, user_id)
+        if table.status != "playing":
+            raise TableError("error-table-over")
+        if table.seats[seat].away:  # the owner is back: the seat is theirs again
+            table.seats[seat].away = False
+            table.seats[seat].missed_turns = 0
+            table = await self._save(table)
+        if move > len(table.log) or any(s == seat for s, _ in table.log[move:]):
+            raise TableError("error-stale")
+        state = self.state_of(table)
+        if seat not in find_game(table.game).to_act(state):
+            raise TableError("illegal-not-your-turn")
+        return table, seat, state
+
+    async def _apply_human(self, table: TableRecord, seat: int, state: Any,
+                           code: str) -> Outcome:
+        game = find_game(table.game)
+        try:
+            after = game.apply(state, seat, game.parse_action(code))
+        except IllegalAction as error:
+            raise TableError(f"illegal-{error.key}") from error
+        except (ValueError, KeyError, IndexError) as error:
+            raise TableError("error-bad-button") from error
+        table.log.append((seat, code))
+        record = table.seats[seat]
+        record.selection = []
+        record.missed_turns = 0
+        return await self._advance(table, after, state)
+
+    async def _advance(self, table: TableRecord, state: Any, before: Any,
+                       events: list[str] | None = None) -> Outcome:
+        """Let computers (and away humans' computers) move until a human must act; then save,
+        arming the deadline or writing the finished match."""
+        game = find_game(table.game)
+        state = self._computer_turns(game, table, state)
+        events = list(events or [])
+        if game.is_over(state):
+            table.status = "finished"
+            table.deadline = None
+            events.append("finished")
+        else:
+            waiting = any(table.seats[s].user_id is not None for s in game.to_act(state))
+            seconds = await self.turn_seconds(table.key.chat_id)
+            table.deadline = self.clock() + seconds if waiting else None
+        saved = await self._save(table)
+        self._states[saved.id or 0] = (saved.version, state)
+        if game.is_over(state):
+            await self.store.matches.add(_match_record(game, saved, state, self.clock()))
+        return Outcome(saved, state, before, events=events)
+
+    def _computer_turns(self, game: Game, table: TableRecord, state: Any) -> Any:
+        while not game.is_over(state):
+            auto = [s for s in sorted(game.to_act(state))
+                    if table.seats[s].user_id is None or table.seats[s].away]
+            if not auto:
+                return state
+            seat = auto[0]
+            state = self._computer_move(game, table, state, seat,
+                                        table.seats[seat].level or TIMER_LEVEL)
+        return state
+
+    def _computer_move(self, game: Game, table: TableRecord, state: Any, seat: int,
+                       level: str) -> Any:
+        """One move by a computer player, which sees only its observation and legal actions."""
+        rng = random.Random(f"{table.seed}:{len(table.log)}")
+        legal = game.legal_actions(state, seat)
+        action = player_for(level)(game.observation(state, seat), legal, rng)
+        table.log.append((seat, str(action)))
+        return game.apply(state, seat, action)
+
+    async def _save(self, table: TableRecord) -> TableRecord:
+        return await self.store.tables.save(table)
+
+
+def _human(person: Person) -> SeatRecord:
+    return SeatRecord(user_id=person.id, name=person.name, username=person.username)
+
+
+def _seat_index(table: TableRecord, user_id: int) -> int:
+    for index, seat in enumerate(table.seats):
+        if seat.user_id == user_id:
+            return index
+    raise TableError("error-not-seated")
+
+
+def _cards_in(legal: list[Any]) -> set[str]:
+    """Card codes that appear in the legal actions ('pass:2C,3C,4C' -> 2C, 3C, 4C)."""
+    found: set[str] = set()
+    for action in legal:
+        _, _, rest = str(action).partition(":")
+        found.update(part for part in rest.split(",") if part)
+    return found
+
+
+def _match_record(game: Game, table: TableRecord, state: Any, now: float) -> MatchRecord:
+    scores, places = game.scores(state), game.rankings(state)
+    results = [SeatResult(seat=i, user_id=s.user_id, level=s.level, name=s.name,
+                          score=scores[i], place=places[i]) for i, s in enumerate(table.seats)]
+    return MatchRecord(table_id=table.id or 0, chat_id=table.key.chat_id,
+                       thread_id=table.key.thread_id, game=table.game, rules=table.rules,
+                       seed=table.seed, log=table.log, finished_at=now, results=results)

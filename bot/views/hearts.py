@@ -1,0 +1,100 @@
+"""Hearts («Սրտեր»): the group's table and a player's private hand (see shared/ux.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.hearts import Observation, Pass
+
+from .base import (
+    Button,
+    Context,
+    Screen,
+    deal_results,
+    face,
+    hand_order,
+    rows_of,
+    seat_list,
+    suit_lines,
+)
+
+PASS_COUNT = 3
+
+
+class HeartsView:
+    def table(self, public: Observation, ctx: Context) -> Screen:
+        """Only public fields: phase, round, trick, finished tricks, points, scores, to_act."""
+        lines = [self._header(public, ctx)]
+        passing = public.phase == "pass"
+        extra = [(" ✓" if passing and i in public.chosen else "")
+                 + (f" (+{p})" if p and not passing else "") for i, p in enumerate(public.points)]
+        to_act = public.to_act if not passing else public.to_act
+        lines += seat_list(ctx, public.scores, to_act, extra)
+        if passing:
+            lines.append(ctx.t("hearts-passing", done=len(public.chosen)))
+        if public.trick:
+            lines.append(ctx.t("table-trick", cards=_seated(public.trick, ctx)))
+        last = public.last_trick
+        if last is not None:
+            cards = " ".join(card.symbol for _, card in last.cards)
+            lines.append(ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards))
+        if public.hearts_broken:
+            lines.append(ctx.t("hearts-broken"))
+        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        return Screen("\n".join(lines), keyboard)
+
+    def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:
+        mine = obs.seat in obs.to_act
+        state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
+        lines = [f"{self._header(obs, ctx)} · {state}", *suit_lines(obs.hand)]
+        rows: tuple[tuple[Button, ...], ...] = ()
+        if obs.phase == "pass":
+            if mine and legal and isinstance(legal[0], Pass):
+                lines.append(ctx.t("hearts-pass-choose", direction=ctx.t(f"hearts-to-{obs.pass_direction}")))
+                rows = self._pass_keyboard(obs, ctx)
+            elif obs.passed:
+                lines.append(ctx.t("hearts-passed", cards=_faces(obs.passed)))
+        elif obs.phase == "play":
+            if obs.received and not obs.tricks and not obs.trick:
+                lines.append(ctx.t("hearts-received", cards=_faces(obs.received)))
+            if mine:
+                lines.append(ctx.t("table-trick", cards=_seated(obs.trick, ctx) or "—"))
+                buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
+                           for a in _by_hand_order(legal)]
+                rows = rows_of(buttons)
+        return Screen("\n".join(lines), rows)
+
+    def hand_alert(self, obs: Observation, ctx: Context) -> str:
+        return "\n".join(suit_lines(obs.hand)) or ctx.t("hand-empty")
+
+    def deal_results(self, before: Any, after: Any, ctx: Context) -> list[str]:
+        return deal_results(before, after, ctx)
+
+    def _header(self, obs: Observation, ctx: Context) -> str:
+        direction = ctx.t(f"hearts-pass-{obs.pass_direction}")
+        return ctx.t("hearts-header", round=obs.round, direction=direction)
+
+    def _pass_keyboard(self, obs: Observation, ctx: Context) -> tuple[tuple[Button, ...], ...]:
+        chosen = set(ctx.selection)
+        buttons = [Button(("✅" if str(c) in chosen else "") + face(c, button=True),
+                          ctx.data("t", str(c))) for c in hand_order(obs.hand)]
+        confirm = Button(ctx.t("hearts-pass-confirm", count=len(chosen)), ctx.data("c", "pass"))
+        return (*rows_of(buttons), (confirm,))
+
+
+def _seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
+    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
+
+
+def _faces(cards: Sequence[Any]) -> str:
+    return " ".join(c.symbol for c in hand_order(cards))
+
+
+def _by_hand_order(legal: Sequence[Any]) -> list[Any]:
+    from engine.cards import CARDS
+    order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in legal]))}
+    return sorted(legal, key=lambda a: order[CARDS[a.card]])
+
+
+VIEW = HeartsView()

@@ -1,0 +1,129 @@
+# Seghan: English.
+
+## Games and computer levels
+game-hearts = Hearts
+game-king = King
+game-bazar_blot = Bazar Blot
+game-fifty_six = 56
+game-thirteen = Thirteen
+level-easy = Easy
+level-normal = Normal
+level-hard = Hard
+
+## Lobby
+lobby-title = 🃏 New game: { $game }
+lobby-no-game = choose the game
+lobby-seated = Seated ({ $count }/{ $size }): { $names }
+lobby-join = Join
+lobby-leave = Leave
+lobby-computer = 🤖 Computer
+lobby-start = ▶ Start
+lobby-open-bot = 🤖 Open the bot
+lobby-open-bot-first = First open the bot and press Start: your cards come there. Press the "Open the bot" button.
+lobby-already-joined = You are already at this table
+lobby-full = All seats are taken
+lobby-not-full = There are free seats: add a computer
+lobby-choose-game = Choose the game first
+lobby-table-exists = This chat already has a table: /stop closes it
+lobby-unknown-game = No such game. Games: { $games }
+lobby-joined-private = You are seated. Your cards will appear here when the game starts.
+
+## Errors and alerts (at most 200 characters)
+error-no-table = No table here. New game: /new
+error-creator-only = Only the table's creator or an admin can do this
+error-bad-button = This button is not one of ours
+error-seated-elsewhere = You are already seated at another table
+error-not-seated = You are not at this table
+error-stale = This button no longer works
+error-table-over = This game is over
+error-choose-cards = Choose the cards first
+error-group-only = This command works in a group
+illegal-not-your-turn = It is not your turn
+illegal-game-over = The game is over
+illegal-bad-action = That move is not possible now
+illegal-not-in-hand = That card is not in your hand
+illegal-must-lead-two-clubs = The first trick starts with the 2 of clubs
+illegal-must-follow-suit = You must follow the led suit
+illegal-no-points-first-trick = No hearts or queen of spades on the first trick
+illegal-hearts-not-broken = Hearts are not broken yet: you cannot lead a heart
+illegal-illegal = The rules do not allow that move
+kick-not-found = That player is not at the table
+kick-usage = Reply to the player's message with /kick, or write /kick @name
+kick-done = The player was removed: a computer took the seat
+
+## The table (group) and the hand (private)
+table-stopped = The { $game } table was closed
+table-stopped-reply = The table was closed
+table-trick = On the table: { $cards }
+table-last-trick = Last trick: { $name } ({ $cards })
+table-my-hand = 👀 My hand
+hand-your-turn = your turn
+hand-wait = wait for your turn
+hand-empty = No cards in hand
+deal-over = Deal { $number } is over
+deal-totals = Totals: { $scores }
+match-over = 🏆 { $game }: the match is over
+match-place = { $place }. { $name } — { $score }
+
+## Hearts
+hearts-header = 🃏 <b>Hearts</b> · deal { $round } · { $direction }
+hearts-pass-left = pass left
+hearts-pass-right = pass right
+hearts-pass-across = pass across
+hearts-pass-none = no passing
+hearts-to-left = to the left
+hearts-to-right = to the right
+hearts-to-across = across
+hearts-to-none = to nobody
+hearts-passing = Passing: { $done }/4 have chosen
+hearts-broken = ♥ hearts are broken
+hearts-pass-choose = Choose 3 cards to pass { $direction }
+hearts-pass-confirm = Pass ({ $count }/3)
+hearts-passed = You passed { $cards }. Waiting for the others.
+hearts-received = You received { $cards }
+
+## Commands and information
+start-welcome = Hello! I am Seghan: card games in group chats. Add me to a group and write /new. Your cards will come here.
+help =
+    Seghan: card games in a group.
+    /new — a new table ({ $games })
+    /join — join the table
+    /stop — close the table (its creator or an admin)
+    /kick — remove a player (a computer takes the seat)
+    /score — the score, /top — the leaderboard
+    /rules hearts — the rules
+    /lang hy, en, ru — the language
+    Your cards come in a private chat with the bot: press Start there first.
+rules-hearts =
+    Hearts (4 players, 52 cards, no trumps)
+    Take as few points as you can.
+    Before each deal pass 3 cards: left, right, across, then no passing.
+    The holder of the 2 of clubs leads the first trick. Follow the led suit if you can.
+    No hearts or queen of spades on the first trick unless you have nothing else.
+    You may not lead a heart until hearts are broken (someone discarded one).
+    The highest card of the led suit wins the trick.
+    Each heart is 1 point, the queen of spades 13. Taking all 26 shoots the moon: the others get 26 each.
+    The match ends when someone reaches 100: the lowest score wins.
+rules-missing = The rules of this game are not translated yet
+lang-usage = Language: /lang { $languages }
+lang-set = Language: English
+top-empty = No finished matches yet
+top-title = 🏆 Leaderboard
+top-line = { $place }. { $name } — { $won ->
+    [one] { $won } win
+   *[other] { $won } wins
+}, { $played ->
+    [one] { $played } match
+   *[other] { $played } matches
+}
+score-line = Score: { $scores }
+command-new = New table
+command-join = Join the table
+command-stop = Close the table
+command-kick = Remove a player
+command-score = The score
+command-top = Leaderboard
+command-rules = Rules
+command-lang = Language
+command-help = Help
+command-start = Start

@@ -1,0 +1,123 @@
+# Seghan: Armenian (default). Card words from shared/seeds/003 and the Hearts glossary (§13).
+
+## Games and computer levels
+game-hearts = Սրտեր
+game-king = Քինգ
+game-bazar_blot = Բազար բլոտ
+game-fifty_six = 56
+game-thirteen = Տասներեք
+level-easy = Հեշտ
+level-normal = Նորմալ
+level-hard = Բարդ
+
+## Lobby
+lobby-title = 🃏 Նոր խաղ՝ { $game }
+lobby-no-game = ընտրեք խաղը
+lobby-seated = Նստած են ({ $count }/{ $size })՝ { $names }
+lobby-join = Միանալ
+lobby-leave = Դուրս գալ
+lobby-computer = 🤖 Համակարգիչ
+lobby-start = ▶ Սկսել
+lobby-open-bot = 🤖 Բացել բոտը
+lobby-open-bot-first = Նախ բացեք բոտը և սեղմեք Start․ այնտեղ կստանաք ձեր քարտերը։ Սեղմեք «Բացել բոտը» կոճակը։
+lobby-already-joined = Դուք արդեն նստած եք այս սեղանի շուրջ
+lobby-full = Բոլոր տեղերը զբաղված են
+lobby-not-full = Տեղեր դեռ կան․ ավելացրեք համակարգիչ
+lobby-choose-game = Նախ ընտրեք խաղը
+lobby-table-exists = Այստեղ արդեն սեղան կա․ փակելու համար՝ /stop
+lobby-unknown-game = Այդպիսի խաղ չկա։ Խաղեր՝ { $games }
+lobby-joined-private = Դուք նստեցիք սեղանի շուրջ։ Ձեր քարտերը կհայտնվեն այստեղ, երբ խաղը սկսվի։
+
+## Errors and alerts (at most 200 characters)
+error-no-table = Այստեղ սեղան չկա։ Նոր խաղ՝ /new
+error-creator-only = Սա կարող է անել միայն սեղանը բացողը կամ ադմինը
+error-bad-button = Այս կոճակը չի ճանաչվում
+error-seated-elsewhere = Դուք արդեն նստած եք մեկ այլ սեղանի շուրջ
+error-not-seated = Դուք այս սեղանի շուրջ չեք
+error-stale = Այս կոճակն այլևս չի գործում
+error-table-over = Այս խաղն արդեն ավարտվել է
+error-choose-cards = Նախ ընտրեք քարտերը
+error-group-only = Այս հրամանն աշխատում է խմբում
+illegal-not-your-turn = Հիմա ձեր հերթը չէ
+illegal-game-over = Խաղն ավարտվել է
+illegal-bad-action = Հիմա այդ քայլն անել չի կարելի
+illegal-not-in-hand = Այդ քարտը ձեր ձեռքում չէ
+illegal-must-lead-two-clubs = Առաջին վերցումը սկսվում է խաչի 2-ով
+illegal-must-follow-suit = Պետք է հետևել պահանջված նշանին
+illegal-no-points-first-trick = Առաջին վերցման ժամանակ սիրտ կամ պիկի դամա խաղալ չի կարելի
+illegal-hearts-not-broken = Սրտերը դեռ կոտրված չեն․ սրտով սկսել չի կարելի
+illegal-illegal = Կանոններով այդ քայլը չի թույլատրվում
+kick-not-found = Այդ խաղացողը սեղանի շուրջ չէ
+kick-usage = Պատասխանեք խաղացողի հաղորդագրությանը /kick-ով կամ գրեք /kick @անուն
+kick-done = Խաղացողը հեռացվեց․ նրա տեղը զբաղեցրեց համակարգիչը
+
+## The table (group) and the hand (private)
+table-stopped = { $game } սեղանը փակվեց
+table-stopped-reply = Սեղանը փակվեց
+table-trick = Սեղանին՝ { $cards }
+table-last-trick = Նախորդ վերցումը՝ { $name } ({ $cards })
+table-my-hand = 👀 Իմ ձեռքը
+hand-your-turn = ձեր հերթն է
+hand-wait = սպասեք ձեր հերթին
+hand-empty = Ձեռքում քարտ չկա
+deal-over = Խաղափուլ { $number }-ն ավարտվեց
+deal-totals = Ընդհանուր՝ { $scores }
+match-over = 🏆 { $game }․ խաղն ավարտվեց
+match-place = { $place }. { $name } — { $score }
+
+## Hearts
+hearts-header = 🃏 <b>Սրտեր</b> · խաղափուլ { $round } · { $direction }
+hearts-pass-left = փոխանցում՝ ձախ
+hearts-pass-right = փոխանցում՝ աջ
+hearts-pass-across = փոխանցում՝ դիմաց
+hearts-pass-none = ոչ մի փոխանցում
+hearts-to-left = ձախ
+hearts-to-right = աջ
+hearts-to-across = դիմաց
+hearts-to-none = ոչ մեկին
+hearts-passing = Փոխանցում․ ընտրել են { $done }/4
+hearts-broken = ♥ սրտերը կոտրված են
+hearts-pass-choose = Ընտրեք 3 քարտ՝ { $direction } փոխանցելու համար
+hearts-pass-confirm = Փոխանցել ({ $count }/3)
+hearts-passed = Փոխանցեցիք՝ { $cards }։ Սպասում ենք մյուսներին։
+hearts-received = Ստացաք՝ { $cards }
+
+## Commands and information
+start-welcome = Բարև։ Ես Սեղանն եմ՝ թղթախաղեր խմբերում։ Ավելացրեք ինձ խումբ և գրեք /new։ Ձեր քարտերը կգան այստեղ։
+help =
+    Սեղան՝ թղթախաղեր խմբում։
+    /new — նոր սեղան ({ $games })
+    /join — միանալ սեղանին
+    /stop — փակել սեղանը (բացողը կամ ադմինը)
+    /kick — հեռացնել խաղացողին (նրա տեղը կզբաղեցնի համակարգիչը)
+    /score — հաշիվը, /top — լավագույնները
+    /rules hearts — կանոնները
+    /lang hy, en, ru — լեզուն
+    Քարտերը գալիս են բոտի հետ մասնավոր զրույցում․ նախ սեղմեք Start։
+rules-hearts =
+    Սրտեր (4 խաղացող, 52 քարտ, առանց կոզրի)
+    Նպատակն է հնարավորինս քիչ միավոր հավաքել։
+    Յուրաքանչյուր խաղափուլից առաջ 3 քարտ եք փոխանցում՝ ձախ, աջ, դիմաց, ապա ոչ մի փոխանցում։
+    Խաչի 2-ն ունեցողը սկսում է առաջին վերցումը։ Պետք է հետևել պահանջված նշանին, եթե ունեք այն։
+    Առաջին վերցման ժամանակ սիրտ կամ պիկի դամա խաղալ չի կարելի, եթե այլ քարտ ունեք։
+    Սրտով սկսել չի կարելի, մինչև սրտերը կոտրվեն (մինչև մեկն սիրտ մերժի)։
+    Նշանի ամենաուժեղ քարտը վերցնում է վերցումը։
+    Ամեն սիրտ՝ 1 միավոր, պիկի դաման՝ 13։ Բոլոր 26-ը վերցնողը լուսինն է անում՝ մյուսները ստանում են 26-ական։
+    Խաղն ավարտվում է, երբ մեկը հասնում է 100-ի․ հաղթում է ամենաքիչ միավորը։
+rules-missing = Այս խաղի կանոնները դեռ թարգմանված չեն
+lang-usage = Լեզուն՝ /lang { $languages }
+lang-set = Լեզուն՝ հայերեն
+top-empty = Դեռ ավարտված խաղեր չկան
+top-title = 🏆 Լավագույնները
+top-line = { $place }. { $name } — { $won } հաղթանակ, { $played } խաղ
+score-line = Հաշիվը՝ { $scores }
+command-new = Նոր սեղան
+command-join = Միանալ սեղանին
+command-stop = Փակել սեղանը
+command-kick = Հեռացնել խաղացողին
+command-score = Հաշիվը
+command-top = Լավագույնները
+command-rules = Կանոնները
+command-lang = Լեզուն
+command-help = Օգնություն
+command-start = Սկսել

@@ -1,0 +1,257 @@
+"""An in-process Bot API: a ``BaseRequest`` that records every call and answers as Telegram
+documents it (per-chat message ids, 403 for users who never started the bot, 400 for "message is
+not modified", over-long texts and callback data), plus a harness that feeds ``Update`` objects
+for scripted players and reads what each chat sees."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import Update
+from telegram.request import BaseRequest, RequestData
+
+from bot.app import App, build_app
+from bot.runtime import Seghan
+from bot.settings import Settings
+from storage.base import Store
+
+BOT_ID = 5000
+BOT_USERNAME = "seghan_test_bot"
+TOKEN = "123456:" + "A" * 35
+GROUP = -1001
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, description: str, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.status, self.description, self.retry_after = status, description, retry_after
+
+
+@dataclass
+class Sent:
+    chat_id: int
+    message_id: int
+    text: str
+    markup: dict[str, Any] | None
+    edits: int = 0
+
+    def buttons(self) -> list[dict[str, Any]]:
+        return [b for row in (self.markup or {}).get("inline_keyboard", []) for b in row]
+
+    def button(self, starts: str) -> dict[str, Any]:
+        found = [b for b in self.buttons() if b["text"].startswith(starts)]
+        assert found, f"no button {starts!r} in {[b['text'] for b in self.buttons()]}"
+        return found[0]
+
+
+@dataclass
+class FakeTelegram(BaseRequest):
+    started: set[int] = field(default_factory=set)  # users who pressed Start in private
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    messages: dict[tuple[int, int], Sent] = field(default_factory=dict)
+    answers: list[dict[str, Any]] = field(default_factory=list)
+    fail: list[tuple[str, ApiError]] = field(default_factory=list)  # (method, error) to raise once
+    admins: set[int] = field(default_factory=set)
+    _ids: dict[int, itertools.count[int]] = field(default_factory=dict)
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    @property
+    def read_timeout(self) -> float:
+        return 5.0
+
+    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
+                         *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        name = url.rsplit("/", 1)[-1]
+        params = dict(request_data.parameters) if request_data else {}
+        self.calls.append((name, params))
+        try:
+            for index, (failing, error) in enumerate(self.fail):
+                if failing == name:
+                    del self.fail[index]
+                    raise error
+            result = getattr(self, "api_" + name)(params)
+        except ApiError as error:
+            body: dict[str, Any] = {"ok": False, "error_code": error.status,
+                                    "description": error.description}
+            if error.retry_after is not None:
+                body["parameters"] = {"retry_after": error.retry_after}
+            return error.status, json.dumps(body).encode()
+        return 200, json.dumps({"ok": True, "result": result}).encode()
+
+    # ----- Bot API methods
+
+    def api_getMe(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"id": BOT_ID, "is_bot": True, "first_name": "Seghan", "username": BOT_USERNAME,
+                "can_join_groups": True, "can_read_all_group_messages": False,
+                "supports_inline_queries": False}
+
+    def api_setMyCommands(self, params: dict[str, Any]) -> bool:
+        return True
+
+    def api_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
+        user = int(params["user_id"])
+        status = "administrator" if user in self.admins else "member"
+        member: dict[str, Any] = {"status": status, "user": _user(user)}
+        if status == "administrator":
+            member |= {k: True for k in (
+                "can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages",
+                "can_manage_video_chats", "can_restrict_members", "can_promote_members",
+                "can_change_info", "can_invite_users", "can_post_stories", "can_edit_stories",
+                "can_delete_stories")}
+        return member
+
+    def api_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = int(params["chat_id"])
+        if chat > 0 and chat not in self.started:
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        self._check(params)
+        message_id = next(self._ids.setdefault(chat, itertools.count(1)))
+        self.messages[(chat, message_id)] = Sent(chat, message_id, params["text"],
+                                                 params.get("reply_markup"))
+        return self._message(chat, message_id, params["text"])
+
+    def api_editMessageText(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat, message_id = int(params["chat_id"]), int(params["message_id"])
+        sent = self.messages.get((chat, message_id))
+        if sent is None:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        self._check(params)
+        if sent.text == params["text"] and sent.markup == params.get("reply_markup"):
+            raise ApiError(400, "Bad Request: message is not modified: specified new message "
+                                "content and reply markup are exactly the same")
+        sent.text, sent.markup = params["text"], params.get("reply_markup")
+        sent.edits += 1
+        return self._message(chat, message_id, sent.text)
+
+    def api_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
+        if len(params.get("text", "")) > 200:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        self.answers.append(params)
+        return True
+
+    def api_deleteMessage(self, params: dict[str, Any]) -> bool:
+        self.messages.pop((int(params["chat_id"]), int(params["message_id"])), None)
+        return True
+
+    # ----- reading what chats see
+
+    def chat(self, chat_id: int) -> list[Sent]:
+        return [m for (c, _), m in sorted(self.messages.items()) if c == chat_id]
+
+    def count(self, *methods: str) -> int:
+        return sum(1 for name, _ in self.calls if name in methods)
+
+    def _check(self, params: dict[str, Any]) -> None:
+        if not 1 <= len(params["text"]) <= 4096:
+            raise ApiError(400, "Bad Request: message is too long")
+        for row in (params.get("reply_markup") or {}).get("inline_keyboard", []):
+            for button in row:
+                if len(button.get("callback_data", "").encode()) > 64:
+                    raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+
+    def _message(self, chat: int, message_id: int, text: str) -> dict[str, Any]:
+        kind = "supergroup" if chat < 0 else "private"
+        return {"message_id": message_id, "date": int(time.time()), "text": text,
+                "chat": {"id": chat, "type": kind, "title": "Group"} if chat < 0 else
+                {"id": chat, "type": kind, "first_name": f"User{chat}"}}
+
+
+def _user(user_id: int, lang: str = "hy") -> dict[str, Any]:
+    return {"id": user_id, "is_bot": False, "first_name": f"User{user_id}", "language_code": lang,
+            "username": f"user{user_id}"}
+
+
+class Harness:
+    """A running bot on a fake transport, and scripted users."""
+
+    def __init__(self, store: Store, fake: FakeTelegram | None = None, turn_seconds: int = 60,
+                 **settings: Any) -> None:
+        self.fake = fake or FakeTelegram()
+        self.settings = Settings(telegram_bot_token=TOKEN, turn_seconds=turn_seconds, **settings)
+        self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=False)
+        self._update_ids = itertools.count(1)
+
+    async def __aenter__(self) -> Harness:
+        await self.app.initialize()
+        assert self.app.post_init is not None
+        await self.app.post_init(self.app)
+        await self.app.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.idle()
+        await self.app.stop()
+        await self.app.shutdown()
+        assert self.app.post_shutdown is not None
+        await self.app.post_shutdown(self.app)
+
+    @property
+    def seghan(self) -> Seghan:
+        runtime: Seghan = self.app.bot_data["seghan"]
+        return runtime
+
+    async def idle(self) -> None:
+        await self.seghan.renderer.idle()
+
+    async def feed(self, payload: dict[str, Any]) -> None:
+        payload["update_id"] = next(self._update_ids)
+        update = Update.de_json(payload, self.app.bot)
+        await self.app.process_update(update)
+        await self.idle()
+
+    async def say(self, user: int, text: str, chat: int = GROUP, reply_to: int | None = None,
+                  lang: str = "hy") -> None:
+        """``user`` writes ``text`` in ``chat`` (a command if it starts with /)."""
+        message: dict[str, Any] = {
+            "message_id": next(self._update_ids) + 10_000, "date": int(time.time()),
+            "chat": {"id": chat, "type": "supergroup" if chat < 0 else "private",
+                     "title": "Group"} if chat < 0 else
+            {"id": chat, "type": "private", "first_name": f"User{chat}"},
+            "from": _user(user, lang), "text": text}
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0,
+                                    "length": len(text.split()[0])}]
+        if reply_to is not None:
+            message["reply_to_message"] = {
+                "message_id": 1, "date": int(time.time()), "chat": message["chat"],
+                "from": _user(reply_to), "text": "hi"}
+        await self.feed({"message": message})
+
+    async def start_private(self, user: int, payload: str = "", lang: str = "hy") -> None:
+        self.fake.started.add(user)
+        await self.say(user, "/start" + (f" {payload}" if payload else ""), chat=user, lang=lang)
+
+    async def press(self, user: int, message: Sent, data: str, lang: str = "hy") -> dict[str, Any]:
+        """``user`` presses a button with ``data`` under ``message``; returns the answer."""
+        before = len(self.fake.answers)
+        chat = message.chat_id
+        await self.feed({"callback_query": {
+            "id": str(next(self._update_ids)), "from": _user(user, lang), "chat_instance": "c",
+            "data": data, "message": {
+                "message_id": message.message_id, "date": int(time.time()), "text": message.text,
+                "chat": {"id": chat, "type": "supergroup" if chat < 0 else "private",
+                         "title": "Group"} if chat < 0 else
+                {"id": chat, "type": "private", "first_name": f"User{chat}"}}}})
+        assert len(self.fake.answers) == before + 1, "every callback query is answered"
+        return self.fake.answers[-1]
+
+    def table_message(self, chat: int = GROUP) -> Sent:
+        """The group's first message: the lobby, which becomes the table message."""
+        messages = self.fake.chat(chat)
+        assert messages, "the group has no message"
+        return messages[0]
+
+    def hand(self, user: int) -> Sent:
+        messages = self.fake.chat(user)
+        hands = [m for m in messages if "🃏" in m.text]
+        assert hands, f"user {user} has no hand message"
+        return hands[-1]

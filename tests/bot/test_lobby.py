@@ -1,0 +1,57 @@
+"""The lobby in a group: /new, join (and the deep link), computers, start."""
+
+from __future__ import annotations
+
+from bot import callbacks
+from storage.base import Store, TableKey
+
+from .fake import BOT_USERNAME, GROUP, Harness
+
+ARAM, ANI = 101, 102
+
+
+async def test_new_join_computers_start(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.start_private(ARAM)
+        await h.say(ARAM, "/new hearts")
+        assert "Սրտեր" in h.table_message().text and "(1/4)" in h.table_message().text
+        for level in ("Հեշտ", "Նորմալ", "Բարդ"):
+            await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
+            await h.press(ARAM, h.table_message(), h.table_message().button(level)["callback_data"])
+        assert "(4/4)" in h.table_message().text
+        answer = await h.press(ANI, h.table_message(), h.table_message().button("▶")["callback_data"])
+        assert answer.get("show_alert"), "only the creator or an admin starts"
+        await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and table.status == "playing"
+        assert "🃏" in h.hand(ARAM).text
+
+
+async def test_join_needs_the_private_chat_and_the_deep_link_seats(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.start_private(ARAM)
+        await h.say(ARAM, "/new")
+        lobby = h.table_message()
+        await h.press(ARAM, lobby, lobby.button("Սրտեր")["callback_data"])
+        answer = await h.press(ANI, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
+        assert answer["show_alert"] and "Start" in answer["text"]
+        link = h.table_message().button("🤖 Բացել")["url"]
+        assert link.startswith(f"https://t.me/{BOT_USERNAME}?start=join_")
+        await h.start_private(ANI, link.rsplit("=", 1)[1])
+        assert "(2/4)" in h.table_message().text and "User102" in h.table_message().text
+        answer = await h.press(ANI, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
+        assert answer["show_alert"], "joining twice is refused"
+        await h.press(ANI, h.table_message(), h.table_message().button("Դուրս")["callback_data"])
+        assert "(1/4)" in h.table_message().text
+
+
+async def test_forged_lobby_press_is_refused(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.start_private(ARAM)
+        await h.say(ARAM, "/new hearts")
+        lobby = h.table_message()
+        before = lobby.text
+        for data in ("garbage", callbacks.encode("s", 999), "k|1|0|godlike"):
+            answer = await h.press(ARAM, lobby, data)
+            assert answer["show_alert"]
+        assert h.table_message().text == before
