@@ -86,7 +86,8 @@ class Seghan:
 
     def context(self, table: TableRecord, lang: str, selection: list[str] | None = None) -> Context:
         names = tuple(html.escape(s.name) + (" 💤" if s.away else "") if s.user_id is not None
-                      else "🤖 " + i18n.t(lang, f"level-{s.level}") for s in table.seats)
+                      else f"🤖{i + 1} " + i18n.t(lang, f"level-{s.level}")
+                      for i, s in enumerate(table.seats))
         return Context(lang, table.id or 0, len(table.log), names, table.game,
                        tuple(selection or ()))
 

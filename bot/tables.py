@@ -206,9 +206,12 @@ class TableService:
         async with self.lock(table_id):
             table, seat, state = await self._seat_to_act(table_id, user_id, move)
             chosen = table.seats[seat].selection
-            if not chosen:
-                raise TableError("error-choose-cards")
-            return await self._apply_human(table, seat, state, f"{kind}:{','.join(chosen)}")
+            code = f"{kind}:{','.join(chosen)}"
+            try:
+                find_game(table.game).parse_action(code)
+            except ValueError as error:
+                raise TableError("error-choose-cards") from error
+            return await self._apply_human(table, seat, state, code)
 
     async def timeout(self, table_id: int, move: int) -> Outcome | None:
         """The turn timer ran out: a computer moves for every human still to act. None if the

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.cards import SUIT_SYMBOLS, parse_card
+from engine.cards import CARDS, SUIT_SYMBOLS, parse_card
 
 from .. import callbacks, i18n
 
@@ -65,7 +65,7 @@ class GameView(Protocol):
 
 def face(code_or_card: Any, button: bool = False) -> str:
     """'QS' or a Card -> 'Q♠' (red suits as emoji on buttons, where they read better)."""
-    card = parse_card(str(code_or_card))
+    card = CARDS[code_or_card] if isinstance(code_or_card, int) else parse_card(code_or_card)
     text: str = card.symbol
     return text[:-1] + RED.get(text[-1], text[-1]) if button else text
 

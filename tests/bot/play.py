@@ -1,0 +1,69 @@
+"""Scripted players for the bot tests: press what a human would press."""
+
+from __future__ import annotations
+
+import re
+
+from bot.tables import TableService
+from engine import find_game
+from engine.cards import cards_of
+from storage.base import TableRecord
+
+from .fake import Harness, Sent
+
+CARD_FACE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+
+
+def actions(hand: Sent) -> list[str]:
+    return [b["callback_data"] for b in hand.buttons() if "callback_data" in b]
+
+
+async def act_once(h: Harness, user: int) -> bool:
+    """Make one move from the user's private hand message; False if it offers none."""
+    hand = h.hand(user)
+    data = actions(hand)
+    toggles = [d for d in data if d.startswith("t|")]
+    if toggles:
+        chosen = [d for d in toggles if "✅" in next(b["text"] for b in hand.buttons()
+                                                   if b.get("callback_data") == d)]
+        if len(chosen) < 3:
+            free = [d for d in toggles if d not in chosen]
+            answer = await h.press(user, hand, free[0])
+            assert not answer.get("show_alert"), answer
+            return True
+        answer = await h.press(user, hand, next(d for d in data if d.startswith("c|")))
+        assert not answer.get("show_alert"), answer
+        return True
+    plays = [d for d in data if d.startswith("a|")]
+    if not plays:
+        return False
+    answer = await h.press(user, hand, plays[-1])
+    assert not answer.get("show_alert"), answer
+    return True
+
+
+def held_faces(service: TableService, table: TableRecord) -> list[set[str]]:
+    """The faces of the cards each seat holds now."""
+    state = service.state_of(table)
+    game = find_game(table.game)
+    return [{c.symbol for c in game.observation(state, seat).hand} for seat in range(table.players)]
+
+
+def assert_no_hand_leaks(h: Harness, service: TableService, table: TableRecord, group: int) -> None:
+    held = held_faces(service, table)
+    for message in h.fake.chat(group):
+        shown = set(CARD_FACE.findall(message.text))
+        for seat, cards in enumerate(held):
+            assert not shown & cards, f"seat {seat}'s {shown & cards} shown in the group"
+    for seat, record in enumerate(table.seats):
+        if record.user_id is None:
+            continue
+        for message in h.fake.chat(record.user_id):
+            shown = set(CARD_FACE.findall(message.text))
+            for other, cards in enumerate(held):
+                if other != seat:
+                    assert not shown & cards, f"seat {other}'s cards in seat {seat}'s chat"
+
+
+def unused(mask: int) -> list[str]:
+    return [str(c) for c in cards_of(mask)]

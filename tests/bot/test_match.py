@@ -1,0 +1,66 @@
+"""Whole Hearts matches in a group: one human with three computers, and four humans."""
+
+from __future__ import annotations
+
+from storage.base import Store
+
+from .fake import GROUP, Harness
+from .play import act_once, assert_no_hand_leaks
+
+ARAM, ANI, GOR, LILIT = 101, 102, 103, 104
+
+
+async def open_table(h: Harness, humans: list[int], computers: int) -> None:
+    for user in humans:
+        await h.start_private(user)
+    await h.say(humans[0], "/new hearts")
+    for user in humans[1:]:
+        await h.press(user, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
+    for _ in range(computers):
+        await h.press(humans[0], h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
+        await h.press(humans[0], h.table_message(), h.table_message().button("Բարդ")["callback_data"])
+    await h.press(humans[0], h.table_message(), h.table_message().button("▶")["callback_data"])
+
+
+async def play_to_the_end(h: Harness, store: Store, humans: list[int]) -> int:
+    moves = 0
+    table_id = (await store.tables.seat_of(humans[0]) or (_ for _ in ()).throw(AssertionError)).id
+    while True:
+        table = await store.tables.by_id(table_id or 0)
+        assert table is not None
+        if table.status == "finished":
+            return moves
+        assert_no_hand_leaks(h, h.seghan.service, table, GROUP)
+        progressed = False
+        for user in humans:
+            progressed |= await act_once(h, user)
+        assert progressed, "some human must be able to act"
+        moves += 1
+        assert moves < 3000
+
+
+async def test_one_human_and_three_computers_play_a_whole_match(store: Store) -> None:
+    async with Harness(store) as h:
+        await open_table(h, [ARAM], 3)
+        await play_to_the_end(h, store, [ARAM])
+        group = h.fake.chat(GROUP)
+        assert any("🏆" in m.text for m in group), "the match result is posted"
+        assert any("ավարտվեց" in m.text and "Ընդհանուր" in m.text for m in group)
+        assert "▸" not in h.table_message().text or "🏆" in group[-1].text
+        matches = await store.matches.recent(GROUP)
+        assert len(matches) == 1
+        assert max(r.score for r in matches[0].results) >= 100
+        assert sorted(r.place for r in matches[0].results)[0] == 1
+        hand = h.hand(ARAM)
+        assert not hand.buttons(), "no buttons once the match is over"
+        assert len(h.fake.chat(ARAM)) == 2, "one /start reply and one hand message, edited"
+
+
+async def test_four_humans_play_a_whole_match(store: Store) -> None:
+    async with Harness(store) as h:
+        humans = [ARAM, ANI, GOR, LILIT]
+        await open_table(h, humans, 0)
+        await play_to_the_end(h, store, humans)
+        assert len(await store.matches.recent(GROUP)) == 1
+        standings = await store.matches.standings(GROUP)
+        assert {s.user_id for s in standings} == set(humans)
