@@ -236,11 +236,13 @@ class TableService:
 
     async def hand(self, table_id: int, user_id: int) -> tuple[TableRecord, int, Any]:
         """(table, seat, state) for the "my hand" button."""
-        table = await self.load(table_id)
-        seat = _seat_index(table, user_id)
-        if table.status != "playing":
-            raise TableError("error-table-over")
-        return table, seat, self.state_of(table)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            seat = _seat_index(table, user_id)
+            if table.status != "playing":
+                raise TableError("error-table-over")
+            table = await self._returning(table, seat)
+            return table, seat, self.state_of(table)
 
     # ----- stop, kick, bookkeeping
 
@@ -310,16 +312,25 @@ class TableService:
         seat = _seat_index(table, user_id)
         if table.status != "playing":
             raise TableError("error-table-over")
-        if table.seats[seat].away:  # the owner is back: the seat is theirs again
-            table.seats[seat].away = False
-            table.seats[seat].missed_turns = 0
-            table = await self._save(table)
+        table = await self._returning(table, seat)
         if move > len(table.log) or any(s == seat for s, _ in table.log[move:]):
             raise TableError("error-stale")
         state = self.state_of(table)
         if seat not in find_game(table.game).to_act(state):
             raise TableError("illegal-not-your-turn")
         return table, seat, state
+
+    async def _returning(self, table: TableRecord, seat: int) -> TableRecord:
+        """Any press by an away seat's owner gives the seat back to them."""
+        if not table.seats[seat].away:
+            return table
+        table.seats[seat].away = False
+        table.seats[seat].missed_turns = 0
+        saved = await self._save(table)
+        cached = self._states.get(table.id or 0)
+        if cached and cached[0] == table.version:
+            self._states[table.id or 0] = (saved.version, cached[1])
+        return saved
 
     async def _apply_human(self, table: TableRecord, seat: int, state: Any,
                            code: str) -> Outcome:
