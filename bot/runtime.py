@@ -73,7 +73,10 @@ class Seghan:
         self._chat_langs[chat_id] = lang
 
     async def alert(self, user: User, key: str, **args: Any) -> str:
-        return i18n.t(await self.user_lang(user), key, **args)[:ALERT_LIMIT]
+        lang = await self.user_lang(user)
+        if key.startswith("illegal-") and not i18n.has("en", key):
+            key = "illegal-illegal"  # a reason a newer engine gives that has no text yet
+        return i18n.t(lang, key, **args)[:ALERT_LIMIT]
 
     @staticmethod
     def person(user: User) -> Person:

@@ -384,7 +384,7 @@ class TableService:
         """One move by a computer player, which sees only its observation and legal actions."""
         rng = random.Random(f"{table.seed}:{len(table.log)}")
         legal = game.legal_actions(state, seat)
-        action = player_for(level)(game.observation(state, seat), legal, rng)
+        action = player_for(level, table.game)(game.observation(state, seat), legal, rng)
         table.log.append((seat, str(action)))
         return game.apply(state, seat, action)
 

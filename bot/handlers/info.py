@@ -6,7 +6,7 @@ from telegram import Update
 
 from engine import GAME_NAMES, find_game
 
-from ..i18n import t
+from ..i18n import has, t
 from ..settings import LANGUAGES
 from . import Context, is_group, seghan, table_key
 
@@ -34,7 +34,8 @@ async def rules(update: Update, context: Context) -> None:
     if game not in GAME_NAMES:
         await message.reply_text(t(lang, "lobby-unknown-game", games=", ".join(GAME_NAMES)))
         return
-    await message.reply_text(t(lang, f"rules-{game}"))
+    key = f"rules-{game}" if has("en", f"rules-{game}") else "rules-missing"
+    await message.reply_text(t(lang, key))
 
 
 async def lang(update: Update, context: Context) -> None:
