@@ -11,7 +11,7 @@ import asyncio
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -403,7 +403,7 @@ def _seat_index(table: TableRecord, user_id: int) -> int:
     raise TableError("error-not-seated")
 
 
-def _cards_in(legal: list[Any]) -> set[str]:
+def _cards_in(legal: Sequence[Any]) -> set[str]:
     """Card codes that appear in the legal actions ('pass:2C,3C,4C' -> 2C, 3C, 4C)."""
     found: set[str] = set()
     for action in legal:

@@ -1,0 +1,124 @@
+"""The catalogues: same keys and variables as hy.ftl, every key the code uses exists, buttons fit
+64 bytes, alerts fit 200 characters, and Armenian counts 0 and 1 as `one`."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as fluent_ast
+from fluent.syntax.visitor import Visitor
+
+import engine.hearts
+from bot import i18n
+from bot.settings import LANGUAGES
+from bot.views import Context, view_for
+from bot.views import lobby as lobby_views
+from engine import GAME_NAMES, find_game
+
+ROOT = Path(__file__).resolve().parent.parent
+KEY = re.compile(r"^[a-z]+(?:-[a-z0-9_]+)+$")
+DOMAINS = {"game", "level", "lobby", "error", "illegal", "kick", "table", "hand", "deal", "match",
+           "hearts", "start", "rules", "lang", "top", "score", "command"}
+ALERTS = ("error-", "illegal-", "lobby-", "kick-")
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_VariableReference(self, node: fluent_ast.VariableReference) -> None:
+        self.found.add(node.id.name)
+
+
+def catalogue(lang: str) -> dict[str, set[str]]:
+    """key -> the variables its text uses."""
+    resource = FluentParser().parse((ROOT / "locales" / f"{lang}.ftl").read_text(encoding="utf-8"))
+    junk = [e for e in resource.body if isinstance(e, fluent_ast.Junk)]
+    assert not junk, f"{lang}.ftl does not parse: {junk[0].content[:80]!r}"
+    keys = {}
+    for entry in resource.body:
+        if isinstance(entry, fluent_ast.Message):
+            visitor = _Variables()
+            visitor.visit(entry)
+            keys[entry.id.name] = visitor.found
+    return keys
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "hy"])
+def test_every_catalogue_has_the_keys_and_variables_of_hy(lang: str) -> None:
+    hy, other = catalogue("hy"), catalogue(lang)
+    assert set(other) == set(hy), (set(hy) - set(other), set(other) - set(hy))
+    for key, variables in hy.items():
+        assert other[key] == variables, f"{lang} {key}: {other[key]} != {variables}"
+
+
+def keys_in_code() -> set[str]:
+    """String literals in bot/ that look like locale keys, plus the keys built from names."""
+    found: set[str] = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and KEY.match(node.value) and node.value.split("-")[0] in DOMAINS:
+                found.add(node.value)
+    found |= {f"game-{g}" for g in GAME_NAMES} | {f"level-{lv}" for lv in lobby_views.LEVELS}
+    found |= {f"hearts-{kind}-{d}" for kind in ("pass", "to")
+              for d in ("left", "right", "across", "none")}
+    doc = engine.hearts.__doc__ or ""
+    hearts_reasons = re.findall(r"[a-z]+(?:-[a-z]+)+",
+                                doc.split("IllegalAction keys:")[1].split("\n\n")[0])
+    found |= {f"illegal-{r}" for r in hearts_reasons}
+    from bot.app import GROUP_COMMANDS, PRIVATE_COMMANDS
+    found |= {f"command-{c}" for c in (*GROUP_COMMANDS, *PRIVATE_COMMANDS)}
+    return found
+
+
+def test_every_key_used_in_code_exists() -> None:
+    used = keys_in_code()
+    assert "illegal-must-follow-suit" in used and "error-stale" in used  # the scan finds keys
+    missing = used - set(catalogue("hy"))
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_alerts_fit_200_characters(lang: str) -> None:
+    args = {"games": ", ".join(GAME_NAMES)}
+    for key in catalogue(lang):
+        if key.startswith(ALERTS):
+            text = i18n.t(lang, key, **args)
+            assert len(text) <= 200, (lang, key, len(text))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rendered_buttons_fit_64_bytes_and_alerts_200(lang: str) -> None:
+    game = find_game("hearts")
+    state = game.new_match(4, seed=7)
+    names = ("Արամ Արամյան", "🤖2 " + i18n.t(lang, "level-hard"), "Ani", "Գոռ")
+    ctx = Context(lang, 4_294_967_295, 9_999, names, "hearts", ("2C", "3C"))
+    screens = [lobby_views.lobby(ctx, 4, "https://t.me/x?start=join_1", menu) for menu in (0, 1)]
+    screens.append(view_for("hearts").table(game.observation(state, 0), ctx))
+    for seat in range(4):
+        obs = game.observation(state, seat)
+        screens.append(view_for("hearts").hand(obs, game.legal_actions(state, seat), ctx))
+        assert len(view_for("hearts").hand_alert(obs, ctx)) <= 200
+    for screen in screens:
+        assert screen.text and len(screen.text) <= 4096
+        for row in screen.rows:
+            assert len(row) <= 8
+            for button in row:
+                assert button.text and (button.url or len((button.data or "").encode()) <= 64)
+
+
+def test_armenian_counts_zero_and_one_as_one() -> None:
+    bundle = i18n.bundle("hy")
+    assert [bundle._plural_form(n) for n in (0, 1, 2, 5)] == ["one", "one", "other", "other"]
+
+
+def test_missing_key_falls_back_to_armenian_then_shows_the_key() -> None:
+    assert i18n.t("en", "game-hearts") == "Hearts"
+    assert i18n.t("xx", "game-hearts") == "Սրտեր"
+    assert i18n.t("ru", "no-such-key") == "no-such-key"
