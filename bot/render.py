@@ -45,7 +45,9 @@ def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
                                   for b in row] for row in screen.rows])
 
 
-def seconds(value: int | float | timedelta) -> float:
+def retry_seconds(error: RetryAfter) -> float:
+    # the private timedelta: reading ``retry_after`` warns of its type change in PTB 22.2+
+    value: int | float | timedelta = getattr(error, "_retry_after", None) or error.retry_after
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
@@ -125,7 +127,7 @@ class Renderer:
                 await send()
                 return True
             except RetryAfter as error:  # not a failure: wait as told, then go on
-                await asyncio.sleep(seconds(error.retry_after))
+                await asyncio.sleep(retry_seconds(error))
                 if superseded():
                     return False
             except Forbidden as error:
