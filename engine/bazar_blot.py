@@ -269,10 +269,17 @@ class State:
     winner: int | None  # the winning team once over
 
     def copy(self) -> State:
-        new = State.__new__(State)
-        for name in State.__slots__:
-            object.__setattr__(new, name, getattr(self, name))
-        return new
+        """A shallow copy (every field is immutable), written out because it is the hot path."""
+        n = State.__new__(State)
+        n.target, n.seed, n.number, n.dealer = self.target, self.seed, self.number, self.dealer
+        n.phase, n.hands, n.turn, n.calls = self.phase, self.hands, self.turn, self.calls
+        n.high, n.high_seat, n.passes, n.quansh = self.high, self.high_seat, self.passes, self.quansh
+        n.contract, n.strain, n.trump = self.contract, self.strain, self.trump
+        n.trick, n.leader, n.tricks = self.trick, self.leader, self.tricks
+        n.taken, n.won, n.combos = self.taken, self.won, self.combos
+        n.combo_team, n.blot_seat, n.totals = self.combo_team, self.blot_seat, self.totals
+        n.results, n.winner = self.results, self.winner
+        return n
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(

@@ -638,3 +638,11 @@ def test_observation_shows_no_hidden_card_and_describes_every_phase() -> None:
                 assert {c.seat % 2 for c in obs.combinations} == {obs.combo_team}
             assert GAME.describe(obs)
         state = GAME.apply(state, seat, _random_call(GAME.legal_actions(state, seat), rng))
+
+
+def test_state_copy_keeps_every_field() -> None:
+    from engine.bazar_blot import State
+    state = GAME.new_match(4, 2)
+    copy = state.copy()
+    assert copy == state and copy is not state
+    assert all(getattr(copy, name) is getattr(state, name) for name in State.__slots__)
