@@ -35,12 +35,24 @@ card another seat still holds, by rule, so it is listed in ``private_fields``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .cards import CARDS, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of, mask_of, parse_cards
+from .cards import (
+    CARDS,
+    SUIT_BITS,
+    SUIT_MASKS,
+    SUIT_RANKS,
+    SUIT_SYMBOLS,
+    Card,
+    cards_of,
+    mask_of,
+    parse_cards,
+)
 from .core import IllegalAction, deal_rng, places
+from .describe import hand_lines, seat_line
 from .tricks import PLAYS, Play
 
 BOY = 4  # the no-trump strain; strains 0-3 are the suits C D H S
@@ -84,6 +96,9 @@ RUN_KINDS = {3: ("terz", 20), 4: ("fifty", 50)}
 HUNDRED = ("hundred", 100)
 FOURS = {JACK: ("four-jacks", 200), NINE: ("four-nines", 140), ACE: ("four-aces", 110),
          TEN: ("four-tens", 100), QUEEN: ("four-queens", 100), KING: ("four-kings", 100)}
+
+_FOURS = tuple((mask_of(c), c, kind, points) for rank, (kind, points) in FOURS.items()
+               for c in [tuple(CARDS[suit * 13 + rank] for suit in range(4))])
 
 
 def _runs(bits: int) -> tuple[tuple[int, int], ...]:
@@ -359,8 +374,7 @@ class BazarBlot:
             return []
         if state.phase == "play":
             hand = state.hands[seat]
-            legal = legal_mask(hand, state.trick, state.leader, state.trump, seat)
-            return [PLAYS[c] for c in cards_of(legal)]
+            return _plays_of(legal_mask(hand, state.trick, state.leader, state.trump, seat))
         if state.phase == "sur":
             return [PASS, SUR]
         actions: list[Action] = [PASS]
@@ -450,23 +464,22 @@ class BazarBlot:
     def describe(self, obs: Observation) -> str:
         """Plain text for the terminal table."""
         a, b = obs.totals
-        lines = [f"Bazar Blot, deal {obs.deal_number}, dealer seat {obs.dealer}, to {obs.target}."
-                 f"  Team A (seats 0, 2): {a}   Team B (seats 1, 3): {b}"]
+        lines = [f"Bazar Blot, deal {obs.deal_number}, dealer seat {obs.dealer}, {obs.phase}, "
+                 f"match to {obs.target}. Team A (seats 0, 2) {a}, team B (seats 1, 3) {b}"]
         if obs.results:
             lines.append("Last deal: " + _result_text(obs.results[-1]))
         if obs.calls:
             lines.append("Auction: " + ", ".join(f"{s} {c.label}" for s, c in obs.calls))
         if obs.contract:
             lines.append("Contract: " + obs.contract.label)
+        lines += [seat_line(i, obs.seat, obs.to_act, f"team {TEAM_NAMES[i % 2]}"
+                            + "".join(f"  {kind}" for kind in obs.announced[i])
+                            + ("  Blot" if obs.blot == i else "")) for i in range(4)]
         if obs.phase == "play":
             lines += _play_lines(obs)
-        lines.append(f"Your hand (seat {obs.seat}):")
-        lines += [f"  {line}" for line in _hand_lines(obs.hand)]
-        if obs.phase == "over" and obs.winner is not None:
+        lines += hand_lines(obs.hand)
+        if obs.winner is not None:
             lines.append(f"Match over: team {TEAM_NAMES[obs.winner]} wins.")
-        else:
-            lines.append("To act: " + ", ".join(
-                f"seat {s}" + (" (you)" if s == obs.seat else "") for s in sorted(obs.to_act)))
         return "\n".join(lines)
 
 
@@ -526,9 +539,8 @@ def find_combos(seat: int, hand: int) -> tuple[Combo, ...]:
             kind, points = RUN_KINDS.get(length, HUNDRED)
             run = tuple(CARDS[base + r] for r in range(start, start + length))
             found.append(Combo(seat, kind, run, points))
-    for rank, (kind, points) in FOURS.items():
-        cards = tuple(CARDS[suit * 13 + rank] for suit in range(4))
-        if all(hand >> c & 1 for c in cards):
+    for four, cards, kind, points in _FOURS:
+        if hand & four == four:
             found.append(Combo(seat, kind, cards, points))
     return tuple(found)
 
@@ -600,6 +612,54 @@ def match_winner(totals: tuple[int, int], target: int) -> int | None:
     if max(a, b) < target or a == b:
         return None
     return 0 if a > b else 1
+
+
+def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
+    """Game points per seat of the current deal after random legal play to its end, from a
+    position in the play phase. Ints only, no new states: the path search players call."""
+    hands, taken, won = list(state.hands), list(state.taken), list(state.won)
+    trick, leader, trump, strain = list(state.trick), state.leader, state.trump, state.strain
+    done, rand = len(state.tricks), rng.random
+    seat = (leader + len(trick)) % 4
+    while True:
+        hand = hands[seat]
+        if not trick:
+            legal = hand
+        else:  # following a plain suit is the common case; the rest goes to the rule
+            led = trick[0] // 13
+            legal = hand & SUIT_MASKS[led]
+            if not legal or led == trump:
+                legal = legal_mask(hand, trick, leader, trump, seat)
+        for _ in range(int(rand() * legal.bit_count())):
+            legal &= legal - 1  # drop the lowest card: k drops pick the k-th card
+        card = (legal & -legal).bit_length() - 1
+        hands[seat] = hand & ~(1 << card)
+        trick.append(card)
+        if len(trick) < 4:
+            seat = (seat + 1) % 4
+            continue
+        seat = leader = (leader + winning_index(trick, strain)) % 4
+        team = seat % 2
+        taken[team] |= 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
+        won[team] += 1
+        done += 1
+        if done == 8:
+            (a, b), *_ = _deal_score(state, taken, won, team)
+            return a, b, a, b
+        trick = []
+
+
+def start_of_play(state: State) -> State:
+    """The first position of the play of the current deal: if the auction is still on, the next
+    speaker bids 8 in a strain drawn from a fixed generator and the others pass. For benchmarks
+    and search."""
+    rng = random.Random(state.seed)
+    while state.phase in ("auction", "sur"):
+        legal = GAME.legal_actions(state, state.turn)
+        bids = [a for a in legal if isinstance(a, Bid) and not a.capot]
+        action = bids[rng.randrange(5)] if state.high is None else PASS
+        state = GAME.apply(state, state.turn, action)
+    return state
 
 
 # --- Private helpers ------------------------------------------------------------------------------
@@ -718,22 +778,31 @@ def _end_deal(s: State) -> None:
     """Score the deal (§8.2), then end the match (§8.3) or deal again."""
     contract = s.contract
     assert contract is not None
-    last_team = s.tricks[-1][2] % 2
-    cards = [_card_points(s.taken[t], contract.strain) + LAST_TRICK * (t == last_team)
-             for t in (0, 1)]
-    combos = _combo_points(s.combos, s.combo_team)
-    blots = _blot_points(s.blot_seat)
-    (a, b), made = score_deal(contract.level, contract.capot, contract.team,
-                              contract.multiplier, (cards[0], cards[1]), s.won, combos, blots)
+    (a, b), made, cards, combos, blots = _deal_score(s, s.taken, s.won, s.tricks[-1][2] % 2)
     s.totals = (s.totals[0] + a, s.totals[1] + b)
     s.results = (*s.results, DealResult(
-        s.number, s.dealer, contract, made, s.won, (cards[0], cards[1]), s.combo_team, combos,
-        blots, (a, b, a, b), s.totals))
+        s.number, s.dealer, contract, made, s.won, cards, s.combo_team, combos, blots,
+        (a, b, a, b), s.totals))
     s.winner = match_winner(s.totals, s.target)
     if s.winner is not None:
         s.phase, s.turn = "over", -1
     else:
         _next_deal(s)
+
+
+def _deal_score(s: State, taken: Sequence[int], won: Sequence[int], last_team: int
+                ) -> tuple[tuple[int, int], bool, tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """(points per team, made, raw card points, counted combinations, Blots) of the deal of ``s``
+    once its 8 tricks have been won as ``taken`` and ``won`` say."""
+    contract = s.contract
+    assert contract is not None
+    cards = (_card_points(taken[0], s.strain) + LAST_TRICK * (last_team == 0),
+             _card_points(taken[1], s.strain) + LAST_TRICK * (last_team == 1))
+    combos = _combo_points(s.combos, s.combo_team)
+    blots = _blot_points(s.blot_seat)
+    points, made = score_deal(contract.level, contract.capot, contract.team, contract.multiplier,
+                              cards, (won[0], won[1]), combos, blots)
+    return points, made, cards, combos, blots
 
 
 def _throw_in(s: State) -> None:
@@ -816,6 +885,21 @@ def _card_points(mask: int, strain: int) -> int:
                for suit in range(4))
 
 
+_SUIT_PLAYS: dict[int, tuple[Play, ...]] = {
+    suit << 13 | bits: tuple(PLAYS[13 * suit + r] for r in SUIT_RANKS[bits])
+    for suit in range(4) for bits in range(1 << SEVEN, 1 << 13, 1 << SEVEN)}  # ranks 7..A only
+
+
+def _plays_of(mask: int) -> list[Action]:
+    """The Play actions of a card set, lowest first, from per-suit tables."""
+    out: list[Action] = []
+    for suit in range(4):
+        bits = mask >> 13 * suit & SUIT_BITS
+        if bits:
+            out += _SUIT_PLAYS[suit << 13 | bits]
+    return out
+
+
 def _has_played(state: State, seat: int) -> bool:
     if state.phase != "play":
         return False
@@ -840,16 +924,6 @@ def _record(trick: tuple[int, tuple[int, ...], int]) -> TrickRecord:
     return TrickRecord(leader, _seated(leader, cards), winner)
 
 
-def _hand_lines(hand: Sequence[Card]) -> list[str]:
-    """One line per suit, spades first, high cards first in natural order: '♠ A 10 7'."""
-    lines = []
-    for suit in (3, 2, 1, 0):
-        ranks = sorted((c for c in hand if c.suit == suit), reverse=True)
-        if ranks:
-            lines.append(SUIT_SYMBOLS[suit] + " " + " ".join(c.symbol[:-1] for c in ranks))
-    return lines or ["(no cards)"]
-
-
 def _play_lines(obs: Observation) -> list[str]:
     a, b = obs.tricks_won
     lines = [f"Tricks won: A {a}, B {b}"]
@@ -858,9 +932,6 @@ def _play_lines(obs: Observation) -> list[str]:
         lines.append(f"Last trick: {shown} -> seat {obs.last_trick.winner}")
     trick = " ".join(f"{s}:{c.symbol}" for s, c in obs.trick) or "(to lead)"
     lines.append(f"Trick {obs.trick_number}: {trick}")
-    said = [f"seat {s} {', '.join(kinds)}" for s, kinds in enumerate(obs.announced) if kinds]
-    if said:
-        lines.append("Announced: " + "; ".join(said))
     if obs.trick_number > 1:
         if obs.combo_team is None:
             lines.append("Combinations: none count")
@@ -868,8 +939,6 @@ def _play_lines(obs: Observation) -> list[str]:
             shown = "; ".join(f"{c.kind} {' '.join(x.symbol for x in c.cards)} (seat {c.seat})"
                               for c in obs.combinations)
             lines.append(f"Combinations count for team {TEAM_NAMES[obs.combo_team]}: {shown}")
-    if obs.blot is not None:
-        lines.append(f"Blot: seat {obs.blot}")
     return lines
 
 

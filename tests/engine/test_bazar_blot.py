@@ -646,3 +646,20 @@ def test_state_copy_keeps_every_field() -> None:
     copy = state.copy()
     assert copy == state and copy is not state
     assert all(getattr(copy, name) is getattr(state, name) for name in State.__slots__)
+
+
+def test_rollout_scores_a_deal_exactly_as_the_public_api_does() -> None:
+    from engine.bazar_blot import rollout, start_of_play
+    for seed in range(30):
+        state = start_of_play(GAME.new_match(4, seed))
+        for _ in range(seed % 20):  # start some rollouts in the middle of the play
+            (seat,) = GAME.to_act(state)
+            state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        expected_rng, rng = random.Random(seed), random.Random(seed)
+        number = GAME.observation(state, 0).deal_number
+        playing = state
+        while GAME.observation(playing, 0).deal_number == number and not GAME.is_over(playing):
+            (seat,) = GAME.to_act(playing)
+            legal = GAME.legal_actions(playing, seat)
+            playing = GAME.apply(playing, seat, legal[int(expected_rng.random() * len(legal))])
+        assert rollout(state, rng) == GAME.observation(playing, 0).results[-1].points
