@@ -415,7 +415,8 @@ class BazarBlot:
             tricks=tuple(_record(t) for t in state.tricks), tricks_won=state.won,
             announced=tuple(tuple(c.kind for c in state.combos[i]) if _has_played(state, i)
                             else () for i in range(4)),
-            my_combos=state.combos[seat] if playing else (),
+            my_combos=state.combos[seat] if playing else find_combos(seat, state.hands[seat])
+            if state.phase != "over" else (),
             combo_team=team,
             combinations=() if team is None else state.combos[team] + state.combos[team + 2],
             blot=state.blot_seat if playing and _blot_announced(state) else None,
@@ -673,6 +674,8 @@ def _call(state: State, seat: int, action: Call) -> State:
             raise IllegalAction(why[0], why[1])
     elif type(action) is Sur:
         raise IllegalAction("Sur answers a Quansh; nobody has said Quansh", "no-quansh")
+    elif type(action) is not Pass:
+        raise IllegalAction(f"not a Bazar Blot action: {action!r}", "bad-action")
     s = state.copy()
     s.calls = (*state.calls, (seat, action))
     s.turn = (seat + 1) % 4
@@ -710,8 +713,10 @@ def _quansh_refusal(state: State, seat: int) -> tuple[str, str] | None:
 
 
 def _sur_call(state: State, seat: int, action: Call) -> State:
-    if type(action) not in (Pass, Sur):
+    if type(action) in (Bid, Quansh):
         raise IllegalAction("after Quansh only Sur or pass may be said", "bidding-closed")
+    if type(action) not in (Pass, Sur):
+        raise IllegalAction(f"not a Bazar Blot action: {action!r}", "bad-action")
     s = state.copy()
     s.calls = (*state.calls, (seat, action))
     quansh = state.quansh if state.quansh is not None else seat

@@ -141,6 +141,15 @@ def test_a_void_player_must_ruff_an_opponents_lead() -> None:
     assert {str(a) for a in GAME.legal_actions(state, 0)} == {"play:7H", "play:JH"}
 
 
+def test_card_values_total_152_in_every_strain() -> None:
+    from engine.bazar_blot import DECK, POINTS
+    for s in range(5):
+        assert sum(POINTS[s][c] for c in DECK) == 152
+    assert POINTS[BOY][parse_card("A♠")] == 19 and POINTS[S][parse_card("A♠")] == 11
+    assert POINTS[H][parse_card("J♥")] == 20 and POINTS[H][parse_card("9♥")] == 14
+    assert POINTS[H][parse_card("J♠")] == 2 and POINTS[H][parse_card("9♠")] == 0
+
+
 # --- §10.2 Trick winners ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("contract", "trick", "winner"), [
@@ -432,6 +441,29 @@ def test_new_match_validates_its_arguments() -> None:
         GAME.new_match(4, 1, deal=["7♠ 8♠", "", "", ""])
     with pytest.raises(ValueError):  # a 2 is not in the 32-card deck
         GAME.new_match(4, 1, deal=[*CAPOT_DEAL[:3], "K♦ A♦ 9♣ 10♣ J♣ Q♣ K♣ 2♣"])
+
+
+def test_objects_that_are_not_actions_are_refused_in_every_phase() -> None:
+    auction = new_auction()
+    sur = run(auction, [(0, "9♥"), (1, "Quansh")])
+    play = run(auction, [(0, "9♥"), (1, "Pass"), (2, "Pass"), (3, "Pass")])
+    for state, seat in ((auction, 0), (sur, 2), (play, 0)):
+        for garbage in ("bid:pass", None, 3):
+            with pytest.raises(IllegalAction) as error:
+                GAME.apply(state, seat, garbage)  # type: ignore[arg-type]
+            assert error.value.key == "bad-action"
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(play, 0, PASS)
+    assert error.value.key == "bad-action"
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(auction, 0, Play(parse_card("7♠")))
+    assert error.value.key == "bad-action"
+
+
+def test_a_player_sees_their_own_combinations_while_bidding() -> None:
+    state = GAME.new_match(4, 1, deal=CAPOT_DEAL, first_dealer=3)
+    assert [c.kind for c in GAME.observation(state, 2).my_combos] == ["terz", "hundred"]
+    assert GAME.observation(state, 2).announced == ((), (), (), ())
 
 
 def test_action_codes_round_trip() -> None:
