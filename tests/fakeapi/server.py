@@ -166,6 +166,11 @@ class FakeBotApi:
             status = 200
         except ApiError as error:
             body, status = error.body(), error.status
+        if request.transport is None or request.transport.is_closing():
+            # The client gave up (e.g. PTB cancelled a long poll on shutdown). Log it
+            # as nginx's 499 rather than as an answer nobody received.
+            self._record(name, raw, 499, "client closed the connection before the answer")
+            return web.Response(status=499)
         self._record(name, raw, status, body.get("description"))
         return web.json_response(body, status=status)
 

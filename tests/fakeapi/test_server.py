@@ -14,6 +14,7 @@ from telegram import (
     BotCommandScopeChat,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    MessageEntity,
     ReplyParameters,
     Update,
 )
@@ -541,9 +542,51 @@ async def test_application_polling_end_to_end(api: FakeBotApi) -> None:
             await app.updater.stop()
             await app.stop()
     assert api.pending_updates == []  # everything was confirmed on shutdown
+    assert [c for c in api.calls if c.status not in (200, 499)] == []  # 499: the cancelled poll
     assert len(api.calls_to("sendMessage", group)) == 2
 
 
 async def test_wait_for_times_out(api: FakeBotApi) -> None:
     with pytest.raises(TimeoutError):
         await api.wait_for(lambda: False, timeout=0.1)
+
+
+# ---------------------------------------------------------------- group membership and privacy
+
+
+async def test_kicked_bot_and_my_chat_member(api: FakeBotApi, bot: Bot) -> None:
+    alice = api.add_user("Alice")
+    group = api.add_group("G", members=[alice])
+    await api.set_bot_status(group, "kicked")
+    with pytest.raises(Forbidden, match="(?i)bot was kicked from the supergroup chat"):
+        await bot.send_message(group.id, "hi")
+    (update,) = await bot.get_updates()
+    assert update.my_chat_member.new_chat_member.status == "kicked"
+    await api.user_sends(alice, group, "/newgame")  # a kicked bot sees nothing
+    assert await bot.get_updates(offset=update.update_id + 1) == ()
+
+
+async def test_privacy_mode_hides_plain_group_chatter() -> None:
+    async with FakeBotApi(privacy_mode=True, flood_limits=False) as api:
+        alice = api.add_user("Alice")
+        group = api.add_group("G", members=[alice])
+        async with Bot(api.token, base_url=api.base_url) as bot:
+            assert not (await bot.get_me()).can_read_all_group_messages
+            await api.user_sends(alice, group, "just chatting")
+            await api.user_sends(alice, group, "/rules@seghan_test_bot")
+            sent = await bot.send_message(group.id, "rules...")
+            await api.user_sends(alice, group, "thanks", reply_to_message_id=sent.message_id)
+            texts = [u.message.text for u in await bot.get_updates()]
+    assert texts == ["/rules@seghan_test_bot", "thanks"]
+
+
+async def test_explicit_entities_and_bulk_delete(api: FakeBotApi, bot: Bot) -> None:
+    group = api.add_group("G")
+    sent = await bot.send_message(group.id, "bold", entities=[MessageEntity("bold", 0, 4)])
+    assert sent.entities == (MessageEntity("bold", 0, 4),)
+    with pytest.raises(BadRequest, match="(?i)out of the text bounds"):
+        await bot.send_message(group.id, "bold", entities=[MessageEntity("bold", 2, 4)])
+    second = await bot.send_message(group.id, "x")
+    assert await bot.delete_messages(group.id, [sent.message_id, second.message_id, 999])
+    assert api.messages(group) == [] and sorted(api.chat(group).deleted) == [1, 2]
+    assert await bot.get_chat_member_count(group.id) == 1  # just the bot

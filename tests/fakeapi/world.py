@@ -131,11 +131,11 @@ class CallbackQuery:
 
 @dataclass(frozen=True)
 class ApiCall:
-    """One HTTP call to the fake Bot API, for counting and debugging."""
+    """One HTTP call to the fake Bot API, logged when it is answered."""
 
     method: str  # as the Bot API spells it, e.g. "sendMessage"
     params: dict[str, Any]  # raw, as received (strings for form-encoded requests)
-    status: int  # HTTP status returned (0 when the connection was dropped)
+    status: int  # HTTP status (0: dropped by inject_failure; 499: the client went away first)
     description: str | None  # the error description, None on success
     chat_id: int | None  # parsed chat_id when the call named an integer chat
     at: float  # time.monotonic()
