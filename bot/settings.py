@@ -8,7 +8,7 @@ from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LANGUAGES = ("hy", "en", "ru")
-TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{30,}$")
+TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{20,}$")
 
 
 class Settings(BaseSettings):

@@ -1,0 +1,218 @@
+"""End to end: the real bot process (python -m bot) against the fake Bot API server.
+
+1. a group opens a Hearts table; one human and three computers play the whole match to 100, and
+   every message the human sees is checked;
+2. four humans play a whole deal, then the creator stops the table;
+3. the bot is killed (SIGKILL) mid-deal and started again: the deal goes on, in the same messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import storage
+from bot import i18n
+from bot.settings import LANGUAGES
+from tests.fakeapi import FakeBotApi
+
+ROOT = Path(__file__).resolve().parents[2]
+SUITS = "♠♥♦♣"
+FACE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+DEAL = re.compile(r"խաղափուլ (\d+)")
+WAIT = 15.0
+
+
+def fake_api() -> FakeBotApi:
+    # a "minute" of 3 s, so the flood limits bite at test speed
+    return FakeBotApi(time_scale=0.05, callback_query_ttl=60.0)
+
+
+@asynccontextmanager
+async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterator[Any]:
+    env = {**os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
+           "DATABASE_PATH": str(database), "TURN_SECONDS": "60",
+           "GROUP_MESSAGES_PER_MINUTE": "400", "PYTHONPATH": str(ROOT)}
+    with log.open("a") as out:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=out, stderr=out)
+    try:
+        await api.wait_for(lambda: api.calls_to("getUpdates"), timeout=20)
+        yield process
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(process.wait(), 10)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+
+
+def hand_message(api: FakeBotApi, user: int) -> Any:
+    return next((m for m in reversed(api.bot_messages(user)) if "🃏" in m.text), None)
+
+
+def held(text: str) -> set[str]:
+    """The card faces in a hand message's suit lines ('♠ A 10 7' -> A♠, 10♠, 7♠)."""
+    faces = set()
+    for line in text.splitlines():
+        if line[:1] in SUITS:
+            faces |= {rank + line[0] for rank in line[2:].split()}
+    return faces
+
+
+def check_what_the_human_sees(api: FakeBotApi, group: int, user: int) -> None:
+    hand = hand_message(api, user)
+    mine = held(hand.text)
+    for message in api.bot_messages(group):
+        if DEAL.findall(message.text) != DEAL.findall(hand.text):
+            continue  # a table drawn in another deal (the group's edits may lag behind)
+        shown = set(FACE.findall(message.text))
+        assert not shown & mine, f"the group shows {shown & mine} from the human's hand"
+    for message in api.bot_messages(user):
+        assert len(message.text) <= 4096
+        assert all(len(d.encode()) <= 64 for d in message.callback_data)
+    for data in hand.callback_data:
+        if data.startswith(("a|", "t|")):
+            card = data.rsplit("|", 1)[1].removeprefix("play:")
+            assert FACE.match(_face(card)) and _face(card) in mine, (card, mine)
+
+
+def _face(code: str) -> str:
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + dict(zip("SHDC", SUITS, strict=True))[code[1]]
+
+
+def choose(data: list[str], hand: Any) -> str | None:
+    """What a human presses: toggles until three are chosen, then confirm; else a card."""
+    toggles = [d for d in data if d.startswith("t|")]
+    if toggles:
+        chosen = [b["callback_data"] for b in hand.buttons if b["text"].startswith("✅")]
+        free = [d for d in toggles if d not in chosen]
+        return free[0] if len(chosen) < 3 else next(d for d in data if d.startswith("c|"))
+    plays = [d for d in data if d.startswith("a|")]
+    return plays[-1] if plays else None
+
+
+STALE = {i18n.t(lang, "error-stale") for lang in LANGUAGES}
+
+
+async def act(api: FakeBotApi, user: int, done: Any, stale_ok: bool = False) -> bool:
+    """Wait until the user may act (or ``done()``), press, and wait for the hand to change.
+    ``stale_ok``: with several humans, an edit caused by another player's move can reach this
+    user's hand after their own press but drawn before it; pressing it again is rightly refused
+    as stale, and the next edit brings the hand up to date."""
+    def ready() -> Any:
+        hand = hand_message(api, user)
+        return done() or (hand is not None and choose(hand.callback_data, hand) and hand)
+
+    hand = await api.wait_for(ready, timeout=WAIT)
+    if done():
+        return False
+    before = (hand.message_id, hand.edit_count)
+    query = await api.user_presses(user, user, hand.message_id, choose(hand.callback_data, hand))
+    answer = await api.callback_answer(query, timeout=WAIT)
+    if stale_ok and answer.show_alert and answer.text in STALE:
+        return True
+    assert not answer.show_alert, answer.text
+    await api.wait_for(lambda: done() or (hand_message(api, user).message_id,
+                                          hand_message(api, user).edit_count) != before,
+                       timeout=WAIT)
+    return True
+
+
+async def open_table(api: FakeBotApi, humans: list[Any], computers: int) -> Any:
+    group = api.add_group("Սեղան", members=humans, admins=[], creator=humans[0])
+    for user in humans:
+        await api.user_starts_private(user)
+        await api.wait_for_bot_message(user.id, timeout=WAIT)
+    said = await api.user_sends(humans[0], group, "/new hearts")
+    lobby = await api.wait_for_bot_message(group, after=said.message_id, timeout=WAIT)
+
+    async def press(user: Any, prefix: str) -> None:
+        current = api.messages(group)
+        message = next(m for m in current if m.message_id == lobby.message_id)
+        data = next(b["callback_data"] for b in message.buttons if b["text"].startswith(prefix))
+        edits = message.edit_count
+        answer = await api.callback_answer(
+            await api.user_presses(user, group, lobby.message_id, data), timeout=WAIT)
+        assert not answer.show_alert, answer.text
+        await api.wait_for(lambda: next(m for m in api.messages(group)
+                                        if m.message_id == lobby.message_id).edit_count > edits,
+                           timeout=WAIT)
+
+    for user in humans[1:]:
+        await press(user, "Միանալ")
+    for _ in range(computers):
+        await press(humans[0], "🤖 Հ")
+        await press(humans[0], "Նորմալ")
+    await press(humans[0], "▶")
+    return group
+
+
+def posted(api: FakeBotApi, group: Any, marker: str) -> bool:
+    return any(marker in m.text for m in api.bot_messages(group))
+
+
+async def test_one_human_and_three_computers_play_to_100(tmp_path: Path) -> None:
+    async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
+        aram = api.add_user("Արամ", username="aram", language_code="hy")
+        group = await open_table(api, [aram], 3)
+        over = lambda: posted(api, group, "🏆")  # noqa: E731
+        while await act(api, aram.id, over):
+            check_what_the_human_sees(api, group.id, aram.id)
+        assert posted(api, group, "Ընդհանուր")
+        result = next(m for m in api.bot_messages(group) if "🏆" in m.text)
+        assert re.search(r"\b1\. ", result.text)
+        assert len([m for m in api.bot_messages(aram.id) if "🃏" in m.text]) == 1, "one hand message"
+        assert not [c for c in api.calls if c.status >= 400 and c.status != 429]
+
+
+async def test_four_humans_play_a_deal_and_the_creator_stops(tmp_path: Path) -> None:
+    async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
+        humans = [api.add_user(n, language_code=lang) for n, lang in
+                  (("Արամ", "hy"), ("Ani", "en"), ("Гор", "ru"), ("Լիլիթ", "hy"))]
+        group = await open_table(api, humans, 0)
+        deal_over = lambda: posted(api, group, "ավարտվեց")  # noqa: E731
+
+        async def player(user: Any) -> None:
+            while await act(api, user.id, deal_over, stale_ok=True):
+                pass
+
+        await asyncio.gather(*(player(u) for u in humans))
+        said = await api.user_sends(humans[0], group, "/stop")
+        await api.wait_for_bot_message(group, after=said.message_id, timeout=WAIT)
+        table = api.bot_messages(group)[0]
+        await api.wait_for(lambda: "փակվեց" in table.text, timeout=WAIT)
+        assert "Сейчас" not in "".join(m.text for m in api.bot_messages(humans[2].id))
+
+
+@pytest.mark.skipif(not hasattr(storage, "open_store"),
+                    reason="needs the SQLite store (storage.open_store) from the storage branch")
+async def test_killed_mid_deal_and_restarted(tmp_path: Path) -> None:
+    database, log = tmp_path / "db.sqlite3", tmp_path / "bot.log"
+    async with fake_api() as api:
+        aram = api.add_user("Արամ", language_code="hy")
+        async with bot_process(api, database, log) as process:
+            group = await open_table(api, [aram], 3)
+            for _ in range(8):
+                assert await act(api, aram.id, lambda: False)
+            process.kill()  # SIGKILL: no shutdown at all
+            await process.wait()
+        hand = hand_message(api, aram.id)
+        async with bot_process(api, database, log):
+            deal_over = lambda: posted(api, group, "ավարտվեց")  # noqa: E731
+            while await act(api, aram.id, deal_over):
+                pass
+        assert hand_message(api, aram.id).message_id == hand.message_id, "the same hand message"
+        assert api.bot_messages(group)[0].edit_count > 0
