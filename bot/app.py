@@ -58,7 +58,8 @@ def build_app(settings: Settings, store: Store | None = None,
     if rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(  # type: ignore[arg-type]
             overall_max_rate=settings.messages_per_second,
-            group_max_rate=settings.group_messages_per_minute, max_retries=0))
+            group_max_rate=round(settings.group_messages_per_minute * 60 / settings.flood_minute_seconds),
+            max_retries=0))
     owns_store = store is None
 
     async def post_init(application: App) -> None:

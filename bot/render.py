@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import timedelta
@@ -51,10 +52,54 @@ def retry_seconds(error: RetryAfter) -> float:
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
+class Pacer:
+    """Telegram's one message a second per chat, as a token bucket with small bursts. Waiting
+    here, before a pending screen is taken, is what lets newer screens supersede older ones."""
+
+    def __init__(self, per_second: float, burst: int) -> None:
+        self.interval = 1.1 / per_second  # 10% below the limit: clocks and networks jitter
+        self.burst = burst
+        self._ready: dict[int, float] = {}  # chat -> when its bucket is full enough for one
+
+    async def wait(self, chat_id: int) -> None:
+        now = asyncio.get_running_loop().time()
+        ready = max(self._ready.get(chat_id, 0.0), now - (self.burst - 1) * self.interval)
+        self._ready[chat_id] = ready + self.interval
+        if ready > now:
+            await asyncio.sleep(ready - now)
+
+
+class GroupWindow:
+    """At most ``limit`` messages and edits in any window of ``seconds`` per group (Telegram:
+    20 a minute), counted as Telegram counts them: a sliding window, not a leaky bucket."""
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.limit = limit
+        self.seconds = seconds * 1.05  # a little slack for clocks and networks
+        self._sends: dict[int, deque[float]] = {}
+
+    async def wait(self, chat_id: int) -> None:
+        if chat_id > 0:
+            return
+        sends = self._sends.setdefault(chat_id, deque())
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            while sends and sends[0] <= now - self.seconds:
+                sends.popleft()
+            if len(sends) < self.limit:
+                sends.append(now)
+                return
+            await asyncio.sleep(sends[0] + self.seconds - now)
+
+
 class Renderer:
-    def __init__(self, bot: Bot, remember: Remember) -> None:
+    def __init__(self, bot: Bot, remember: Remember, per_second: float = 1.0,
+                 group_limit: int = 20, group_seconds: float = 60.0) -> None:
         self.bot = bot
         self.remember = remember
+        self.pacer = Pacer(per_second, burst=3)
+        self.window = GroupWindow(group_limit, group_seconds)
         self._pending: dict[Target, Screen] = {}
         self._sent: dict[Target, Screen] = {}
         self._versions: dict[Target, int] = {}
@@ -102,6 +147,7 @@ class Renderer:
 
     async def _drain(self, target: Target) -> None:
         while target in self._pending:
+            await self._slot(target.chat_id)
             screen = self._pending.pop(target)
             sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
                                         superseded=lambda: target in self._pending)
@@ -112,10 +158,16 @@ class Renderer:
         queue = self._posts[key]
         while queue:
             text = queue[0]
+            await self._slot(key[0])
             await self._retrying(lambda text=text: self.bot.send_message(  # type: ignore[misc]
                 key[0], text, parse_mode=ParseMode.HTML, message_thread_id=key[1] or None))
             queue.pop(0)
         self._posts.pop(key, None)
+
+    async def _slot(self, chat_id: int) -> None:
+        """Wait until one more message or edit in this chat keeps within the flood limits."""
+        await self.window.wait(chat_id)
+        await self.pacer.wait(chat_id)
 
     async def _retrying(self, send: Callable[[], Awaitable[object]],
                         superseded: Callable[[], bool] = lambda: False) -> bool:

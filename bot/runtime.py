@@ -29,7 +29,9 @@ class Seghan:
         self.store = store
         self.application = application
         self.service = TableService(store, settings.turn_seconds)
-        self.renderer = Renderer(application.bot, self.service.remember_message)
+        self.renderer = Renderer(application.bot, self.service.remember_message,
+                                 settings.chat_messages_per_second,
+                                 settings.group_messages_per_minute, settings.flood_minute_seconds)
         self._user_langs: dict[int, str | None] = {}
         self._chat_langs: dict[int, str | None] = {}
         self._jobs: dict[int, Job[Any]] = {}

@@ -22,6 +22,8 @@ class Settings(BaseSettings):
     # Telegram's documented limits; lower only for a local test server.
     group_messages_per_minute: int = Field(default=20, ge=1)
     messages_per_second: int = Field(default=30, ge=1)
+    chat_messages_per_second: float = Field(default=1.0, gt=0)
+    flood_minute_seconds: float = Field(default=60.0, gt=0)  # shorter only for a test server
 
     @field_validator("telegram_bot_token")
     @classmethod

@@ -176,6 +176,8 @@ class Harness:
     def __init__(self, store: Store, fake: FakeTelegram | None = None, turn_seconds: int = 60,
                  **settings: Any) -> None:
         self.fake = fake or FakeTelegram()
+        settings.setdefault("chat_messages_per_second", 10_000)  # no pacing unless a test asks
+        settings.setdefault("group_messages_per_minute", 1_000_000)
         self.settings = Settings(telegram_bot_token=TOKEN, turn_seconds=turn_seconds, **settings)
         self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=False)
         self._update_ids = itertools.count(1)

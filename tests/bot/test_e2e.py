@@ -33,7 +33,8 @@ WAIT = 15.0
 
 
 def fake_api() -> FakeBotApi:
-    # a "minute" of 3 s, so the flood limits bite at test speed
+    # a "minute" of 3 s and a "second" of 50 ms, so the flood limits bite at test speed; the bot
+    # is told the same scaled limits (bot_process)
     return FakeBotApi(time_scale=0.05, callback_query_ttl=60.0)
 
 
@@ -41,7 +42,8 @@ def fake_api() -> FakeBotApi:
 async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterator[Any]:
     env = {**os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
            "DATABASE_PATH": str(database), "TURN_SECONDS": "60",
-           "GROUP_MESSAGES_PER_MINUTE": "400", "PYTHONPATH": str(ROOT)}
+           "FLOOD_MINUTE_SECONDS": "3", "CHAT_MESSAGES_PER_SECOND": "20",
+           "PYTHONPATH": str(ROOT)}
     with log.open("a") as out:
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=out, stderr=out)
