@@ -7,7 +7,7 @@ import html
 import time
 from typing import Any
 
-from telegram import User
+from telegram import Message, User
 from telegram.ext import Application, ContextTypes, Job
 
 from engine import find_game
@@ -79,6 +79,12 @@ class Seghan:
         if key.startswith("illegal-") and not i18n.has("en", key):
             key = "illegal-illegal"  # a reason a newer engine gives that has no text yet
         return i18n.t(lang, key, **args)[:ALERT_LIMIT]
+
+    def say(self, message: Message, text: str, markup: bool = False) -> None:
+        """Answer a command in its chat (and topic), within the flood limits; ``markup``: the
+        text is HTML already."""
+        thread = message.message_thread_id if message.is_topic_message else 0
+        self.renderer.post(message.chat_id, thread or 0, text if markup else html.escape(text))
 
     @staticmethod
     def person(user: User) -> Person:

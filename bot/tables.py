@@ -185,17 +185,20 @@ class TableService:
             table, seat, state = await self._seat_to_act(table_id, user_id, move)
             return await self._apply_human(table, seat, state, code)
 
-    async def toggle(self, table_id: int, user_id: int, move: int, card: str) -> Outcome:
-        """Add or remove a card of a multi-card choice (a Hearts pass, a Thirteen combination)."""
+    async def toggle(self, table_id: int, user_id: int, move: int, change: str) -> Outcome:
+        """Choose ('+QS') or unchoose ('-QS') a card of a multi-card choice (a Hearts pass, a
+        Thirteen combination). The button says which, so a press on a keyboard drawn before the
+        last toggle does what its owner saw, not the opposite."""
         async with self.lock(table_id):
             table, seat, state = await self._seat_to_act(table_id, user_id, move)
+            sign, card = change[:1], change[1:]
             legal = find_game(table.game).legal_actions(state, seat)
-            if card not in _cards_in(legal):
+            if sign not in ("+", "-") or card not in _cards_in(legal):
                 raise TableError("error-bad-button")
             chosen = table.seats[seat].selection
-            if card in chosen:
+            if card in chosen and sign == "-":
                 chosen.remove(card)
-            else:
+            elif card not in chosen and sign == "+":
                 chosen.append(card)
             chosen.sort(key=parse_card)
             saved = await self._save(table)

@@ -53,7 +53,6 @@ kick-done = The player was removed: a computer took the seat
 
 ## The table (group) and the hand (private)
 table-stopped = The { $game } table was closed
-table-stopped-reply = The table was closed
 table-trick = On the table: { $cards }
 table-last-trick = Last trick: { $name } ({ $cards })
 table-my-hand = 👀 My hand

@@ -53,7 +53,6 @@ kick-done = Խաղացողը հեռացվեց․ նրա տեղը զբաղեցր�
 
 ## The table (group) and the hand (private)
 table-stopped = { $game } սեղանը փակվեց
-table-stopped-reply = Սեղանը փակվեց
 table-trick = Սեղանին՝ { $cards }
 table-last-trick = Նախորդ վերցումը՝ { $name } ({ $cards })
 table-my-hand = 👀 Իմ ձեռքը

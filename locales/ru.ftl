@@ -53,7 +53,6 @@ kick-done = Игрок удалён: его место занял компьют
 
 ## The table (group) and the hand (private)
 table-stopped = Стол «{ $game }» закрыт
-table-stopped-reply = Стол закрыт
 table-trick = На столе: { $cards }
 table-last-trick = Прошлая взятка: { $name } ({ $cards })
 table-my-hand = 👀 Мои карты

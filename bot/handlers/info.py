@@ -22,20 +22,20 @@ async def reader_lang(update: Update, context: Context) -> str:
 async def help_(update: Update, context: Context) -> None:
     if update.effective_message:
         lang = await reader_lang(update, context)
-        await update.effective_message.reply_text(t(lang, "help", games=_games(lang)))
+        seghan(context).say(update.effective_message, t(lang, "help", games=_games(lang)))
 
 
 async def rules(update: Update, context: Context) -> None:
-    message = update.effective_message
+    app, message = seghan(context), update.effective_message
     if message is None:
         return
     lang = await reader_lang(update, context)
     game = context.args[0].lower() if context.args else "hearts"
     if game not in GAME_NAMES:
-        await message.reply_text(t(lang, "lobby-unknown-game", games=", ".join(GAME_NAMES)))
+        app.say(message, t(lang, "lobby-unknown-game", games=", ".join(GAME_NAMES)))
         return
     key = f"rules-{game}" if has("en", f"rules-{game}") else "rules-missing"
-    await message.reply_text(t(lang, key))
+    app.say(message, t(lang, key))
 
 
 async def lang(update: Update, context: Context) -> None:
@@ -46,13 +46,13 @@ async def lang(update: Update, context: Context) -> None:
     choice = context.args[0].lower() if context.args else ""
     if choice not in LANGUAGES:
         current = await reader_lang(update, context)
-        await message.reply_text(t(current, "lang-usage", languages=" | ".join(LANGUAGES)))
+        app.say(message, t(current, "lang-usage", languages=" | ".join(LANGUAGES)))
         return
     if is_group(update):
         await app.set_chat_lang(message.chat_id, choice)
     else:
         await app.set_user_lang(user, choice)
-    await message.reply_text(t(choice, "lang-set"))
+    app.say(message, t(choice, "lang-set"))
 
 
 async def top(update: Update, context: Context) -> None:
@@ -64,12 +64,12 @@ async def top(update: Update, context: Context) -> None:
     game = context.args[0].lower() if context.args and context.args[0].lower() in GAME_NAMES else None
     rows = await app.store.matches.standings(message.chat_id, game)
     if not rows:
-        await message.reply_text(t(lang, "top-empty"))
+        app.say(message, t(lang, "top-empty"))
         return
     lines = [t(lang, "top-title")]
     lines += [t(lang, "top-line", place=i + 1, name=r.name, won=r.won, played=r.played)
               for i, r in enumerate(rows[:10])]
-    await message.reply_text("\n".join(lines))
+    app.say(message, "\n".join(lines))
 
 
 async def score(update: Update, context: Context) -> None:
@@ -80,13 +80,13 @@ async def score(update: Update, context: Context) -> None:
     lang = await reader_lang(update, context)
     table = await app.store.tables.get(table_key(update))
     if table is None or table.status != "playing":
-        await message.reply_text(t(lang, "error-no-table"))
+        app.say(message, t(lang, "error-no-table"))
         return
     state = app.service.state_of(table)
     ctx = app.context(table, lang)
     scores = find_game(table.game).scores(state)
     line = " · ".join(f"{name} {s}" for name, s in zip(ctx.names, scores, strict=True))
-    await message.reply_text(t(lang, "score-line", scores=line), parse_mode="HTML")
+    app.say(message, t(lang, "score-line", scores=line), markup=True)
 
 
 def _games(lang: str) -> str:

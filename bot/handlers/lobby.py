@@ -16,7 +16,7 @@ async def new(update: Update, context: Context) -> None:
     if message is None or user is None:
         return
     if not is_group(update):
-        await message.reply_text(await app.alert(user, "error-group-only"))
+        app.say(message, await app.alert(user, "error-group-only"))
         return
     record = await app.touch(user)
     game = context.args[0].lower() if context.args else None
@@ -24,7 +24,7 @@ async def new(update: Update, context: Context) -> None:
         outcome = await app.service.create(table_key(update), app.person(user), game, record.can_dm)
     except TableError as error:
         lang = await app.chat_lang(message.chat_id)
-        await message.reply_text(t(lang, error.key, **error.args_))
+        app.say(message, t(lang, error.key, **error.args_))
         return
     await app.publish(outcome)
 
@@ -81,14 +81,14 @@ async def start(update: Update, context: Context) -> None:
     lang = await app.user_lang(user)
     payload = context.args[0] if context.args else ""
     if not payload.startswith("join_") or not payload[5:].isdigit():
-        await message.reply_text(t(lang, "start-welcome"))
+        app.say(message, t(lang, "start-welcome"))
         return
     try:
         outcome = await app.service.join(int(payload[5:]), app.person(user))
     except TableError as error:
-        await message.reply_text(t(lang, error.key, **error.args_))
+        app.say(message, t(lang, error.key, **error.args_))
         return
-    await message.reply_text(t(lang, "lobby-joined-private"))
+    app.say(message, t(lang, "lobby-joined-private"))
     await app.publish(outcome)
 
 
@@ -105,10 +105,9 @@ async def stop(update: Update, context: Context) -> None:
             await is_admin(context, key.chat_id, user.id)
         outcome = await app.service.stop(key, user.id, admin)
     except TableError as error:
-        await message.reply_text(t(lang, error.key, **error.args_))
+        app.say(message, t(lang, error.key, **error.args_))
         return
     await app.publish(outcome)
-    await message.reply_text(t(lang, "table-stopped-reply"))
 
 
 async def kick(update: Update, context: Context) -> None:
@@ -122,7 +121,7 @@ async def kick(update: Update, context: Context) -> None:
     target_id = replied.id if replied else None
     name = context.args[0] if context.args else ""
     if target_id is None and not name:
-        await message.reply_text(t(lang, "kick-usage"))
+        app.say(message, t(lang, "kick-usage"))
         return
     try:
         table = await app.service.store.tables.get(key)
@@ -130,10 +129,10 @@ async def kick(update: Update, context: Context) -> None:
             await is_admin(context, key.chat_id, user.id)
         outcome = await app.service.kick(key, user.id, admin, target_id, name)
     except TableError as error:
-        await message.reply_text(t(lang, error.key, **error.args_))
+        app.say(message, t(lang, error.key, **error.args_))
         return
     await app.publish(outcome)
-    await message.reply_text(t(lang, "kick-done"))
+    app.say(message, t(lang, "kick-done"))
 
 
 async def join(update: Update, context: Context) -> None:
@@ -151,6 +150,6 @@ async def join(update: Update, context: Context) -> None:
             raise TableError("lobby-open-bot-first")
         outcome = await app.service.join(table.id or 0, app.person(user))
     except TableError as error:
-        await message.reply_text(t(lang, error.key, **error.args_))
+        app.say(message, t(lang, error.key, **error.args_))
         return
     await app.publish(outcome)

@@ -77,8 +77,9 @@ class HeartsView:
 
     def _pass_keyboard(self, obs: Observation, ctx: Context) -> tuple[tuple[Button, ...], ...]:
         chosen = set(ctx.selection)
-        buttons = [Button(("✅" if str(c) in chosen else "") + face(c, button=True),
-                          ctx.data("t", str(c))) for c in hand_order(obs.hand)]
+        buttons = [Button("✅" + face(c, button=True), ctx.data("t", f"-{c}")) if str(c) in chosen
+                   else Button(face(c, button=True), ctx.data("t", f"+{c}"))
+                   for c in hand_order(obs.hand)]
         confirm = Button(ctx.t("hearts-pass-confirm", count=len(chosen)), ctx.data("c", "pass"))
         return (*rows_of(buttons), (confirm,))
 

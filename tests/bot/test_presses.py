@@ -46,14 +46,25 @@ async def test_bad_presses_change_nothing(store: Store) -> None:
         await refused(h, store, ARAM, "x|garbage", "Այս կոճակը չի ճանաչվում")
         await refused(h, store, ARAM, callbacks.encode("a", 77, move, "play:2C"),
                       "Այստեղ սեղան չկա։ Նոր խաղ՝ /new")
-        await refused(h, store, STRANGER, callbacks.encode("t", table.id or 0, move, hand0[0]),
+        await refused(h, store, STRANGER, callbacks.encode("t", table.id or 0, move, "+" + hand0[0]),
                       "You are not at this table", lang="en")
-        await refused(h, store, ARAM, callbacks.encode("t", table.id or 0, move, hand1[0]),
+        await refused(h, store, ARAM, callbacks.encode("t", table.id or 0, move, "+" + hand1[0]),
                       "Այս կոճակը չի ճանաչվում")  # a card of another seat's hand
-        await refused(h, store, ARAM, callbacks.encode("t", table.id or 0, move + 5, hand0[0]),
+        await refused(h, store, ARAM, callbacks.encode("t", table.id or 0, move + 5, "+" + hand0[0]),
                       "Այս կոճակն այլևս չի գործում")  # a move number from the future
         await refused(h, store, ARAM, callbacks.encode("c", table.id or 0, move, "pass"),
                       "Նախ ընտրեք քարտերը")
+        await refused(h, store, ARAM, callbacks.encode("t", table.id or 0, move, hand0[0]),
+                      "Այս կոճակը չի ճանաչվում")  # neither + nor -
+
+        # toggles say what they do: pressing "+" twice (a keyboard drawn before the first press)
+        # still leaves the card chosen once
+        plus = callbacks.encode("t", table.id or 0, move, "+" + hand0[0])
+        await h.press(ARAM, h.hand(ARAM), plus)
+        await h.press(ARAM, h.hand(ARAM), plus)
+        assert (await table_of(store)).seats[0].selection == [hand0[0]]
+        await h.press(ARAM, h.hand(ARAM), callbacks.encode("t", table.id or 0, move, "-" + hand0[0]))
+        assert (await table_of(store)).seats[0].selection == []
 
         # all four pass; then an old toggle of ARAM's is stale, and repeating the confirm too
         for user in HUMANS:
