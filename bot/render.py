@@ -138,31 +138,38 @@ class Renderer:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
     def _start(self, key: object, work: Coroutine[Any, Any, None]) -> None:
+        """One worker per key; a worker removes itself when it finds nothing left to do (in the
+        same step as the check, so no request is stranded between the two)."""
         if key in self._tasks:
             work.close()
             return
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks[key] = task
-        task.add_done_callback(lambda _: self._tasks.pop(key, None))
+        self._tasks[key] = asyncio.get_running_loop().create_task(work)
 
     async def _drain(self, target: Target) -> None:
-        while target in self._pending:
-            await self._slot(target.chat_id)
-            screen = self._pending.pop(target)
-            sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
-                                        superseded=lambda: target in self._pending)
-            if sent:
-                self._sent[target] = screen
+        try:
+            while target in self._pending:
+                await self._slot(target.chat_id)
+                screen = self._pending.pop(target)
+                self._sent[target] = screen  # sent or on its way: an equal show() is not needed
+                sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
+                                            superseded=lambda: target in self._pending)
+                if not sent and self._sent.get(target) is screen:
+                    del self._sent[target]
+        finally:
+            self._tasks.pop(target, None)
 
     async def _drain_posts(self, key: tuple[int, int]) -> None:
-        queue = self._posts[key]
-        while queue:
-            text = queue[0]
-            await self._slot(key[0])
-            await self._retrying(lambda text=text: self.bot.send_message(  # type: ignore[misc]
-                key[0], text, parse_mode=ParseMode.HTML, message_thread_id=key[1] or None))
-            queue.pop(0)
-        self._posts.pop(key, None)
+        try:
+            queue = self._posts[key]
+            while queue:
+                text = queue[0]
+                await self._slot(key[0])
+                await self._retrying(lambda text=text: self.bot.send_message(  # type: ignore[misc]
+                    key[0], text, parse_mode=ParseMode.HTML, message_thread_id=key[1] or None))
+                queue.pop(0)
+            self._posts.pop(key, None)
+        finally:
+            self._tasks.pop(key, None)
 
     async def _slot(self, chat_id: int) -> None:
         """Wait until one more message or edit in this chat keeps within the flood limits."""
