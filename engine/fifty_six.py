@@ -72,7 +72,8 @@ _DECKS = {n: deck_cards(n) for n in (4, 6, 8)}
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """A bid of ``value`` tricks-points in ``denom`` (C D H S or NT); ``form`` is a label."""
+    """A bid to take ``value`` card points with ``denom`` (C D H S or NT) as trump; ``form`` is
+    how it was spoken (§5.6), a label that never changes the contract."""
 
     value: int
     denom: int
@@ -123,9 +124,9 @@ class Contract:
     all_passed: bool = False  # the default 28 NT of §5.4
 
     def __str__(self) -> str:
-        trump = "NT" if self.trump is None else SUIT_SYMBOLS[self.trump]
+        trump = " NT" if self.trump is None else SUIT_SYMBOLS[self.trump]
         times = f" ×{self.multiplier}" if self.multiplier > 1 else ""
-        return f"{self.value} {trump}{times} by seat {self.declarer} (team {self.team})"
+        return f"{self.value}{trump}{times} by seat {self.declarer} (team {self.team})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +146,9 @@ class DealRecord:
 class State:
     """One whole match. Never mutated once ``apply`` has returned it."""
 
-    __slots__ = ("players", "seed", "active", "nxt", "tables", "out", "deal_no", "dealer",
+    __slots__ = ("players", "seed", "active", "nxt", "tables", "out", "deal_no", "dealer", "deck",
                  "phase", "turn", "held", "twice", "calls", "high", "high_seat", "dbl",
-                 "passes", "contract", "leader", "trick", "tricks", "points", "results",
+                 "passes", "contract", "trick", "tricks", "points", "results",
                  "history")
 
     players: int
@@ -158,6 +159,7 @@ class State:
     out: tuple[int, ...]  # per team: the deal after which it left, 0 while in
     deal_no: int  # 1-based
     dealer: int
+    deck: tuple[int, ...]  # the cards this deal was dealt from (§2.1)
     phase: str  # "auction", "play", "over"
     turn: int  # the seat to act, -1 when over
     held: tuple[int, ...]  # per seat: cards held at least once
@@ -168,7 +170,6 @@ class State:
     dbl: int  # 0, 1 doubled, 2 redoubled
     passes: int  # in a row since the last bid or double (or the start)
     contract: Contract | None
-    leader: int
     trick: tuple[tuple[int, int], ...]  # (seat, card) in order of play
     tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...]  # (plays, winner) this deal
     points: tuple[int, ...]  # card points taken this deal, per team
@@ -267,7 +268,7 @@ class FiftySix:
         return _SEATS[state.turn] if state.turn >= 0 else frozenset()
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat != state.turn:
+        if seat != state.turn or state.phase == "over":
             return []
         if state.phase == "play":
             return [PLAYS[c] for c in cards_of(legal_cards(state.held[seat], _cards(state.trick)))]
@@ -329,7 +330,7 @@ class FiftySix:
 
     def parse_action(self, code: str) -> Action:
         if code.startswith("play:"):
-            return PLAYS[Play.parse(code).card]
+            return Play.parse(code)
         if code in _CALLS:
             return _CALLS[code]
         parts = code.split(":")
@@ -346,7 +347,7 @@ class FiftySix:
         return held + played + _cards(state.trick)
 
     def deck_of(self, state: State) -> list[int]:
-        return list(_DECKS[len(state.active)])
+        return list(state.deck)
 
     def hands(self, state: State) -> list[list[int]]:
         return [_hand(state, seat) for seat in range(state.players)]
@@ -471,11 +472,13 @@ def _form(bid: Bid, high: Bid | None) -> str:
 
 
 def _call(state: State, seat: int, call: Call) -> State:
+    if call.kind not in ("pass", "double", "redouble"):
+        raise IllegalAction(f"no such call: {call!r}", "illegal")
     s = state.copy()
     s.calls = (*state.calls, (seat, call))
     s.turn = state.nxt[seat]
     n = len(state.active)
-    if call is PASS:
+    if call.kind == "pass":
         s.passes = state.passes + 1
         if state.high is None and s.passes == n:
             _begin_play(s, Contract(MIN_BID, None, state.nxt[state.dealer],
@@ -484,7 +487,7 @@ def _call(state: State, seat: int, call: Call) -> State:
             _begin_play(s, _contract(state, 1 << state.dbl))
         return s
     ours = state.high is not None and _team(state, seat) == _team(state, state.high_seat)
-    if call is DOUBLE:
+    if call.kind == "double":
         if state.high is None or ours or state.dbl:
             raise IllegalAction("only another team's undoubled bid can be doubled",
                                 "cannot-double")
@@ -507,7 +510,7 @@ def _contract(state: State, multiplier: int) -> Contract:
 def _begin_play(s: State, contract: Contract) -> None:
     s.contract = contract
     s.phase = "play"
-    s.leader = s.turn = s.nxt[s.dealer]  # the first lead is the dealer's right, always (§6)
+    s.turn = s.nxt[s.dealer]  # the first lead is the dealer's right, always (§6)
 
 
 def _play(state: State, seat: int, card: int) -> State:
@@ -535,7 +538,7 @@ def _play(state: State, seat: int, card: int) -> State:
     s.points = _put(state.points, team, state.points[team] + sum(POINTS[c] for _, c in trick))
     s.tricks = (*state.tricks, (trick, winner))
     s.trick = ()
-    s.leader = s.turn = winner
+    s.turn = winner
     if not any(s.held):
         _end_deal(s)
     return s
@@ -581,8 +584,9 @@ def _other_teams(s: State, declarer: int) -> list[int]:
 
 def _start_deal(s: State, hands: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
     s.held, s.twice = hands
+    s.deck = _DECKS[len(s.active)]
     s.phase = "auction"
-    s.turn = s.leader = s.nxt[s.dealer]
+    s.turn = s.nxt[s.dealer]
     s.calls, s.high, s.high_seat, s.dbl, s.passes = (), None, -1, 0, 0
     s.contract = None
     s.trick, s.tricks = (), ()
@@ -655,8 +659,11 @@ def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
 def _call_label(call: Bid | Call) -> str:
     if isinstance(call, Call):
         return call.kind
-    shown = {"num-suit": "", "num-nt": ""}.get(call.form or "", f" ({call.form})")
-    return call.label + shown
+    return call.label + _FORM_LABELS[call.form or "num-suit"]
+
+
+_FORM_LABELS = {"num-suit": "", "num-nt": "", "suit-num": " (suit first)", "num-noes": " noes",
+                "plus-suit": " (plus)", "plus-2-noes": " (plus 2 noes)"}
 
 
 def _hand_lines(hand: Sequence[Card]) -> list[str]:

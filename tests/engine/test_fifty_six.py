@@ -479,3 +479,19 @@ def test_random_matches_with_full_stakes_end() -> None:
     for players in (4, 6, 8):
         s, _ = random_match(players, 99)
         assert GAME.is_over(s) and sum(s.tables) == 12 * (players // 2)
+
+
+def test_finished_match_still_answers_every_question() -> None:
+    s, _ = random_match(6, 3, tables=2)
+    assert GAME.is_over(s) and len(GAME.deck_of(s)) == len(GAME.card_locations(s))
+    assert Counter(GAME.deck_of(s)) == Counter(GAME.card_locations(s))
+    assert GAME.legal_actions(s, -1) == [] and GAME.to_act(s) == frozenset()
+    assert "Deal" in GAME.describe(GAME.observation(s, 0))
+
+
+def test_hand_built_calls_behave_like_parsed_ones() -> None:
+    from engine.fifty_six import Call
+    s = act(match(4, 0), "bid:28:D")
+    assert GAME.apply(s, 2, Call("pass")) == GAME.apply(s, 2, PASS)
+    assert GAME.apply(s, 2, Call("double")) == GAME.apply(s, 2, DOUBLE)
+    assert key_of(s, 2, Call("shout")) == "illegal"
