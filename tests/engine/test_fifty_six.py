@@ -495,3 +495,9 @@ def test_hand_built_calls_behave_like_parsed_ones() -> None:
     assert GAME.apply(s, 2, Call("pass")) == GAME.apply(s, 2, PASS)
     assert GAME.apply(s, 2, Call("double")) == GAME.apply(s, 2, DOUBLE)
     assert key_of(s, 2, Call("shout")) == "illegal"
+
+
+def test_copy_takes_every_field() -> None:
+    s = act(match(4, 0), "bid:28:D")
+    copied = s.copy()
+    assert all(getattr(copied, name) is getattr(s, name) for name in State.__slots__)
