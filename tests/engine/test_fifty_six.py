@@ -13,10 +13,15 @@ from engine.core import deal_rng
 from engine.fifty_six import (
     DOUBLE,
     GAME,
+    NT,
     PASS,
     POINTS,
     REDOUBLE,
     Bid,
+    C,
+    D,
+    H,
+    S,
     State,
     deck_cards,
     legal_cards,
@@ -24,8 +29,6 @@ from engine.fifty_six import (
     trick_winner,
 )
 from engine.tricks import PLAYS
-
-C, D, H, S, NT = range(5)
 
 
 def match(players: int, dealer: int, deal: list[str] | None = None, seed: int = 1,
@@ -501,3 +504,18 @@ def test_copy_takes_every_field() -> None:
     s = act(match(4, 0), "bid:28:D")
     copied = s.copy()
     assert all(getattr(copied, name) is getattr(s, name) for name in State.__slots__)
+
+
+def test_two_teams_leave_at_once_eight_to_four_players() -> None:
+    """All pass: seat 0 (team 0) plays 28 NT and takes every trick with J 9 A 10 of clubs.
+    Teams 1 and 3 pay their last table and leave together, the old dealer (seat 7) with them."""
+    deal = fill(8, {0: "JC JC 9C 9C AC AC TC TC"})
+    s = match(8, 7, deal).copy()
+    s.tables = (12, 1, 11, 1)
+    s = play_out(act(s, *["bid:pass"] * 8))
+    record = s.history[0]
+    assert record.contract.all_passed and record.made and record.points == (56, 0, 0, 0)
+    assert s.tables == (15, 0, 10, 0) and record.eliminated == (1, 3)
+    assert s.active == (0, 2, 4, 6) and s.dealer == 0 and GAME.to_act(s) == {2}
+    assert len(GAME.deck_of(s)) == 48 and [len(GAME.hands(s)[i]) for i in s.active] == [12] * 4
+    assert GAME.rankings(s) == (1, 3, 2, 3, 1, 3, 2, 3)
