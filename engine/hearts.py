@@ -20,12 +20,24 @@ most 20 of them, then those still tied share the win [D-8, D-11].
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, overload
 
-from .cards import CARDS, SUIT_MASKS, Card, cards_of, format_cards, mask_of, parse_card, parse_cards
+from .cards import (
+    CARDS,
+    SUIT_BITS,
+    SUIT_MASKS,
+    SUIT_RANKS,
+    Card,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from .core import IllegalAction, deal_rng, places
 from .tricks import PLAYS, Play
 
@@ -39,6 +51,7 @@ QS_BIT = 1 << QUEEN_SPADES
 TWO_CLUBS = 0
 TC_BIT = 1
 POINT_CARDS = HEARTS | QS_BIT
+CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +68,50 @@ class Pass:
 
 
 Action = Pass | Play
+# Every possible pass, built once (22,100 of them): listing a hand's 286 passes is then lookups.
+PASSES: dict[int, Pass] = {
+    m: Pass(m) for m in (1 << a | 1 << b | 1 << c for a, b, c in combinations(range(52), 3))}
+
+
+class PassChoices(Sequence[Pass]):
+    """The 286 passes of a 13-card hand, made only when asked for: listing them all would cost
+    more than playing the rest of the deal."""
+
+    __slots__ = ("_bits", "hand")
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand
+        self._bits = [1 << c for c in cards_of(hand)]
+
+    def __len__(self) -> int:
+        return len(_TRIPLES[len(self._bits)])
+
+    @overload
+    def __getitem__(self, index: int) -> Pass: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Pass]: ...
+    def __getitem__(self, index: int | slice) -> Pass | list[Pass]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        a, b, c = _TRIPLES[len(self._bits)][index]
+        bits = self._bits
+        return PASSES[bits[a] | bits[b] | bits[c]]
+
+    def __contains__(self, action: object) -> bool:
+        return (isinstance(action, Pass) and action.cards.bit_count() == 3
+                and not action.cards & ~self.hand)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash(self.hand)
+
+    def __repr__(self) -> str:
+        return f"PassChoices({format_cards(cards_of(self.hand))!r})"
+
+
+_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(14)}
 
 
 class State:
@@ -85,8 +142,12 @@ class State:
 
     def copy(self) -> State:
         new = State.__new__(State)
-        for name in State.__slots__:
-            object.__setattr__(new, name, getattr(self, name))
+        new.target, new.passing, new.seed = self.target, self.passing, self.seed
+        new.round, new.dealer, new.phase = self.round, self.dealer, self.phase
+        new.hands, new.dealt, new.passed = self.hands, self.dealt, self.passed
+        new.received, new.trick, new.leader = self.received, self.trick, self.leader
+        new.broken, new.taken, new.tricks = self.broken, self.taken, self.tricks
+        new.scores, new.results, new.tiebreaks = self.scores, self.results, self.tiebreaks
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -166,14 +227,13 @@ class Hearts:
             return frozenset(i for i in range(4) if not state.passed[i])
         return frozenset()
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
         if state.phase == "play":
             if seat != state.to_move:
                 return []
-            return [PLAYS[c] for c in cards_of(legal_mask(state, seat))]
+            return plays_of(legal_mask(state, seat))
         if state.phase == "pass" and not state.passed[seat]:
-            hand = [1 << c for c in cards_of(state.hands[seat])]
-            return [Pass(a | b | c) for a, b, c in combinations(hand, 3)]
+            return PassChoices(state.hands[seat])
         return []
 
     def apply(self, state: State, seat: int, action: Action) -> State:
@@ -219,7 +279,7 @@ class Hearts:
             cards = parse_cards(rest)
             if len(cards) != 3 or len(set(cards)) != 3:
                 raise ValueError(f"a pass is three different cards: {code!r}")
-            return Pass(mask_of(cards))
+            return PASSES[mask_of(cards)]
         raise ValueError(f"not a Hearts action: {code!r}")
 
     # For the invariant tests: every card of the deal, wherever it is now.
@@ -254,6 +314,21 @@ class Hearts:
 
 
 GAME = Hearts()
+_SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
+
+
+def plays_of(mask: int) -> list[Play]:
+    """The Play actions of a card set, from a per-suit cache (a legal set is mostly one suit)."""
+    out: list[Play] = []
+    for s in range(4):
+        bits = mask >> (13 * s) & SUIT_BITS
+        if bits:
+            key = s << 13 | bits
+            plays = _SUIT_PLAYS.get(key)
+            if plays is None:
+                plays = _SUIT_PLAYS[key] = tuple(PLAYS[13 * s + r] for r in SUIT_RANKS[bits])
+            out += plays
+    return out
 _SEATS = tuple(frozenset((i,)) for i in range(4))
 
 
@@ -404,3 +479,68 @@ def _parse_deal(deal: Sequence[str]) -> tuple[int, ...]:
 
 def _seated(leader: int, cards: Sequence[int]) -> tuple[tuple[int, Card], ...]:
     return tuple(((leader + i) % 4, CARDS[c]) for i, c in enumerate(cards))
+
+
+def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
+    """Points of the current deal after random legal play to its end (the moon rule applied),
+    from a position in the play phase. Ints in, ints out: the path search players call."""
+    hands = list(state.hands)
+    points = [_points(m) for m in state.taken]
+    leader, broken, first = state.leader, state.broken, not state.tricks
+    rand = rng.random
+    ranks = SUIT_RANKS
+    # the trick so far: led suit, best card and its seat, points in it
+    played = len(state.trick)
+    led = state.trick[0] // 13 if played else 0
+    shift = 13 * led
+    best, winner, pts = -1, leader, 0
+    for i, c in enumerate(state.trick):
+        if c // 13 == led and c > best:
+            best, winner = c, (leader + i) % 4
+        pts += CARD_POINTS[c]
+    seat = (leader + played) % 4
+    while hands[seat]:
+        hand = hands[seat]
+        follow = (hand >> shift) & SUIT_BITS if played else 0
+        if follow:  # the common case: pick a rank of the led suit from a table
+            options = ranks[follow]
+            card = shift + options[int(rand() * len(options))]
+        else:
+            if played:
+                legal = ((hand & ~POINT_CARDS) or hand) if first else hand
+            elif first:
+                legal = TC_BIT
+            else:
+                legal = hand if broken else ((hand & ~HEARTS) or hand)
+            for _ in range(int(rand() * legal.bit_count())):
+                legal &= legal - 1  # drop the lowest card: k drops pick the k-th card
+            card = (legal & -legal).bit_length() - 1
+        hands[seat] = hand & ~(1 << card)
+        if not played:
+            led, best, winner, pts = card // 13, card, seat, 0
+            shift = 13 * led
+        elif card // 13 == led and card > best:
+            best, winner = card, seat
+        if not broken and 26 <= card < 39:
+            broken = True
+        pts += CARD_POINTS[card]
+        played += 1
+        if played == 4:
+            points[winner] += pts
+            seat, played, first = winner, 0, False
+        else:
+            seat = (seat + 1) % 4
+    if 26 in points:
+        return tuple(0 if p == 26 else 26 for p in points)
+    return tuple(points)
+
+
+def start_of_play(state: State) -> State:
+    """The first position of the play phase of the current deal: passes chosen at random (a
+    fixed generator, so it is repeatable) when the deal passes. For benchmarks and search."""
+    rng = random.Random(state.seed)
+    while state.phase == "pass":
+        seat = min(i for i in range(4) if not state.passed[i])
+        passes = GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, passes[rng.randrange(len(passes))])
+    return state

@@ -77,7 +77,7 @@ def _report_deals(game: Game, state: Any, me: int, shown: int) -> int:
     return len(results)
 
 
-def _ask(game: Game, legal: list[Any], read: Callable[[str], str]) -> Any:
+def _ask(game: Game, legal: Sequence[Any], read: Callable[[str], str]) -> Any:
     _list(legal)
     while True:
         text = read("your move> ").strip()
@@ -92,7 +92,7 @@ def _ask(game: Game, legal: list[Any], read: Callable[[str], str]) -> Any:
         print(f"'{text}' is not a legal move here. Type a number, a code like {legal[0]}, or '?'.")
 
 
-def _parse(game: Game, legal: list[Any], text: str) -> Any:
+def _parse(game: Game, legal: Sequence[Any], text: str) -> Any:
     if text.isdigit():
         index = int(text) - 1
         return legal[index] if 0 <= index < len(legal) else None
@@ -108,7 +108,7 @@ def _parse(game: Game, legal: list[Any], text: str) -> Any:
     return None
 
 
-def _list(legal: list[Any], full: bool = False) -> None:
+def _list(legal: Sequence[Any], full: bool = False) -> None:
     if len(legal) > LIST_LIMIT and not full:
         kinds = sorted({str(a).partition(":")[0] for a in legal})
         print(f"{len(legal)} legal moves ({', '.join(kinds)}): type the cards, e.g. {legal[0]}")

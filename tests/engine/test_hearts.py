@@ -8,7 +8,7 @@ import pytest
 
 from engine import IllegalAction, replay
 from engine.cards import cards_of, mask_of, parse_card, parse_cards
-from engine.hearts import GAME, Pass, State, _end_deal, _settle, legal_mask
+from engine.hearts import GAME, Pass, State, _end_deal, _settle, legal_mask, rollout, start_of_play
 from engine.tricks import PLAYS
 
 N, E, S, W = range(4)
@@ -235,3 +235,38 @@ def test_bad_deal_is_refused() -> None:
         GAME.new_match(4, 1, deal=[H4[0], H4[0], H4[2], H4[3]])
     with pytest.raises(ValueError):
         GAME.new_match(3, 1)
+
+
+def test_rollout_matches_the_engine_when_play_is_forced() -> None:
+    """With one card left in every hand the rollout has no choice: it must score as the engine."""
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = GAME.new_match(4, seed)
+        while s.phase != "play" or len(s.tricks) < 12 or s.trick:
+            seat = min(GAME.to_act(s))
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        expected = s
+        while not GAME.is_over(expected) and len(expected.results) == len(s.results):
+            seat = min(GAME.to_act(expected))
+            expected = GAME.apply(expected, seat, GAME.legal_actions(expected, seat)[0])
+        assert rollout(s, rng) == expected.results[-1]
+
+
+def test_rollout_totals_and_randomness() -> None:
+    s = start_of_play(GAME.new_match(4, 9))
+    rng = random.Random(1)
+    seen = {rollout(s, rng) for _ in range(300)}
+    assert all(sum(p) == 26 or sorted(p) == [0, 26, 26, 26] for p in seen)
+    assert len(seen) > 20  # random play gives many outcomes
+
+
+def test_pass_choices_are_every_three_card_subset() -> None:
+    s = GAME.new_match(4, 2)
+    choices = GAME.legal_actions(s, 0)
+    listed = list(choices)
+    assert len(choices) == 286 == len(set(listed))
+    assert all(p in choices for p in listed)
+    assert all(p.cards & ~s.hands[0] == 0 and p.cards.bit_count() == 3 for p in listed)
+    assert choices[-3:] == listed[-3:]
+    foreign = Pass(mask_of(cards_of(s.hands[1])[:3]))
+    assert foreign not in choices
