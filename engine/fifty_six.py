@@ -31,10 +31,15 @@ cannot-redouble, not-in-hand, must-follow-suit.
 
 Hands hold duplicates as two bitmasks per seat: ``held`` (at least one copy) and ``twice`` (both
 copies, a subset of ``held``). Legal cards and following suit read ``held`` alone.
+
+For search: ``rollout(state, rng)`` plays the deal out at random on ints alone and returns card
+points per team; ``start_of_play(state)`` closes an auction at once. ``legal_cards``,
+``trick_winner`` and ``settle`` are the spec's normative algorithms as plain functions.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -427,15 +432,11 @@ def legal_cards(held: int, trick: Sequence[int]) -> int:
 def trick_winner(cards: Sequence[int], trump: int | None) -> int:
     """Index of the winning card (§6): a trump beats the led suit; only a strictly stronger card
     of the winning card's suit takes over, so of two identical cards the first wins."""
-    w = cards[0]
+    suit = -1 if trump is None else trump
     best = 0
     for i in range(1, len(cards)):
-        c = cards[i]
-        if c // 13 == w // 13:
-            if POWER[c] > POWER[w]:
-                best, w = i, c
-        elif c // 13 == trump:
-            best, w = i, c
+        if _beats(cards[i], cards[best], suit):
+            best = i
     return best
 
 
@@ -461,6 +462,70 @@ def settle(tables: tuple[int, ...], team: int, others: Sequence[int], amount: in
         new[t] += q + (1 if i < r else 0)
     new[team] = 0
     return tuple(new)
+
+
+def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
+    """Card points per team at the end of the current deal after random legal play from a
+    position in the play phase. Each distinct legal card is equally likely, drawn exactly as
+    ``legal[int(rng.random() * len(legal))]`` would draw from ``legal_actions``. Ints in, ints
+    out: the path search players call."""
+    contract = state.contract
+    assert state.phase == "play" and contract is not None
+    held, twice, points = list(state.held), list(state.twice), list(state.points)
+    trump = -1 if contract.trump is None else contract.trump
+    nxt, k, n, rand = state.nxt, state.teams, len(state.active), rng.random
+    played = len(state.trick)
+    led, best, winner, pts = -1, -1, -1, 0
+    for seat, card in state.trick:  # the trick so far: led suit, best card, its seat, points
+        if best < 0 or _beats(card, best, trump):
+            best, winner = card, seat
+        pts += POINTS[card]
+    if played:
+        led = state.trick[0][1] // 13
+    seat = state.turn
+    while held[seat]:
+        hand = held[seat]
+        legal = (hand & SUIT_MASKS[led] or hand) if played else hand
+        for _ in range(int(rand() * legal.bit_count())):
+            legal &= legal - 1  # drop the lowest card: k drops leave the k-th lowest
+        card = (legal & -legal).bit_length() - 1
+        bit = 1 << card
+        if twice[seat] & bit:
+            twice[seat] ^= bit
+        else:
+            held[seat] = hand ^ bit
+        if not played:
+            led, best, winner, pts = card // 13, card, seat, 0
+        elif _beats(card, best, trump):
+            best, winner = card, seat
+        pts += POINTS[card]
+        played += 1
+        if played == n:
+            points[winner % k] += pts
+            seat, played = winner, 0
+        else:
+            seat = nxt[seat]
+    return tuple(points)
+
+
+def start_of_play(state: State) -> State:
+    """The first position of the play phase of the current deal, the auction closed at once:
+    the seat to call bids 28 in a suit drawn from the seed (if nobody has bid), then everyone
+    passes. Repeatable; for benchmarks and search."""
+    if state.phase == "auction" and state.high is None:
+        suit = random.Random(state.seed).randrange(4)
+        state = GAME.apply(state, state.turn, Bid(MIN_BID, suit))
+    while state.phase == "auction":
+        state = GAME.apply(state, state.turn, PASS)
+    return state
+
+
+def _beats(card: int, best: int, trump: int) -> bool:
+    """Does ``card`` take the trick from ``best`` (§6)? A stronger card of its suit, or a trump
+    on a non-trump; equal cards never take over."""
+    if card // 13 == best // 13:
+        return POWER[card] > POWER[best]
+    return card // 13 == trump
 
 
 def _team(state: State, seat: int) -> int:

@@ -25,7 +25,9 @@ from engine.fifty_six import (
     State,
     deck_cards,
     legal_cards,
+    rollout,
     settle,
+    start_of_play,
     trick_winner,
 )
 from engine.tricks import PLAYS
@@ -519,3 +521,29 @@ def test_two_teams_leave_at_once_eight_to_four_players() -> None:
     assert s.active == (0, 2, 4, 6) and s.dealer == 0 and GAME.to_act(s) == {2}
     assert len(GAME.deck_of(s)) == 48 and [len(GAME.hands(s)[i]) for i in s.active] == [12] * 4
     assert GAME.rankings(s) == (1, 3, 2, 3, 1, 3, 2, 3)
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_rollout_draws_exactly_as_random_play_through_the_api(players: int) -> None:
+    """Same generator, same draws: the rollout must end the deal with the engine's points, from
+    the start of play and from positions in the middle of a trick."""
+    for seed in range(40):
+        s = start_of_play(GAME.new_match(players, seed))
+        walk = random.Random(seed)
+        for _ in range(seed % 13):  # a few random cards first: mid-trick positions too
+            (seat,) = GAME.to_act(s)
+            s = GAME.apply(s, seat, walk.choice(GAME.legal_actions(s, seat)))
+        expected, draw = s, random.Random(1000 + seed)
+        while expected.deal_no == s.deal_no and not GAME.is_over(expected):
+            (seat,) = GAME.to_act(expected)
+            legal = GAME.legal_actions(expected, seat)
+            expected = GAME.apply(expected, seat, legal[int(draw.random() * len(legal))])
+        assert rollout(s, random.Random(1000 + seed)) == expected.history[-1].points
+
+
+def test_rollout_totals_and_variety() -> None:
+    s = start_of_play(GAME.new_match(6, 4))
+    assert s.phase == "play" and s.contract is not None and s.contract.value == 28
+    rng = random.Random(2)
+    seen = {rollout(s, rng) for _ in range(300)}
+    assert all(sum(points) == 56 for points in seen) and len(seen) > 50
