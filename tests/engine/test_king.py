@@ -429,7 +429,8 @@ def test_registered() -> None:
 def test_action_codes_round_trip(code: str) -> None:
     action = GAME.parse_action(code)
     assert str(action) == code and GAME.parse_action(str(action)) == action
-    assert eval(repr(action), {"Play": Play, "ChooseTrump": king.ChooseTrump}) == action
+    kind, _, arg = code.partition(":")
+    assert repr(action) == f"{'Play' if kind == 'play' else 'ChooseTrump'}({arg!r})"
 
 
 @pytest.mark.parametrize("code", ["", "QS", "play:", "play:1S", "trump:X", "trump:", "bid:pass"])
