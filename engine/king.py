@@ -41,7 +41,7 @@ player has won (D-21), hence the running deal points too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from .cards import CARDS, SUIT_MASKS, SUIT_RANKS, SUIT_SYMBOLS, SUITS, Card, parse_cards
@@ -331,7 +331,7 @@ class King:
         if isinstance(action, ChooseTrump):
             if state.phase != "trump":
                 raise IllegalAction("no trump to name now", "illegal")
-            return _replace_deal(state, phase="play", trump=action.suit)
+            return replace(state, phase="play", trump=action.suit)
         raise IllegalAction(f"not a King action: {action!r}", "bad-action")
 
     def observation(self, state: KingState, seat: int) -> KingObservation:
@@ -476,7 +476,11 @@ def _play(state: KingState, seat: int, card: int) -> KingState:
     hands = _with(state.hands, seat, hand & ~(1 << card))
     trick = (*state.trick, card)
     if len(trick) < PLAYERS:
-        return _replace_deal(state, hands=hands, trick=trick, turn=(seat + 1) % PLAYERS)
+        return KingState(
+            state.seed, state.order, state.first_dealer, state.deal, "play", state.trump, hands,
+            (seat + 1) % PLAYERS, state.leader, trick, state.played, state.won, state.winners,
+            state.last_trick, state.results, state.totals,
+        )
     winner = (state.leader + trick_winner(trick, state.trump)) % PLAYERS
     taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
     played = state.played | taken
@@ -531,16 +535,6 @@ def _start_deal(state: KingState, deal: int, hands: tuple[int, ...] | None) -> K
         None, hands, declarer, declarer, (), 0, (0,) * PLAYERS, (), state.last_trick,
         state.results, state.totals,
     )
-
-
-def _replace_deal(state: KingState, **changes: Any) -> KingState:
-    """A copy of ``state`` with some of its fields changed."""
-    fields = {name: getattr(state, name) for name in _FIELDS}
-    fields.update(changes)
-    return KingState(**fields)
-
-
-_FIELDS = tuple(KingState.__dataclass_fields__)
 
 
 def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
