@@ -379,13 +379,15 @@ def test_game_over_rejects_actions() -> None:
 
 
 def test_hearts_discard_breaks_hearts() -> None:
-    hands = fill(["A♠ 3♣", "2♥ 9♥", "2♠", "3♠"], ["", "S", "", ""])
+    hands = fill(["A♠ 3♣ 4♥", "2♥ 9♥", "2♠", "3♠"], ["", "S", "", ""])
     state = start(hands, "HT")
     assert play("3♣") in GAME.legal_actions(state, 0)
+    assert play("4♥") not in GAME.legal_actions(state, 0)
     state = run(state, "A♠ 2♥")  # void in spades: must discard a heart
     state = run(state, "2♠ 3♠")
     assert GAME.observation(state, 1).hearts_broken
-    state = run(state, "3♣")
+    assert play("4♥") in GAME.legal_actions(state, 0)
+    state = run(state, "4♥")
     obs = GAME.observation(state, 1)
     assert obs.deal_points == (-30, 0, 0, 0)
 
