@@ -40,7 +40,7 @@ player has won (D-21), hence the running deal points too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -387,36 +387,35 @@ class King:
 
     def describe(self, obs: KingObservation) -> str:
         """A compact plain-text table for the terminal."""
+        contract = CONTRACTS.index(obs.contract)
         trump = f" · trump {SUIT_SYMBOLS[obs.trump]}" if obs.trump is not None else ""
         lines = [
-            f"King · deal {obs.deal}/{len(obs.contracts)} · "
-            f"{NAMES[CONTRACTS.index(obs.contract)]} ({obs.value:+d}){trump}",
-            f"Dealer P{obs.dealer} · declarer P{obs.declarer}",
+            f"King · deal {obs.deal}/{len(obs.contracts)} · {NAMES[contract]} ({obs.value:+d})"
+            f"{trump} · dealer P{obs.dealer} · declarer P{obs.declarer}"
         ]
         for s in range(PLAYERS):
             mark = "▸" if obs.to_act == s else " "
             you = " (you)" if s == obs.seat else ""
+            items = _format_cards(c for c in obs.won[s] if _SHOWN_ITEMS[contract] >> c & 1)
             lines.append(
-                f"{mark} P{s}{you}: total {obs.scores[s]:+d} · this deal {obs.deal_points[s]:+d}"
-                f" · {obs.tricks_won[s]} tricks · {obs.hand_sizes[s]} cards"
+                f"{mark} P{s}{you}: total {obs.scores[s]:+d} · deal {obs.deal_points[s]:+d}"
+                f" · tricks {obs.tricks_won[s]}" + (f" · won {items}" if items else "")
             )
         if obs.phase == "trump":
             lines.append(f"P{obs.declarer} names the trump")
         elif obs.phase == "over":
             lines.append("Match over")
         else:
-            played = " · ".join(f"P{s} {c.symbol}" for s, c in obs.trick) or "(empty)"
-            lines.append(f"Trick {obs.trick_number}: {played}")
+            notes = [
+                *(["hearts broken"] if obs.hearts_broken and HEART_LEAD_RESTRICTED[contract] else []),
+                *(["trumps broken"] if obs.trumps_broken else []),
+            ]
+            played = " · ".join(f"P{s} {c.symbol}" for s, c in obs.trick) or "-"
+            lines.append(f"Trick {obs.trick_number}: {played}" + "".join(f" ({n})" for n in notes))
         if obs.last_trick is not None:
             t = obs.last_trick
-            shown = " ".join(c.symbol for c in t.cards)
-            lines.append(f"Last trick (deal {t.deal}, trick {t.number}): P{t.winner} won {shown}")
-        broken = [
-            *(["hearts broken"] if obs.hearts_broken else []),
-            *(["trumps broken"] if obs.trumps_broken else []),
-        ]
-        if broken:
-            lines.append(", ".join(broken).capitalize())
+            shown = " · ".join(f"P{(t.leader + i) % PLAYERS} {c.symbol}" for i, c in enumerate(t.cards))
+            lines.append(f"Last trick ({t.deal}.{t.number}): {shown} → P{t.winner}")
         lines.append(f"Your hand: {_format_hand(obs.hand)}")
         return "\n".join(lines)
 
@@ -426,6 +425,12 @@ GAME = King()
 # --- private helpers --------------------------------------------------------------------------
 
 _SEAT_SETS = tuple(frozenset({s}) for s in range(PLAYERS))
+# The won cards ``describe`` lists per contract: the ones that score.
+_SHOWN_ITEMS = tuple(
+    KING_OF_HEARTS if c == KH else DUMP[c] if c in (JK, QN, HT, TN) else
+    DUMP[TN] if c == TE else 0
+    for c in range(9)
+)
 
 
 def _highest_of_suit(trick: Sequence[int], suit: int) -> int:
@@ -547,6 +552,10 @@ def _cards(mask: int) -> tuple[Card, ...]:
         bits = mask >> (13 * suit) & 0x1FFF
         out.extend(CARDS[13 * suit + r] for r in SUIT_RANKS[bits])
     return tuple(out)
+
+
+def _format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
 
 
 def _format_hand(hand: Sequence[Card]) -> str:
