@@ -26,13 +26,19 @@ Actions:
     trump:S  ``ChooseTrump``: name the trump suit (C, D, H or S) in a Trumps deal.
 
 IllegalAction keys:
-    not-your-turn, game-over, bad-action (not an action of this game), not-in-hand,
-    choose-trump-first (a card before the trump is named), illegal (a trump named outside the
-    trump phase), must-follow-suit, hearts-not-broken (HT KH TN TE lead), trumps-not-broken (TR
-    lead), must-play-under (drop a J/Q/K under a higher card of its suit: JK QN TN),
-    must-play-king-of-hearts (KH: void or under the A♥), must-discard-penalty (void: discard a
-    J/K in JK, a Queen in QN, a heart in HT and KH, any J Q K or heart in TN), must-trump (TR:
-    void, must ruff), must-overtrump (TR: must play a trump higher than those in the trick).
+    not-your-turn, game-over
+    bad-action                 wrong kind of action for the phase (a card before the trump is
+                               named, a trump outside the trump phase)
+    not-in-hand
+    must-follow-suit
+    hearts-not-broken          HT KH TN TE: no heart lead until one is played or only hearts left
+    trumps-not-broken          TR: the same for trumps
+    must-play-under            JK QN TN: drop the J/Q/K under a higher card of its suit
+    must-play-king-of-hearts   KH: void and holding K♥, or hearts led with A♥ in the trick
+    must-discard-penalty       void: discard a J/K (JK), a Queen (QN), a heart (HT, KH), any J, Q,
+                               K or heart (TN)
+    must-trump                 TR: void in the led suit, must ruff
+    must-overtrump             TR: must play a trump higher than every trump in the trick
 
 Information (§5.6): hands are private; every played card is public and so are the cards each
 player has won (D-21), hence the running deal points too.
@@ -40,11 +46,22 @@ player has won (D-21), hence the running deal points too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .cards import CARDS, SUIT_MASKS, SUIT_RANKS, SUIT_SYMBOLS, SUITS, Card, parse_cards
+from .cards import (
+    CARDS,
+    SUIT_MASKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 from .core import IllegalAction, deal_rng, places
 from .tricks import PLAYS, Play
 
@@ -191,22 +208,11 @@ Action = Play | ChooseTrump
 
 
 @dataclass(frozen=True, slots=True)
-class TrickRecord:
-    """A completed trick, public: deal 1..12, trick number 1..13, cards in order of play."""
-
-    deal: int
-    number: int
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-
-@dataclass(frozen=True, slots=True)
 class DealResult:
     """The outcome of one deal: points per seat, and how many tricks were played (fewer than 13
     when the deal ended early)."""
 
-    deal: int
+    deal: int  # 1-based
     contract: str
     trump: int | None
     declarer: int
@@ -214,29 +220,60 @@ class DealResult:
     tricks_played: int
 
 
-@dataclass(frozen=True, slots=True)
 class KingState:
-    """The whole match. Card sets are bitmasks; ``deal`` counts from 0."""
+    """The whole match. Never mutated once ``apply`` has returned it: a move copies it (a few
+    references) and changes the copy. Card sets are bitmasks."""
+
+    __slots__ = ("seed", "order", "first_dealer", "deal", "phase", "trump", "hands", "turn",
+                 "trick", "played", "won", "tricks", "history", "totals")
 
     seed: int
-    order: tuple[int, ...]  # contract of each deal
+    order: tuple[int, ...]  # the contract of each deal
     first_dealer: int
-    deal: int
+    deal: int  # 0-based index of the current deal (the last one once over)
     phase: str  # "trump", "play" or "over"
     trump: int | None
     hands: tuple[int, ...]
-    turn: int  # the seat to act (meaningless when over)
-    leader: int  # the seat that led the current trick
+    turn: int  # the seat to act; the trick's leader is ``turn - len(trick)``
     trick: tuple[int, ...]  # cards of the current trick in order of play
     played: int  # cards of the deal's completed tricks
     won: tuple[int, ...]  # cards each seat has won in this deal
-    winners: tuple[int, ...]  # winner of each completed trick of this deal
-    last_trick: TrickRecord | None
-    results: tuple[DealResult, ...]
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner), this deal
+    history: tuple[DealResult, ...]
     totals: tuple[int, ...]
+
+    def copy(self) -> KingState:
+        new = KingState.__new__(KingState)
+        new.seed, new.order, new.first_dealer = self.seed, self.order, self.first_dealer
+        new.deal, new.phase, new.trump = self.deal, self.phase, self.trump
+        new.hands, new.turn, new.trick = self.hands, self.turn, self.trick
+        new.played, new.won, new.tricks = self.played, self.won, self.tricks
+        new.history, new.totals = self.history, self.totals
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KingState) and all(
+            getattr(self, n) == getattr(other, n) for n in KingState.__slots__)
+
+    def __hash__(self) -> int:
+        return hash((self.seed, self.deal, self.hands, self.trick, self.totals))
+
+    def __repr__(self) -> str:
+        return (f"<KingState seed={self.seed} deal={self.deal + 1} {self.phase} "
+                f"trick={format_cards(self.trick)!r} totals={self.totals}>")
 
 
 # --- observation ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A completed trick: number 1..13, (seat, card) in order of play."""
+
+    number: int
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,20 +289,24 @@ class KingObservation:
     dealer: int
     declarer: int
     trump: int | None  # suit 0..3 (C D H S) in a Trumps deal once named
-    to_act: int | None
+    to_act: frozenset[int]
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     trick_number: int  # 1..13, the trick being played
     trick: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
-    last_trick: TrickRecord | None  # the match's latest completed trick (maybe of the last deal)
-    won: tuple[tuple[Card, ...], ...]  # cards each seat has won in this deal
+    tricks: tuple[TrickRecord, ...]  # the completed tricks of this deal
+    won: tuple[tuple[Card, ...], ...]  # cards each seat has won in this deal (D-21)
     tricks_won: tuple[int, ...]
-    trick_winners: tuple[int, ...]
     hearts_broken: bool
     trumps_broken: bool
     deal_points: tuple[int, ...]  # running points of this deal
-    scores: tuple[int, ...]  # match totals of the finished deals
-    results: tuple[DealResult, ...]
+    scores: tuple[int, ...]  # match totals over the finished deals
+    results: tuple[tuple[int, ...], ...]  # points of each finished deal, per seat
+    history: tuple[DealResult, ...]  # the same deals with contract, trump, declarer
+
+    @property
+    def last_trick(self) -> TrickRecord | None:
+        return self.tricks[-1] if self.tricks else None
 
 
 # --- the game ---------------------------------------------------------------------------------
@@ -295,17 +336,17 @@ class King:
         elif type(first_dealer) is not int or not 0 <= first_dealer < PLAYERS:
             raise ValueError(f"first_dealer must be 0..3 or None, not {first_dealer!r}")
         hands = _parse_deal(deal) if deal is not None else None
-        empty = KingState(
-            seed, order, first_dealer, 0, "play", None, (0,) * 4, 0, 0, (), 0, (0,) * 4, (),
-            None, (), (0,) * 4,
-        )
-        return _start_deal(empty, 0, hands)
+        s = KingState.__new__(KingState)
+        s.seed, s.order, s.first_dealer = seed, order, first_dealer
+        s.history, s.totals = (), (0,) * PLAYERS
+        _start_deal(s, 0, hands)
+        return s
 
     def to_act(self, state: KingState) -> frozenset[int]:
-        return frozenset() if state.phase == "over" else _SEAT_SETS[state.turn]
+        return _NOBODY if state.phase == "over" else _SEAT_SETS[state.turn]
 
     def legal_actions(self, state: KingState, seat: int) -> list[Action]:
-        if state.phase == "over" or seat != state.turn:
+        if seat != state.turn or state.phase == "over":
             return []
         if state.phase == "trump":
             return list(TRUMP_CHOICES)
@@ -324,46 +365,46 @@ class King:
             raise IllegalAction("the match is over", "game-over")
         if seat != state.turn:
             raise IllegalAction(f"seat {seat} is not to act", "not-your-turn")
-        if isinstance(action, Play):
-            if state.phase == "trump":
-                raise IllegalAction("the declarer names the trump first", "choose-trump-first")
+        if type(action) is Play and state.phase == "play":
             return _play(state, seat, action.card)
-        if isinstance(action, ChooseTrump):
-            if state.phase != "trump":
-                raise IllegalAction("no trump to name now", "illegal")
-            return replace(state, phase="play", trump=action.suit)
-        raise IllegalAction(f"not a King action: {action!r}", "bad-action")
+        if type(action) is ChooseTrump and state.phase == "trump":
+            s = state.copy()
+            s.phase, s.trump = "play", action.suit
+            return s
+        raise IllegalAction(f"{action} is not an action of the {state.phase} phase", "bad-action")
 
     def observation(self, state: KingState, seat: int) -> KingObservation:
-        deal = min(state.deal, len(state.order) - 1)
-        contract = state.order[deal]
-        dealer = (state.first_dealer + deal) % PLAYERS
-        leader = state.leader
-        trick = tuple((leader + i) % PLAYERS for i in range(len(state.trick)))
+        contract = state.order[state.deal]
+        dealer = (state.first_dealer + state.deal) % PLAYERS
+        leader = (state.turn - len(state.trick)) % PLAYERS
+        winners = [w for _, _, w in state.tricks]
         return KingObservation(
             seat=seat,
             phase=state.phase,
-            deal=deal + 1,
+            deal=state.deal + 1,
             contracts=tuple(CONTRACTS[c] for c in state.order),
             contract=CONTRACTS[contract],
             value=VALUES[contract],
             dealer=dealer,
             declarer=(dealer + 1) % PLAYERS,
             trump=state.trump,
-            to_act=None if state.phase == "over" else state.turn,
-            hand=_cards(state.hands[seat]),
+            to_act=self.to_act(state),
+            hand=tuple(cards_of(state.hands[seat])),
             hand_sizes=tuple(h.bit_count() for h in state.hands),
-            trick_number=len(state.winners) + 1,
-            trick=tuple((s, CARDS[c]) for s, c in zip(trick, state.trick, strict=True)),
-            last_trick=state.last_trick,
-            won=tuple(_cards(w) for w in state.won),
-            tricks_won=tuple(state.winners.count(s) for s in range(PLAYERS)),
-            trick_winners=state.winners,
+            trick_number=len(state.tricks) + 1,
+            trick=_seated(leader, state.trick),
+            tricks=tuple(
+                TrickRecord(n, lead, _seated(lead, cards), win)
+                for n, (lead, cards, win) in enumerate(state.tricks, start=1)
+            ),
+            won=tuple(tuple(cards_of(w)) for w in state.won),
+            tricks_won=tuple(winners.count(s) for s in range(PLAYERS)),
             hearts_broken=bool(state.played & HEARTS),
             trumps_broken=state.trump is not None and bool(state.played & SUIT_MASKS[state.trump]),
-            deal_points=deal_points(contract, state.won, state.winners),
+            deal_points=deal_points(contract, state.won, winners),
             scores=state.totals,
-            results=state.results,
+            results=tuple(r.points for r in state.history),
+            history=state.history,
         )
 
     def is_over(self, state: KingState) -> bool:
@@ -377,13 +418,24 @@ class King:
         return places(state.totals, low_wins=False)
 
     def parse_action(self, code: str) -> Action:
-        if code.startswith("play:"):
-            return Play.parse(code)
-        if code.startswith("trump:"):
-            letter = code.removeprefix("trump:").strip().upper()
-            if len(letter) == 1 and letter in SUITS:
-                return TRUMP_CHOICES[SUITS.index(letter)]
+        kind, _, rest = code.partition(":")
+        if kind == "play":
+            return PLAYS[parse_card(rest)]
+        if kind == "trump" and len(rest.strip()) == 1 and rest.strip().upper() in SUITS:
+            return TRUMP_CHOICES[SUITS.index(rest.strip().upper())]
         raise ValueError(f"not a King action: {code!r}")
+
+    # For the invariant tests: where every card of the deal is now.
+    def card_locations(self, state: KingState) -> list[int]:
+        held = [c for m in state.hands for c in cards_of(m)]
+        won = [c for m in state.won for c in cards_of(m)]
+        return held + won + list(state.trick)
+
+    def deck_of(self, state: KingState) -> list[int]:
+        return list(range(52))
+
+    def hands(self, state: KingState) -> list[list[int]]:
+        return [list(cards_of(m)) for m in state.hands]
 
     def describe(self, obs: KingObservation) -> str:
         """A compact plain-text table for the terminal."""
@@ -394,9 +446,9 @@ class King:
             f"{trump} · dealer P{obs.dealer} · declarer P{obs.declarer}"
         ]
         for s in range(PLAYERS):
-            mark = "▸" if obs.to_act == s else " "
+            mark = "▸" if s in obs.to_act else " "
             you = " (you)" if s == obs.seat else ""
-            items = _format_cards(c for c in obs.won[s] if _SHOWN_ITEMS[contract] >> c & 1)
+            items = " ".join(c.symbol for c in obs.won[s] if _SHOWN_ITEMS[contract] >> c & 1)
             lines.append(
                 f"{mark} P{s}{you}: total {obs.scores[s]:+d} · deal {obs.deal_points[s]:+d}"
                 f" · tricks {obs.tricks_won[s]}" + (f" · won {items}" if items else "")
@@ -414,8 +466,8 @@ class King:
             lines.append(f"Trick {obs.trick_number}: {played}" + "".join(f" ({n})" for n in notes))
         if obs.last_trick is not None:
             t = obs.last_trick
-            shown = " · ".join(f"P{(t.leader + i) % PLAYERS} {c.symbol}" for i, c in enumerate(t.cards))
-            lines.append(f"Last trick ({t.deal}.{t.number}): {shown} → P{t.winner}")
+            shown = " · ".join(f"P{seat} {c.symbol}" for seat, c in t.cards)
+            lines.append(f"Last trick: {shown} → P{t.winner}")
         lines.append(f"Your hand: {_format_hand(obs.hand)}")
         return "\n".join(lines)
 
@@ -425,6 +477,7 @@ GAME = King()
 # --- private helpers --------------------------------------------------------------------------
 
 _SEAT_SETS = tuple(frozenset({s}) for s in range(PLAYERS))
+_NOBODY: frozenset[int] = frozenset()
 # The won cards ``describe`` lists per contract: the ones that score.
 _SHOWN_ITEMS = tuple(
     KING_OF_HEARTS if c == KH else DUMP[c] if c in (JK, QN, HT, TN) else
@@ -478,84 +531,60 @@ def _play(state: KingState, seat: int, card: int) -> KingState:
     if not legal_mask(contract, state.trump, hand, state.trick, state.played) >> card & 1:
         key = illegal_reason(contract, state.trump, hand, state.trick, state.played, card)
         raise IllegalAction(f"{CARDS[card]} may not be played now", key or "illegal")
-    hands = _with(state.hands, seat, hand & ~(1 << card))
+    s = state.copy()
+    hands = list(state.hands)
+    hands[seat] = hand & ~(1 << card)
+    s.hands = tuple(hands)
     trick = (*state.trick, card)
     if len(trick) < PLAYERS:
-        return KingState(
-            state.seed, state.order, state.first_dealer, state.deal, "play", state.trump, hands,
-            (seat + 1) % PLAYERS, state.leader, trick, state.played, state.won, state.winners,
-            state.last_trick, state.results, state.totals,
-        )
-    winner = (state.leader + trick_winner(trick, state.trump)) % PLAYERS
+        s.trick, s.turn = trick, (seat + 1) % PLAYERS
+        return s
+    leader = (seat + 1) % PLAYERS  # the last card of a trick comes from the leader's right
+    winner = (leader + trick_winner(trick, state.trump)) % PLAYERS
     taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
-    played = state.played | taken
-    won = _with(state.won, winner, state.won[winner] | taken)
-    winners = (*state.winners, winner)
-    record = TrickRecord(
-        state.deal + 1, len(winners), state.leader, tuple(CARDS[c] for c in trick), winner
-    )
+    won = list(state.won)
+    won[winner] |= taken
+    s.won, s.played = tuple(won), state.played | taken
+    s.tricks = (*state.tricks, (leader, trick, winner))
+    s.trick, s.turn = (), winner
     penalties = EARLY_END[contract]
-    if len(winners) == TRICKS or (penalties and played & penalties == penalties):
-        return _end_deal(state, won, winners, record)
-    return KingState(
-        state.seed, state.order, state.first_dealer, state.deal, "play", state.trump, hands,
-        winner, winner, (), played, won, winners, record, state.results, state.totals,
-    )
+    if len(s.tricks) == TRICKS or (penalties and s.played & penalties == penalties):
+        _end_deal(s)
+    return s
 
 
-def _end_deal(
-    state: KingState, won: tuple[int, ...], winners: tuple[int, ...], record: TrickRecord
-) -> KingState:
-    contract = state.order[state.deal]
-    points = deal_points(contract, won, winners)
-    declarer = (state.first_dealer + state.deal + 1) % PLAYERS
-    result = DealResult(
-        state.deal + 1, CONTRACTS[contract], state.trump, declarer, points, len(winners)
-    )
-    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
-    after = KingState(
-        state.seed, state.order, state.first_dealer, state.deal, "over", state.trump,
-        state.hands, state.turn, state.leader, (), 0, won, winners, record,
-        (*state.results, result), totals,
-    )
-    if state.deal + 1 == len(state.order):
-        return after
-    return _start_deal(after, state.deal + 1, None)
+def _end_deal(s: KingState) -> None:
+    """Score the deal (§9) into the totals, then deal the next one or end the match."""
+    contract = s.order[s.deal]
+    points = deal_points(contract, s.won, [w for _, _, w in s.tricks])
+    declarer = (s.first_dealer + s.deal + 1) % PLAYERS
+    result = DealResult(s.deal + 1, CONTRACTS[contract], s.trump, declarer, points, len(s.tricks))
+    s.history = (*s.history, result)
+    s.totals = tuple(t + p for t, p in zip(s.totals, points, strict=True))
+    if s.deal + 1 == len(s.order):
+        s.phase = "over"
+    else:
+        _start_deal(s, s.deal + 1, None)
 
 
-def _start_deal(state: KingState, deal: int, hands: tuple[int, ...] | None) -> KingState:
-    """Deal ``deal`` (0-based) with its own generator, one card at a time from the declarer
-    (§4), unless the hands are given."""
-    declarer = (state.first_dealer + deal + 1) % PLAYERS
+def _start_deal(s: KingState, deal: int, hands: tuple[int, ...] | None) -> None:
+    """Deal number ``deal`` (0-based) from its own generator, one card at a time from the
+    declarer (§4), unless the hands are given."""
+    declarer = (s.first_dealer + deal + 1) % PLAYERS
     if hands is None:
         deck = list(range(52))
-        deal_rng(state.seed, deal + 1).shuffle(deck)
+        deal_rng(s.seed, deal + 1).shuffle(deck)
         dealt = [0] * PLAYERS
         for i, card in enumerate(deck):
             dealt[(declarer + i) % PLAYERS] |= 1 << card
         hands = tuple(dealt)
-    contract = state.order[deal]
-    return KingState(
-        state.seed, state.order, state.first_dealer, deal, "trump" if contract == TR else "play",
-        None, hands, declarer, declarer, (), 0, (0,) * PLAYERS, (), state.last_trick,
-        state.results, state.totals,
-    )
+    s.deal, s.phase, s.trump = deal, "trump" if s.order[deal] == TR else "play", None
+    s.hands, s.turn, s.trick = hands, declarer, ()
+    s.played, s.won, s.tricks = 0, (0,) * PLAYERS, ()
 
 
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1:])
-
-
-def _cards(mask: int) -> tuple[Card, ...]:
-    out: list[Card] = []
-    for suit in range(4):
-        bits = mask >> (13 * suit) & 0x1FFF
-        out.extend(CARDS[13 * suit + r] for r in SUIT_RANKS[bits])
-    return tuple(out)
-
-
-def _format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
+def _seated(leader: int, cards: Sequence[int]) -> tuple[tuple[int, Card], ...]:
+    return tuple(((leader + i) % PLAYERS, CARDS[c]) for i, c in enumerate(cards))
 
 
 def _format_hand(hand: Sequence[Card]) -> str:
@@ -587,12 +616,9 @@ def _parse_deal(deal: Sequence[str]) -> tuple[int, ...]:
     seen = 0
     for text in deal:
         cards = parse_cards(text)
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
+        mask = mask_of(cards)
         if len(cards) != TRICKS or mask.bit_count() != TRICKS or mask & seen:
             raise ValueError(f"deal: each seat needs 13 distinct cards not dealt twice: {text!r}")
         seen |= mask
         hands.append(mask)
     return tuple(hands)
-

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 import pytest
 
@@ -251,8 +250,9 @@ def test_k_s7_king_of_hearts_ends_the_deal() -> None:
     assert GAME.is_over(state)
     assert GAME.scores(state) == (0, 0, -320, 0)
     obs = GAME.observation(state, 2)
-    assert obs.results[-1].points == (0, 0, -320, 0)
-    assert obs.results[-1].tricks_played == 6
+    assert obs.results == ((0, 0, -320, 0),)
+    assert obs.history[-1].tricks_played == 6
+    assert obs.hand_sizes == (7, 7, 7, 7)
 
 
 # --- §12.4 game-level check -------------------------------------------------------------------
@@ -261,9 +261,11 @@ def test_k_s7_king_of_hearts_ends_the_deal() -> None:
 def test_game_level_winner_has_the_highest_total() -> None:
     state = random_match(7)
     assert GAME.is_over(state) and sum(GAME.scores(state)) == 0
-    state = replace(state, totals=(410, -120, -650, 360))
+    state = state.copy()
+    state.totals = (410, -120, -650, 360)
     assert GAME.rankings(state) == (1, 3, 4, 2)
-    assert GAME.rankings(replace(state, totals=(100, 100, -200, 0))) == (1, 1, 4, 3)
+    state.totals = (100, 100, -200, 0)
+    assert GAME.rankings(state) == (1, 1, 4, 3)
 
 
 # --- rules of the match -------------------------------------------------------------------------
@@ -282,7 +284,7 @@ def random_match(seed: int) -> king.KingState:
 def test_random_matches_add_up(seed: int) -> None:
     """Every deal's points add up to its contract's value; the whole match sums to 0."""
     state = random_match(seed)
-    results = GAME.observation(state, 0).results
+    results = GAME.observation(state, 0).history
     assert [r.contract for r in results] == list(king.DEFAULT_ORDER)
     for result in results:
         assert sum(result.points) == king.VALUES[king.CONTRACTS.index(result.contract)]
@@ -320,12 +322,12 @@ def test_trumps_are_named_by_the_declarer_after_seeing_the_hand() -> None:
     card = GAME.observation(state, 2).hand[0]
     with pytest.raises(IllegalAction) as error:
         GAME.apply(state, 2, Play(card))
-    assert error.value.key == "choose-trump-first"
+    assert error.value.key == "bad-action"
     state = GAME.apply(state, 2, GAME.parse_action("trump:S"))
     assert GAME.observation(state, 0).trump == 3 and GAME.to_act(state) == frozenset({2})
     with pytest.raises(IllegalAction) as error:
         GAME.apply(state, 2, GAME.parse_action("trump:H"))
-    assert error.value.key == "illegal"
+    assert error.value.key == "bad-action"
 
 
 def test_no_trump_choice_outside_trumps_deals() -> None:
@@ -398,7 +400,7 @@ def test_early_end_of_queens_deal_scores_the_whole_value() -> None:
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    (result,) = GAME.observation(state, 0).results
+    (result,) = GAME.observation(state, 0).history
     assert sum(result.points) == -400
     assert result.tricks_played <= 13
 
@@ -412,7 +414,7 @@ def test_early_end_stops_when_penalties_are_all_taken(contract: str) -> None:
         while not GAME.is_over(state):
             (seat,) = GAME.to_act(state)
             state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        (result,) = GAME.observation(state, 0).results
+        (result,) = GAME.observation(state, 0).history
         value = king.VALUES[king.CONTRACTS.index(contract)]
         assert sum(result.points) == value
         ended_early += result.tricks_played < 13
