@@ -46,6 +46,7 @@ player has won (D-21), hence the running deal points too.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -53,6 +54,7 @@ from typing import Any, ClassVar
 from .cards import (
     CARDS,
     SUIT_MASKS,
+    SUIT_RANKS,
     SUIT_SYMBOLS,
     SUITS,
     Card,
@@ -473,6 +475,53 @@ class King:
 
 
 GAME = King()
+
+# --- for search players and benchmarks --------------------------------------------------------
+
+
+def rollout(state: KingState, rng: random.Random) -> tuple[int, ...]:
+    """The current deal's points after uniformly random legal play to its end, from a position in
+    the play phase. Ints in, ints out: the path search players call. Picks the same cards as
+    choosing ``legal[int(rng.random() * len(legal))]`` through the public API."""
+    contract, trump = state.order[state.deal], state.trump
+    hands, won = list(state.hands), list(state.won)
+    winners = [w for _, _, w in state.tricks]
+    played, trick, seat = state.played, list(state.trick), state.turn
+    penalties = EARLY_END[contract]
+    rand = rng.random
+    while True:
+        legal = legal_mask(contract, trump, hands[seat], trick, played)
+        k = int(rand() * legal.bit_count())
+        base = 0  # find the k-th card, lowest first, a suit at a time
+        while True:
+            ranks = SUIT_RANKS[legal >> base & 0x1FFF]
+            if k < len(ranks):
+                break
+            k -= len(ranks)
+            base += 13
+        card = base + ranks[k]
+        hands[seat] &= ~(1 << card)
+        trick.append(card)
+        if len(trick) < PLAYERS:
+            seat = (seat + 1) % PLAYERS
+            continue
+        seat = (seat + 1 + trick_winner(trick, trump)) % PLAYERS
+        taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
+        won[seat] |= taken
+        played |= taken
+        winners.append(seat)
+        trick = []
+        if len(winners) == TRICKS or (penalties and played & penalties == penalties):
+            return deal_points(contract, won, winners)
+
+
+def start_of_play(state: KingState) -> KingState:
+    """The first position of the current deal's play: in a Trumps deal the trump is named at
+    random (a fixed generator, so it is repeatable). For benchmarks and search."""
+    if state.phase == "trump":
+        suit = random.Random(state.seed).randrange(4)
+        state = GAME.apply(state, state.turn, TRUMP_CHOICES[suit])
+    return state
 
 # --- private helpers --------------------------------------------------------------------------
 

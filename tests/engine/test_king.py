@@ -515,3 +515,24 @@ def test_describe_renders_an_observation() -> None:
     state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     text = GAME.describe(GAME.observation(state, 1))
     assert "trump ♥" in text.lower() and "trick" in text.lower()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_rollout_plays_like_the_public_api(seed: int) -> None:
+    """From a random point of a random deal, the fast rollout makes the same choices as random
+    play through the API with the same generator, and scores the deal the same way."""
+    pick = random.Random(seed)
+    state = GAME.new_match(4, seed)
+    for _ in range(pick.randrange(400)):
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, pick.choice(GAME.legal_actions(state, seat)))
+    state = king.start_of_play(state)
+    deal = state.deal
+    points = king.rollout(state, random.Random(seed))
+    rng = random.Random(seed)
+    while state.deal == deal and not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, legal[int(rng.random() * len(legal))])
+    assert GAME.observation(state, 0).results[deal] == points
+    assert sum(points) == king.VALUES[state.order[deal]]
