@@ -96,13 +96,18 @@ KING_OF_HEARTS = 1 << (13 * 2 + 11)
 BELOW: tuple[int, ...] = tuple(((1 << c % 13) - 1) << (13 * (c // 13)) for c in range(52))
 ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] & ~BELOW[c] & ~(1 << c) for c in range(52))
 
+
+def _by_contract(values: dict[int, int]) -> tuple[int, ...]:
+    return tuple(values.get(contract, 0) for contract in range(len(CONTRACTS)))
+
+
 # §7 tables, indexed by contract. UNDER: cards that must drop under a higher card of their suit.
 # DUMP: cards a void player must discard (KH has its own priority). EARLY_END: the penalty cards
 # whose capture ends the deal (§5.5).
-UNDER: tuple[int, ...] = (0, JACKS | KINGS, QUEENS, 0, 0, KING_OF_HEARTS, JACKS | QUEENS | KINGS, 0, 0)
-DUMP: tuple[int, ...] = (0, JACKS | KINGS, QUEENS, HEARTS, 0, 0, JACKS | QUEENS | KINGS | HEARTS, 0, 0)
-HEART_LEAD_RESTRICTED: tuple[bool, ...] = tuple(c in (HT, KH, TN, TE) for c in range(9))
-EARLY_END: tuple[int, ...] = (0, JACKS | KINGS, QUEENS, HEARTS, 0, KING_OF_HEARTS, 0, 0, 0)
+UNDER = _by_contract({JK: JACKS | KINGS, QN: QUEENS, KH: KING_OF_HEARTS, TN: JACKS | QUEENS | KINGS})
+DUMP = _by_contract({JK: JACKS | KINGS, QN: QUEENS, HT: HEARTS, TN: JACKS | QUEENS | KINGS | HEARTS})
+EARLY_END = _by_contract({JK: JACKS | KINGS, QN: QUEENS, HT: HEARTS, KH: KING_OF_HEARTS})
+HEART_LEAD_RESTRICTED = tuple(c in (HT, KH, TN, TE) for c in range(len(CONTRACTS)))
 
 # --- the rules of one trick (§7), pure functions of the position ------------------------------
 
@@ -112,35 +117,30 @@ def legal_mask(
 ) -> int:
     """The cards of ``hand`` that may be played: the normative algorithm of §7. ``trick`` holds
     the cards of the current trick in order, ``played`` the cards of the deal's earlier tricks."""
+    trumps = 0 if trump is None else SUIT_MASKS[trump]
     if not trick:
         if HEART_LEAD_RESTRICTED[contract] and not played & HEARTS and hand & ~HEARTS:
             return hand & ~HEARTS
-        if contract == TR:
-            trumps = SUIT_MASKS[trump]  # type: ignore[index]
-            if not played & trumps and hand & ~trumps:
-                return hand & ~trumps
+        if trumps and not played & trumps and hand & ~trumps:
+            return hand & ~trumps
         return hand
-    led = trick[0] // 13
-    follow = hand & SUIT_MASKS[led]
+    led = SUIT_MASKS[trick[0] // 13]
+    follow = hand & led
     if follow:
-        if contract == TR:
-            if led == trump:
-                higher = follow & ABOVE[_highest_of_suit(trick, led)]
-                return higher or follow
-            return follow
+        if led == trumps:
+            higher = follow & ABOVE[_highest_in(trick, trumps)]
+            return higher or follow
         obligated = follow & UNDER[contract]
         if obligated:
-            obligated &= BELOW[_highest_of_suit(trick, led)]
+            obligated &= BELOW[_highest_in(trick, led)]
             return obligated or follow
         return follow
     if contract == TR:
-        trumps = hand & SUIT_MASKS[trump]  # type: ignore[index]
-        if not trumps:
+        mine = hand & trumps
+        if not mine:
             return hand
-        top = _highest_of_suit(trick, trump)  # type: ignore[arg-type]
-        if top < 0:
-            return trumps
-        return trumps & ABOVE[top] or trumps
+        top = _highest_in(trick, trumps)
+        return mine if top < 0 else mine & ABOVE[top] or mine
     if contract == KH:
         if hand & KING_OF_HEARTS:
             return KING_OF_HEARTS
@@ -174,10 +174,11 @@ def illegal_reason(
 
 def trick_winner(trick: Sequence[int], trump: int | None) -> int:
     """Index (in order of play) of the winning card: the highest trump if any, else the highest
-    card of the led suit (§5.3). Cards of one suit compare as ints."""
-    if trump is not None and _highest_of_suit(trick, trump) >= 0:
-        return trick.index(_highest_of_suit(trick, trump))
-    return trick.index(_highest_of_suit(trick, trick[0] // 13))
+    card of the led suit (§5.3)."""
+    top = -1 if trump is None else _highest_in(trick, SUIT_MASKS[trump])
+    if top < 0:
+        top = _highest_in(trick, SUIT_MASKS[trick[0] // 13])
+    return trick.index(top)
 
 
 def deal_points(contract: int, won: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
@@ -535,12 +536,12 @@ _SHOWN_ITEMS = tuple(
 )
 
 
-def _highest_of_suit(trick: Sequence[int], suit: int) -> int:
-    """The highest card of ``suit`` in the trick, or -1. Within a suit, the int order is the
-    rank order."""
+def _highest_in(trick: Sequence[int], cards: int) -> int:
+    """The highest card of the trick that is in the set ``cards`` (one suit), or -1. Within a
+    suit, the int order is the rank order."""
     top = -1
     for c in trick:
-        if c // 13 == suit and c > top:
+        if cards >> c & 1 and c > top:
             top = c
     return top
 
