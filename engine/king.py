@@ -41,7 +41,12 @@ IllegalAction keys:
     must-overtrump             TR: must play a trump higher than every trump in the trick
 
 Information (§5.6): hands are private; every played card is public and so are the cards each
-player has won (D-21), hence the running deal points too.
+player has won (D-21), hence the running deal points too. ``observation`` gives the seat its hand,
+the current trick and every completed trick of the deal, each seat's won cards, points and hand
+size; earlier deals appear only as their results (no cards, which now lie in new hands).
+
+For search players: ``legal_mask``, ``illegal_reason``, ``trick_winner`` and ``deal_points`` are
+pure functions of a position; ``rollout`` plays a deal out at random on ints alone.
 """
 
 from __future__ import annotations
