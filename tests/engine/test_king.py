@@ -536,3 +536,83 @@ def test_rollout_plays_like_the_public_api(seed: int) -> None:
         state = GAME.apply(state, seat, legal[int(rng.random() * len(legal))])
     assert GAME.observation(state, 0).results[deal] == points
     assert sum(points) == king.VALUES[state.order[deal]]
+
+
+# --- §7 transcribed literally, as a cross-check of the bitmask version ------------------------
+
+
+def reference_legal(contract: str, trump: int | None, hand: list[int], trick: list[int],
+                    history: list[int]) -> set[int]:
+    """The pseudocode of §7, line by line, on plain lists of cards."""
+    def suit(c: int) -> int:
+        return c // 13
+
+    def rank(c: int) -> int:
+        return c % 13
+
+    jack, queen, king_ = 9, 10, 11
+    king_of_hearts = 2 * 13 + king_
+    under_ranks = {"JK": {jack, king_}, "QN": {queen}, "TN": {jack, queen, king_}}
+    dump = {
+        "JK": lambda c: rank(c) in (jack, king_),
+        "QN": lambda c: rank(c) == queen,
+        "HT": lambda c: suit(c) == HEARTS,
+        "TN": lambda c: rank(c) in (jack, queen, king_) or suit(c) == HEARTS,
+    }
+    if not trick:
+        if (contract in ("HT", "KH", "TN", "TE") and not any(suit(c) == HEARTS for c in history)
+                and any(suit(c) != HEARTS for c in hand)):
+            return {c for c in hand if suit(c) != HEARTS}
+        if (contract == "TR" and not any(suit(c) == trump for c in history)
+                and any(suit(c) != trump for c in hand)):
+            return {c for c in hand if suit(c) != trump}
+        return set(hand)
+    led = suit(trick[0])
+    follow = {c for c in hand if suit(c) == led}
+    if follow:
+        if contract == "TR" and led == trump:
+            h = max(rank(t) for t in trick if suit(t) == trump)
+            higher = {c for c in follow if rank(c) > h}
+            return higher or follow
+        if contract in under_ranks or contract == "KH":
+            obligated = {
+                c for c in follow
+                if (c == king_of_hearts if contract == "KH" else rank(c) in under_ranks[contract])
+                and any(suit(t) == led and rank(t) > rank(c) for t in trick)
+            }
+            return obligated or follow
+        return follow
+    if contract == "TR":
+        trumps = {c for c in hand if suit(c) == trump}
+        if not trumps:
+            return set(hand)
+        if any(suit(t) == trump for t in trick):
+            h = max(rank(t) for t in trick if suit(t) == trump)
+            higher = {c for c in trumps if rank(c) > h}
+            return higher or trumps
+        return trumps
+    if contract == "KH":
+        if king_of_hearts in hand:
+            return {king_of_hearts}
+        hearts = {c for c in hand if suit(c) == HEARTS}
+        return hearts or set(hand)
+    if contract in dump:
+        discard = {c for c in hand if dump[contract](c)}
+        return discard or set(hand)
+    return set(hand)
+
+
+def test_legal_mask_matches_the_spec_pseudocode_on_random_positions() -> None:
+    rng = random.Random(2024)
+    for _ in range(20_000):
+        contract = rng.choice(king.CONTRACTS)
+        trump = rng.randrange(4) if contract == "TR" else None
+        deck = list(range(52))
+        rng.shuffle(deck)
+        size, lead_size = rng.randint(1, 13), rng.randint(0, 3)
+        hand, trick = deck[:size], deck[size:size + lead_size]
+        history = deck[size + lead_size:size + lead_size + 4 * rng.randint(0, 13 - size)]
+        expected = reference_legal(contract, trump, hand, trick, history)
+        got = king.legal_mask(king.CONTRACTS.index(contract), trump, mask_of(hand), tuple(trick),
+                              mask_of(history))
+        assert got == mask_of(expected), (contract, trump, hand, trick, history)
