@@ -16,6 +16,7 @@ __all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_gam
 _MODULES: dict[str, str] = {
     "hearts": "engine.hearts",
     "king": "engine.king",
+    "bazar_blot": "engine.bazar_blot",
 }
 GAME_NAMES: tuple[str, ...] = tuple(_MODULES)
 
