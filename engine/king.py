@@ -490,28 +490,45 @@ def rollout(state: KingState, rng: random.Random) -> tuple[int, ...]:
     the play phase. Ints in, ints out: the path search players call. Picks the same cards as
     choosing ``legal[int(rng.random() * len(legal))]`` through the public API."""
     contract, trump = state.order[state.deal], state.trump
+    trumps = 0 if trump is None else SUIT_MASKS[trump]
+    under, penalties = UNDER[contract], EARLY_END[contract]
     hands, won = list(state.hands), list(state.won)
     winners = [w for _, _, w in state.tricks]
     played, trick, seat = state.played, list(state.trick), state.turn
-    penalties = EARLY_END[contract]
+    base = 13 * (trick[0] // 13) if trick else 0  # the led suit's first card
+    best = winner = -1  # the card winning the trick so far, and its seat
+    if trick:
+        index = trick_winner(trick, trump)
+        best, winner = trick[index], (seat - len(trick) + index) % PLAYERS
     rand = rng.random
     while True:
-        legal = legal_mask(contract, trump, hands[seat], trick, played)
-        k = int(rand() * legal.bit_count())
-        base = 0  # find the k-th card, lowest first, a suit at a time
-        while True:
-            ranks = SUIT_RANKS[legal >> base & 0x1FFF]
-            if k < len(ranks):
-                break
-            k -= len(ranks)
-            base += 13
-        card = base + ranks[k]
-        hands[seat] &= ~(1 << card)
+        hand = hands[seat]
+        follow = hand >> base & 0x1FFF if trick else 0
+        if follow and not (hand & SUIT_MASKS[base // 13] & (under | trumps)):
+            # the common case, following suit freely: pick a rank of the led suit
+            ranks = SUIT_RANKS[follow]
+            card = base + ranks[int(rand() * len(ranks))]
+        else:
+            legal = legal_mask(contract, trump, hand, trick, played)
+            k = int(rand() * legal.bit_count())
+            low = 0  # find the k-th card, lowest first, a suit at a time
+            while True:
+                ranks = SUIT_RANKS[legal >> low & 0x1FFF]
+                if k < len(ranks):
+                    break
+                k -= len(ranks)
+                low += 13
+            card = low + ranks[k]
+        hands[seat] = hand & ~(1 << card)
+        if not trick:
+            base, best, winner = 13 * (card // 13), card, seat
+        elif (card > best) if card // 13 == best // 13 else trumps >> card & 1:
+            best, winner = card, seat  # a higher card of the best one's suit, or a first trump
         trick.append(card)
         if len(trick) < PLAYERS:
             seat = (seat + 1) % PLAYERS
             continue
-        seat = (seat + 1 + trick_winner(trick, trump)) % PLAYERS
+        seat = winner
         taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
         won[seat] |= taken
         played |= taken
