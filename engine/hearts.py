@@ -39,7 +39,7 @@ from .cards import (
     parse_cards,
 )
 from .core import IllegalAction, deal_rng, places
-from .tricks import PLAYS, Play
+from .tricks import PLAYS, Play, TrickRecord, seated, trick_record
 
 PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
@@ -166,12 +166,6 @@ class State:
         return PASS_OFFSETS[self.round % 4] if self.passing else 0
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    leader: int
-    cards: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
-    winner: int
-
 
 @dataclass(frozen=True, slots=True)
 class Observation:
@@ -253,9 +247,8 @@ class Hearts:
             passed=tuple(cards_of(state.passed[seat])),
             received=tuple(cards_of(state.received[seat])),
             chosen=frozenset(i for i in range(4) if state.passed[i]),
-            trick=_seated(state.leader, state.trick),
-            tricks=tuple(TrickRecord(lead, _seated(lead, cards), win)
-                         for lead, cards, win in state.tricks),
+            trick=seated(state.leader, state.trick),
+            tricks=tuple(map(trick_record, state.tricks)),
             hearts_broken=state.broken,
             points=tuple(_points(m) for m in state.taken),
             scores=state.scores, results=state.results,
@@ -476,9 +469,6 @@ def _parse_deal(deal: Sequence[str]) -> tuple[int, ...]:
         raise ValueError("deal needs four hands of 13 different cards")
     return hands
 
-
-def _seated(leader: int, cards: Sequence[int]) -> tuple[tuple[int, Card], ...]:
-    return tuple(((leader + i) % 4, CARDS[c]) for i, c in enumerate(cards))
 
 
 def rollout(state: State, rng: random.Random) -> tuple[int, ...]:

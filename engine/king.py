@@ -70,7 +70,7 @@ from .cards import (
     parse_cards,
 )
 from .core import IllegalAction, deal_rng, places
-from .tricks import PLAYS, Play
+from .tricks import PLAYS, Play, TrickRecord, seated, trick_record
 
 # --- contracts --------------------------------------------------------------------------------
 
@@ -274,15 +274,6 @@ class KingState:
 # --- observation ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    """A completed trick: number 1..13, (seat, card) in order of play."""
-
-    number: int
-    leader: int
-    cards: tuple[tuple[int, Card], ...]
-    winner: int
-
 
 @dataclass(frozen=True, slots=True)
 class KingObservation:
@@ -400,11 +391,8 @@ class King:
             hand=tuple(cards_of(state.hands[seat])),
             hand_sizes=tuple(h.bit_count() for h in state.hands),
             trick_number=len(state.tricks) + 1,
-            trick=_seated(leader, state.trick),
-            tricks=tuple(
-                TrickRecord(n, lead, _seated(lead, cards), win)
-                for n, (lead, cards, win) in enumerate(state.tricks, start=1)
-            ),
+            trick=seated(leader, state.trick),
+            tricks=tuple(map(trick_record, state.tricks)),
             won=tuple(tuple(cards_of(w)) for w in state.won),
             tricks_won=tuple(winners.count(s) for s in range(PLAYERS)),
             hearts_broken=bool(state.played & HEARTS),
@@ -654,9 +642,6 @@ def _start_deal(s: KingState, deal: int, hands: tuple[int, ...] | None) -> None:
     s.hands, s.turn, s.trick = hands, declarer, ()
     s.played, s.won, s.tricks = 0, (0,) * PLAYERS, ()
 
-
-def _seated(leader: int, cards: Sequence[int]) -> tuple[tuple[int, Card], ...]:
-    return tuple(((leader + i) % PLAYERS, CARDS[c]) for i, c in enumerate(cards))
 
 
 def _format_hand(hand: Sequence[Card]) -> str:
