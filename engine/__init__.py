@@ -15,6 +15,7 @@ __all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_gam
 # name -> module that defines GAME; one line a game.
 _MODULES: dict[str, str] = {
     "hearts": "engine.hearts",
+    "thirteen": "engine.thirteen",
 }
 GAME_NAMES: tuple[str, ...] = tuple(_MODULES)
 
