@@ -578,25 +578,35 @@ _SUBS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
 
 def _sets(hand: int, size: int, above: int, out: list[int]) -> None:
     """Cards of one rank, ``size`` of them, whose mask is above ``above`` (i.e. higher key)."""
-    for r in range(13):
-        nib = hand >> 4 * r & 15
+    first = above.bit_length() >> 2  # lower ranks cannot be above
+    hand >>= 4 * first
+    for r in range(first, 13):
+        nib = hand & 15
+        hand >>= 4
         if _NIB_COUNT[nib] >= size:
-            out.extend(m for m in _SUBS[r][nib][size] if m > above)
+            if r == first:
+                out.extend(m for m in _SUBS[r][nib][size] if m > above)
+            else:
+                out.extend(_SUBS[r][nib][size])
 
 
 def _runs(hand: int, width: int, shortest: int, longest: int, above: int, out: list[int]) -> None:
     """Runs of consecutive ranks below the 2s, ``width`` cards of each rank (1: seq, 2: dseq),
     of ``shortest``..``longest`` ranks, whose mask is above ``above``."""
-    nibs = [hand >> 4 * r & 15 for r in range(TWO_RANK)]
-    for start in range(TWO_RANK - shortest + 1):
+    choices = [_SUBS[r][hand >> 4 * r & 15][width] for r in range(TWO_RANK)]
+    first = max(0, (above.bit_length() >> 2) - longest + 1)  # runs ending lower cannot be above
+    for start in range(first, TWO_RANK - shortest + 1):
         partial = [0]
         for r in range(start, min(start + longest, TWO_RANK)):
-            choices = _SUBS[r][nibs[r]][width]
-            if not choices:
+            if not choices[r]:
                 break
-            partial = [p | c for p in partial for c in choices]
-            if r - start + 1 >= shortest:
+            partial = [p | c for p in partial for c in choices[r]]
+            if r - start + 1 < shortest:
+                continue
+            if above:
                 out.extend(p for p in partial if p > above)
+            else:
+                out.extend(partial)
 
 
 def _all_combos(hand: int) -> list[int]:
