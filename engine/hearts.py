@@ -1,0 +1,546 @@
+"""Hearts («Սրտեր»), per ``shared/rules/hearts.md`` §1–8 and §12 (seed 003).
+
+Rules options (keyword arguments of ``new_match``):
+    target   the match ends after a deal that leaves someone at or above it (default 100)
+    passing  False plays every deal without passing (default True: left, right, across, none)
+
+Phases: ``pass`` (all four choose three cards at once; the exchange happens when the last one has
+chosen) → ``play`` (13 tricks) → the next deal's ``pass`` or ``play``, or ``over``.
+
+Action codes:
+    pass:2C,3C,4C   pass these three cards (sorted); one per seat, in any order, not revocable
+    play:QS         play a card to the trick
+
+IllegalAction keys: not-your-turn, game-over, bad-action (wrong kind of action for the phase),
+not-in-hand, must-lead-two-clubs, must-follow-suit, no-points-first-trick, hearts-not-broken.
+
+Tie for the lowest score at the end: extra deals (the pass cycle goes on) until one lowest score, at
+most 20 of them, then those still tied share the win [D-8, D-11].
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import ClassVar, overload
+
+from .cards import (
+    CARDS,
+    SUIT_BITS,
+    SUIT_MASKS,
+    SUIT_RANKS,
+    Card,
+    cards_of,
+    format_cards,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
+from .core import IllegalAction, deal_rng, places
+from .tricks import PLAYS, Play
+
+PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
+PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
+TIEBREAK_CAP = 20
+
+HEARTS = SUIT_MASKS[2]
+QUEEN_SPADES = 3 * 13 + 10
+QS_BIT = 1 << QUEEN_SPADES
+TWO_CLUBS = 0
+TC_BIT = 1
+POINT_CARDS = HEARTS | QS_BIT
+CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass three cards: ``pass:2C,3C,4C``. ``cards`` is a bitmask of the three."""
+
+    cards: int
+
+    def __str__(self) -> str:
+        return "pass:" + ",".join(str(c) for c in cards_of(self.cards))
+
+    def __repr__(self) -> str:
+        return f"Pass({format_cards(cards_of(self.cards))!r})"
+
+
+Action = Pass | Play
+# Every possible pass, built once (22,100 of them): listing a hand's 286 passes is then lookups.
+PASSES: dict[int, Pass] = {
+    m: Pass(m) for m in (1 << a | 1 << b | 1 << c for a, b, c in combinations(range(52), 3))}
+
+
+class PassChoices(Sequence[Pass]):
+    """The 286 passes of a 13-card hand, made only when asked for: listing them all would cost
+    more than playing the rest of the deal."""
+
+    __slots__ = ("_bits", "hand")
+
+    def __init__(self, hand: int) -> None:
+        self.hand = hand
+        self._bits = [1 << c for c in cards_of(hand)]
+
+    def __len__(self) -> int:
+        return len(_TRIPLES[len(self._bits)])
+
+    @overload
+    def __getitem__(self, index: int) -> Pass: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Pass]: ...
+    def __getitem__(self, index: int | slice) -> Pass | list[Pass]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        a, b, c = _TRIPLES[len(self._bits)][index]
+        bits = self._bits
+        return PASSES[bits[a] | bits[b] | bits[c]]
+
+    def __contains__(self, action: object) -> bool:
+        return (isinstance(action, Pass) and action.cards.bit_count() == 3
+                and not action.cards & ~self.hand)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash(self.hand)
+
+    def __repr__(self) -> str:
+        return f"PassChoices({format_cards(cards_of(self.hand))!r})"
+
+
+_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(14)}
+
+
+class State:
+    """One whole match. Never mutated once ``apply`` has returned it."""
+
+    __slots__ = ("target", "passing", "seed", "round", "dealer", "phase", "hands", "dealt",
+                 "passed", "received", "trick", "leader", "broken", "taken", "tricks", "scores",
+                 "results", "tiebreaks")
+
+    target: int
+    passing: bool
+    seed: int
+    round: int  # 1-based deal number
+    dealer: int
+    phase: str  # "pass", "play", "over"
+    hands: tuple[int, ...]  # card masks
+    dealt: tuple[int, ...]
+    passed: tuple[int, ...]  # the three cards each seat chose, 0 until chosen
+    received: tuple[int, ...]
+    trick: tuple[int, ...]  # cards played to the current trick, in order from ``leader``
+    leader: int
+    broken: bool  # a heart has been played this deal
+    taken: tuple[int, ...]  # cards won this deal, per seat
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner) this deal
+    scores: tuple[int, ...]
+    results: tuple[tuple[int, ...], ...]  # points of every finished deal
+    tiebreaks: int
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.target, new.passing, new.seed = self.target, self.passing, self.seed
+        new.round, new.dealer, new.phase = self.round, self.dealer, self.phase
+        new.hands, new.dealt, new.passed = self.hands, self.dealt, self.passed
+        new.received, new.trick, new.leader = self.received, self.trick, self.leader
+        new.broken, new.taken, new.tricks = self.broken, self.taken, self.tricks
+        new.scores, new.results, new.tiebreaks = self.scores, self.results, self.tiebreaks
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and all(
+            getattr(self, n) == getattr(other, n) for n in State.__slots__)
+
+    def __hash__(self) -> int:
+        return hash((self.round, self.hands, self.trick, self.scores))
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+    @property
+    def pass_offset(self) -> int:
+        return PASS_OFFSETS[self.round % 4] if self.passing else 0
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    leader: int
+    cards: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know (spec §6): own hand and passes, everything played, scores."""
+
+    seat: int
+    phase: str
+    round: int
+    dealer: int
+    pass_direction: str  # left, right, across, none
+    hand: tuple[Card, ...]
+    passed: tuple[Card, ...]  # the three this seat passed (it knows where they went)
+    received: tuple[Card, ...]  # after the exchange
+    chosen: frozenset[int]  # seats that have chosen their pass (not which cards)
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[TrickRecord, ...]  # finished tricks of this deal
+    hearts_broken: bool
+    points: tuple[int, ...]  # taken so far this deal (before the moon rule)
+    scores: tuple[int, ...]
+    results: tuple[tuple[int, ...], ...]
+    to_act: frozenset[int]
+    target: int
+
+    @property
+    def last_trick(self) -> TrickRecord | None:
+        return self.tricks[-1] if self.tricks else None
+
+
+class Hearts:
+    name: ClassVar[str] = "hearts"
+    sizes: ClassVar[tuple[int, ...]] = (4,)
+    private_fields: ClassVar[tuple[str, ...]] = ("passed",)  # known to this seat by right
+
+    def new_match(self, players: int, seed: int, *, deal: Sequence[str] | None = None,
+                  target: int = 100, passing: bool = True) -> State:
+        if players != 4:
+            raise ValueError("Hearts is played by exactly 4 players")
+        if target < 1:
+            raise ValueError("target must be positive")
+        s = State.__new__(State)
+        s.target, s.passing, s.seed = target, bool(passing), seed
+        s.scores, s.results, s.tiebreaks = (0, 0, 0, 0), (), 0
+        s.dealer = deal_rng(seed, 0).randrange(4)
+        s.round = 1
+        hands = _parse_deal(deal) if deal is not None else _shuffle(seed, 1, s.dealer)
+        _start_deal(s, hands)
+        return s
+
+    def to_act(self, state: State) -> frozenset[int]:
+        if state.phase == "play":
+            return _SEATS[state.to_move]
+        if state.phase == "pass":
+            return frozenset(i for i in range(4) if not state.passed[i])
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        if state.phase == "play":
+            if seat != state.to_move:
+                return []
+            return plays_of(legal_mask(state, seat))
+        if state.phase == "pass" and not state.passed[seat]:
+            return PassChoices(state.hands[seat])
+        return []
+
+    def apply(self, state: State, seat: int, action: Action) -> State:
+        if state.phase == "play" and type(action) is Play:
+            return _play(state, seat, action.card)
+        if state.phase == "pass" and type(action) is Pass:
+            return _pass(state, seat, action.cards)
+        if state.phase == "over":
+            raise IllegalAction("the match is over", "game-over")
+        raise IllegalAction(f"{action} is not an action of the {state.phase} phase", "bad-action")
+
+    def observation(self, state: State, seat: int) -> Observation:
+        return Observation(
+            seat=seat, phase=state.phase, round=state.round, dealer=state.dealer,
+            pass_direction=PASS_NAMES[state.pass_offset],
+            hand=tuple(cards_of(state.hands[seat])),
+            passed=tuple(cards_of(state.passed[seat])),
+            received=tuple(cards_of(state.received[seat])),
+            chosen=frozenset(i for i in range(4) if state.passed[i]),
+            trick=_seated(state.leader, state.trick),
+            tricks=tuple(TrickRecord(lead, _seated(lead, cards), win)
+                         for lead, cards, win in state.tricks),
+            hearts_broken=state.broken,
+            points=tuple(_points(m) for m in state.taken),
+            scores=state.scores, results=state.results,
+            to_act=self.to_act(state), target=state.target,
+        )
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return state.scores
+
+    def rankings(self, state: State) -> tuple[int, ...]:
+        return places(state.scores, low_wins=True)
+
+    def parse_action(self, code: str) -> Action:
+        kind, _, rest = code.partition(":")
+        if kind == "play":
+            return PLAYS[parse_card(rest)]
+        if kind == "pass":
+            cards = parse_cards(rest)
+            if len(cards) != 3 or len(set(cards)) != 3:
+                raise ValueError(f"a pass is three different cards: {code!r}")
+            return PASSES[mask_of(cards)]
+        raise ValueError(f"not a Hearts action: {code!r}")
+
+    # For the invariant tests: every card of the deal, wherever it is now.
+    def card_locations(self, state: State) -> list[int]:
+        held = [c for m in state.hands for c in cards_of(m)]
+        won = [c for m in state.taken for c in cards_of(m)]
+        return held + won + list(state.trick)
+
+    def deck_of(self, state: State) -> list[int]:
+        return list(range(52))
+
+    def hands(self, state: State) -> list[list[int]]:
+        return [list(cards_of(m)) for m in state.hands]
+
+    def describe(self, obs: Observation) -> str:
+        """Plain text for the terminal table."""
+        from .describe import hand_lines, seat_line
+        lines = [f"Hearts, deal {obs.round}, pass {obs.pass_direction}, phase {obs.phase}"
+                 + ("; hearts broken" if obs.hearts_broken else "")]
+        lines += [seat_line(i, obs.seat, obs.to_act, f"deal {obs.points[i]:>2}  match {obs.scores[i]:>3}")
+                  for i in range(4)]
+        if obs.tricks:
+            last = obs.tricks[-1]
+            shown = " ".join(f"{s}:{c.symbol}" for s, c in last.cards)
+            lines.append(f"Last trick: {shown}  -> seat {last.winner}")
+        if obs.trick:
+            lines.append("Trick: " + " ".join(f"{s}:{c.symbol}" for s, c in obs.trick))
+        if obs.received:
+            lines.append("Received: " + " ".join(c.symbol for c in obs.received))
+        lines += hand_lines(obs.hand)
+        return "\n".join(lines)
+
+
+GAME = Hearts()
+_SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
+
+
+def plays_of(mask: int) -> list[Play]:
+    """The Play actions of a card set, from a per-suit cache (a legal set is mostly one suit)."""
+    out: list[Play] = []
+    for s in range(4):
+        bits = mask >> (13 * s) & SUIT_BITS
+        if bits:
+            key = s << 13 | bits
+            plays = _SUIT_PLAYS.get(key)
+            if plays is None:
+                plays = _SUIT_PLAYS[key] = tuple(PLAYS[13 * s + r] for r in SUIT_RANKS[bits])
+            out += plays
+    return out
+_SEATS = tuple(frozenset((i,)) for i in range(4))
+
+
+def legal_mask(state: State, seat: int) -> int:
+    """Spec §3.1 as a bitmask of the cards ``seat`` may play now."""
+    hand = state.hands[seat]
+    trick = state.trick
+    first = not state.tricks
+    if trick:
+        follow = hand & SUIT_MASKS[trick[0] // 13]
+        if follow:
+            return follow
+        if first:
+            return (hand & ~POINT_CARDS) or hand
+        return hand
+    if first:
+        return TC_BIT
+    if state.broken:
+        return hand
+    return (hand & ~HEARTS) or hand
+
+
+def _play(state: State, seat: int, card: int) -> State:
+    if seat != state.to_move:
+        raise IllegalAction(f"seat {seat} is not to play", "not-your-turn")
+    if not legal_mask(state, seat) >> card & 1:
+        raise IllegalAction(f"{CARDS[card]} may not be played now", _why_illegal(state, seat, card))
+    s = state.copy()
+    hands = list(s.hands)
+    hands[seat] &= ~(1 << card)
+    s.hands = tuple(hands)
+    if card // 13 == 2:
+        s.broken = True
+    trick = (*state.trick, card)
+    if len(trick) < 4:
+        s.trick = trick
+        return s
+    led = trick[0] // 13
+    best = max(c for c in trick if c // 13 == led)
+    winner = (state.leader + trick.index(best)) % 4
+    taken = list(s.taken)
+    taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    s.taken = tuple(taken)
+    s.tricks = (*s.tricks, (state.leader, trick, winner))
+    s.trick, s.leader = (), winner
+    if len(s.tricks) == 13:
+        _end_deal(s)
+    return s
+
+
+def _why_illegal(state: State, seat: int, card: int) -> str:
+    hand = state.hands[seat]
+    if not hand >> card & 1:
+        return "not-in-hand"
+    if not state.trick:
+        return "must-lead-two-clubs" if not state.tricks else "hearts-not-broken"
+    if hand & SUIT_MASKS[state.trick[0] // 13]:
+        return "must-follow-suit"
+    return "no-points-first-trick"
+
+
+def _pass(state: State, seat: int, cards: int) -> State:
+    if not 0 <= seat < 4 or state.passed[seat]:
+        raise IllegalAction(f"seat {seat} has already passed", "not-your-turn")
+    if cards.bit_count() != 3 or cards & ~state.hands[seat]:
+        raise IllegalAction("pass three cards of your own hand", "not-in-hand")
+    s = state.copy()
+    passed = list(s.passed)
+    passed[seat] = cards
+    s.passed = tuple(passed)
+    if all(passed):
+        _exchange(s)
+    return s
+
+
+def _exchange(s: State) -> None:
+    """All four have chosen: the passes take effect together, then 2♣ leads."""
+    offset = s.pass_offset
+    received = [0, 0, 0, 0]
+    for seat in range(4):
+        received[(seat + offset) % 4] = s.passed[seat]
+    s.received = tuple(received)
+    s.hands = tuple((s.hands[i] & ~s.passed[i]) | received[i] for i in range(4))
+    _begin_play(s)
+
+
+def _begin_play(s: State) -> None:
+    s.phase = "play"
+    s.leader = next(i for i in range(4) if s.hands[i] & TC_BIT)
+
+
+def _start_deal(s: State, hands: tuple[int, ...]) -> None:
+    s.hands = s.dealt = hands
+    s.passed = s.received = s.taken = (0, 0, 0, 0)
+    s.trick, s.tricks, s.broken = (), (), False
+    if s.pass_offset:
+        s.phase, s.leader = "pass", 0
+    else:
+        _begin_play(s)
+
+
+def _end_deal(s: State) -> None:
+    """Score the deal (spec §4): 1 a heart, 13 the Q♠; a moon gives 26 to the other three."""
+    points = tuple(_points(m) for m in s.taken)
+    if 26 in points:
+        points = tuple(0 if p == 26 else 26 for p in points)
+    _settle(s, points)
+
+
+def _settle(s: State, points: tuple[int, ...]) -> None:
+    """Add a deal's points, then end the match (spec §5) or deal again."""
+    s.results = (*s.results, points)
+    s.scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
+    if max(s.scores) >= s.target:
+        low = min(s.scores)
+        if s.scores.count(low) == 1 or s.tiebreaks >= TIEBREAK_CAP:
+            s.phase = "over"
+            return
+        s.tiebreaks += 1
+    s.round += 1
+    s.dealer = (s.dealer + 1) % 4
+    _start_deal(s, _shuffle(s.seed, s.round, s.dealer))
+
+
+def _points(taken: int) -> int:
+    return (taken & HEARTS).bit_count() + (13 if taken & QS_BIT else 0)
+
+
+def _shuffle(seed: int, round_no: int, dealer: int) -> tuple[int, ...]:
+    """Deal one card at a time from ``next(dealer)`` (spec §1)."""
+    deck = list(range(52))
+    deal_rng(seed, round_no).shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i, card in enumerate(deck):
+        hands[(dealer + 1 + i) % 4] |= 1 << card
+    return tuple(hands)
+
+
+def _parse_deal(deal: Sequence[str]) -> tuple[int, ...]:
+    if len(deal) != 4:
+        raise ValueError("deal needs four hands")
+    hands = tuple(mask_of(parse_cards(text)) for text in deal)
+    if any(h.bit_count() != 13 for h in hands) or mask_of(
+            c for h in hands for c in cards_of(h)).bit_count() != 52:
+        raise ValueError("deal needs four hands of 13 different cards")
+    return hands
+
+
+def _seated(leader: int, cards: Sequence[int]) -> tuple[tuple[int, Card], ...]:
+    return tuple(((leader + i) % 4, CARDS[c]) for i, c in enumerate(cards))
+
+
+def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
+    """Points of the current deal after random legal play to its end (the moon rule applied),
+    from a position in the play phase. Ints in, ints out: the path search players call."""
+    hands = list(state.hands)
+    points = [_points(m) for m in state.taken]
+    leader, broken, first = state.leader, state.broken, not state.tricks
+    rand = rng.random
+    ranks = SUIT_RANKS
+    # the trick so far: led suit, best card and its seat, points in it
+    played = len(state.trick)
+    led = state.trick[0] // 13 if played else 0
+    shift = 13 * led
+    best, winner, pts = -1, leader, 0
+    for i, c in enumerate(state.trick):
+        if c // 13 == led and c > best:
+            best, winner = c, (leader + i) % 4
+        pts += CARD_POINTS[c]
+    seat = (leader + played) % 4
+    while hands[seat]:
+        hand = hands[seat]
+        follow = (hand >> shift) & SUIT_BITS if played else 0
+        if follow:  # the common case: pick a rank of the led suit from a table
+            options = ranks[follow]
+            card = shift + options[int(rand() * len(options))]
+        else:
+            if played:
+                legal = ((hand & ~POINT_CARDS) or hand) if first else hand
+            elif first:
+                legal = TC_BIT
+            else:
+                legal = hand if broken else ((hand & ~HEARTS) or hand)
+            for _ in range(int(rand() * legal.bit_count())):
+                legal &= legal - 1  # drop the lowest card: k drops pick the k-th card
+            card = (legal & -legal).bit_length() - 1
+        hands[seat] = hand & ~(1 << card)
+        if not played:
+            led, best, winner, pts = card // 13, card, seat, 0
+            shift = 13 * led
+        elif card // 13 == led and card > best:
+            best, winner = card, seat
+        if not broken and 26 <= card < 39:
+            broken = True
+        pts += CARD_POINTS[card]
+        played += 1
+        if played == 4:
+            points[winner] += pts
+            seat, played, first = winner, 0, False
+        else:
+            seat = (seat + 1) % 4
+    if 26 in points:
+        return tuple(0 if p == 26 else 26 for p in points)
+    return tuple(points)
+
+
+def start_of_play(state: State) -> State:
+    """The first position of the play phase of the current deal: passes chosen at random (a
+    fixed generator, so it is repeatable) when the deal passes. For benchmarks and search."""
+    rng = random.Random(state.seed)
+    while state.phase == "pass":
+        seat = min(i for i in range(4) if not state.passed[i])
+        passes = GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, passes[rng.randrange(len(passes))])
+    return state

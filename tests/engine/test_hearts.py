@@ -1,0 +1,272 @@
+"""Hearts: the worked examples of shared/rules/hearts.md §10, and its totals over random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import IllegalAction, replay
+from engine.cards import cards_of, mask_of, parse_card, parse_cards
+from engine.hearts import GAME, Pass, State, _end_deal, _settle, legal_mask, rollout, start_of_play
+from engine.tricks import PLAYS
+
+N, E, S, W = range(4)
+
+
+def cards(text: str) -> set[str]:
+    return {str(c) for c in parse_cards(text)}
+
+
+def legal(state: State, seat: int) -> set[str]:
+    return {str(c) for c in cards_of(legal_mask(state, seat))}
+
+
+def play(state: State, *moves: str) -> State:
+    for code in moves:
+        state = GAME.apply(state, next(iter(GAME.to_act(state))), PLAYS[parse_card(code)])
+    return state
+
+
+def position(hands: dict[int, str], trick: str = "", leader: int = N, first: bool = True,
+             broken: bool = False) -> State:
+    """A hand-made position: the given hands (others empty), a trick led by ``leader``."""
+    s = GAME.new_match(4, 1, passing=False).copy()
+    s.hands = tuple(mask_of(parse_cards(hands.get(i, ""))) for i in range(4))
+    s.trick = tuple(parse_cards(trick))
+    s.leader = leader
+    s.tricks = () if first else ((N, (0, 1, 2, 3), N),)
+    s.broken = broken
+    return s
+
+
+def deal_of(*hands: str) -> list[str]:
+    return list(hands)
+
+
+def spread(first: str, last: str) -> str:
+    """'2C', 'QC' -> '2C 3C … QC'."""
+    a, b = parse_card(first), parse_card(last)
+    return " ".join(str(c) for c in cards_of(mask_of(range(a, b + 1))))
+
+
+def test_h1_opening_lead_is_two_of_clubs() -> None:
+    s = GAME.new_match(4, 3, passing=False)
+    holder = next(i for i in range(4) if s.hands[i] & 1)
+    assert GAME.to_act(s) == {holder}
+    assert [str(a) for a in GAME.legal_actions(s, holder)] == ["play:2C"]
+
+
+def test_h2_first_trick_void_in_clubs_no_points() -> None:
+    s = position({E: "QS AS KH 5D 9D 3H"}, trick="2C")
+    assert legal(s, E) == cards("AS 5D 9D")
+
+
+def test_h3_first_trick_only_penalty_cards_anything_goes() -> None:
+    hearts = spread("2H", "KH")
+    s = position({E: hearts + " QS"}, trick="2C")
+    assert legal(s, E) == cards(hearts + " QS")
+
+
+H4 = deal_of(spread("2C", "QC") + " 2D QH", "QS " + spread("4D", "AD") + " KH",
+             "KC AC 3D " + spread("2H", "JH"), spread("2S", "JS") + " KS AS AH")
+
+
+def test_h4_queen_of_spades_does_not_break_hearts() -> None:
+    s = GAME.new_match(4, 1, deal=H4, passing=False)
+    s = play(s, "2C", "4D", "AC", "2S")
+    assert s.leader == S
+    assert legal(s, S) == cards("KC 3D")
+    s = play(s, "KC", "3S", "3C", "QS")
+    assert s.leader == S and GAME.observation(s, N).points == (0, 0, 13, 0)
+    assert not s.broken
+    assert legal(s, S) == cards("3D")
+
+
+def test_h5_only_hearts_and_queen_must_lead_queen() -> None:
+    deal = deal_of(spread("2C", "KC") + " KH", spread("2D", "AD"), "AC QS " + spread("2H", "QH"),
+                   spread("2S", "JS") + " KS AS AH")
+    s = play(GAME.new_match(4, 1, deal=deal, passing=False), "2C", "2D", "AC", "2S")
+    assert s.leader == S
+    assert legal(s, S) == cards("QS")
+
+
+def test_h6_only_hearts_may_lead_a_heart_which_breaks_hearts() -> None:
+    s = position({N: "4H 9H", E: "2H", S: "3H", W: "5H"}, first=False)
+    assert legal(s, N) == cards("4H 9H")
+    after = GAME.apply(s, N, PLAYS[parse_card("4H")])
+    assert after.broken and not s.broken
+
+
+def test_h7_must_follow_suit() -> None:
+    s = position({E: "2D KD QS AH"}, trick="5D", first=False)
+    assert legal(s, E) == cards("2D KD")
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(s, E, PLAYS[parse_card("AH")])
+    assert error.value.key == "must-follow-suit"
+
+
+def test_h8_trick_winner_is_highest_of_led_suit() -> None:
+    s = position({N: "TD 3C", E: "AS 4C", S: "2D 5C", W: "KD 6C"}, first=False)
+    s = play(s, "TD", "AS", "2D", "KD")
+    assert s.leader == W
+    assert GAME.observation(s, N).points == (0, 0, 0, 0)
+
+
+def scored(taken: list[str], before: tuple[int, ...] = (0, 0, 0, 0)) -> State:
+    s = GAME.new_match(4, 1, passing=False).copy()
+    s.taken = tuple(mask_of(parse_cards(t)) for t in taken)
+    s.scores = before
+    _end_deal(s)
+    return s
+
+
+def test_h9_deal_points() -> None:
+    s = scored(["", "QS 2H 3H 4H", spread("5H", "JH"), "QH KH AH"])
+    assert s.results[-1] == (0, 16, 7, 3)
+
+
+def test_h10_moon_gives_26_to_the_others() -> None:
+    s = scored(["", "", spread("2H", "AH") + " QS", ""])
+    assert s.results[-1] == (26, 26, 0, 26)
+
+
+def settled(points: tuple[int, ...], before: tuple[int, ...]) -> State:
+    s = GAME.new_match(4, 1, passing=False).copy()
+    s.scores = before
+    _settle(s, points)
+    return s
+
+
+def test_h11_game_over_lowest_wins() -> None:
+    s = settled((12, 3, 5, 6), before=(90, 85, 60, 70))
+    assert s.scores == (102, 88, 65, 76)
+    assert GAME.is_over(s) and GAME.rankings(s)[2] == 1
+
+
+def test_h12_tie_for_lowest_plays_an_extra_deal() -> None:
+    s = settled((16, 0, 0, 10), before=(95, 70, 70, 60))
+    assert s.scores == (111, 70, 70, 70) and not GAME.is_over(s)
+    assert s.round == 2 and s.tiebreaks == 1
+    s = settled((19, 5, 0, 2), before=s.scores)
+    assert s.scores == (130, 75, 70, 72)
+    assert GAME.is_over(s) and GAME.rankings(s) == (4, 3, 1, 2)
+
+
+def test_h13_moon_can_end_the_game() -> None:
+    s = scored(["", "", "", spread("2H", "AH") + " QS"], before=(80, 60, 75, 90))
+    assert s.scores == (106, 86, 101, 90)
+    assert GAME.is_over(s) and GAME.rankings(s)[1] == 1
+
+
+def test_h14_pass_cycle_left_right_across_none_left() -> None:
+    s = GAME.new_match(4, 5)
+    offsets = []
+    for round_no in range(1, 6):
+        t = s.copy()
+        t.round = round_no
+        offsets.append(t.pass_offset)
+    assert offsets == [1, 3, 2, 0, 1]
+    s = s.copy()
+    s.round = 2
+    s = _pass_all(s)
+    assert s.received[W] == s.passed[N]
+
+
+def _pass_all(s: State) -> State:
+    for seat in range(4):
+        s = GAME.apply(s, seat, Pass(mask_of(cards_of(s.hands[seat])[:3])))
+    return s
+
+
+def test_passes_take_effect_together_and_cannot_change() -> None:
+    s = GAME.new_match(4, 11)
+    assert s.round == 1 and s.phase == "pass" and GAME.to_act(s) == {0, 1, 2, 3}
+    first = Pass(mask_of(cards_of(s.hands[N])[:3]))
+    s1 = GAME.apply(s, N, first)
+    assert s1.hands == s.hands and GAME.to_act(s1) == {1, 2, 3}
+    with pytest.raises(IllegalAction):
+        GAME.apply(s1, N, Pass(mask_of(cards_of(s.hands[N])[3:6])))
+    assert GAME.observation(s1, E).received == ()
+    done = _pass_all(s)
+    assert done.phase == "play"
+    assert done.hands[E] & done.passed[N] == done.passed[N]  # left: N's cards went to E
+    assert GAME.observation(done, E).received == tuple(cards_of(done.passed[N]))
+
+
+def test_pass_of_foreign_or_too_few_cards_is_rejected() -> None:
+    s = GAME.new_match(4, 11)
+    mine = cards_of(s.hands[N])
+    theirs = cards_of(s.hands[E])
+    for bad in (mask_of([mine[0], mine[1], theirs[0]]), mask_of(mine[:2])):
+        with pytest.raises(IllegalAction):
+            GAME.apply(s, N, Pass(bad))
+    with pytest.raises(ValueError):
+        GAME.parse_action("pass:2C,2C,3C")
+
+
+def test_parse_accepts_symbols_and_ten() -> None:
+    assert GAME.parse_action("play:10♥") == GAME.parse_action("play:TH")
+    assert str(GAME.parse_action("pass:QS,2C,AH")) == "pass:2C,AH,QS"
+
+
+def test_deal_points_total_26_or_moon_on_random_play() -> None:
+    for seed in range(60):
+        rng = random.Random(seed)
+        s = GAME.new_match(4, seed)
+        log = []
+        while not GAME.is_over(s):
+            seat = min(GAME.to_act(s))
+            action = rng.choice(GAME.legal_actions(s, seat))
+            s = GAME.apply(s, seat, action)
+            log.append((seat, str(action)))
+        for points in s.results:
+            assert sum(points) == 26 or sorted(points) == [0, 26, 26, 26]
+        assert max(s.scores) >= 100
+        assert s.scores == tuple(map(sum, zip(*s.results, strict=True)))
+        assert s.scores.count(min(s.scores)) == 1 or s.tiebreaks == 20
+        assert replay(GAME, 4, seed, log) == s
+
+
+def test_bad_deal_is_refused() -> None:
+    with pytest.raises(ValueError):
+        GAME.new_match(4, 1, deal=H4[:3])
+    with pytest.raises(ValueError):
+        GAME.new_match(4, 1, deal=[H4[0], H4[0], H4[2], H4[3]])
+    with pytest.raises(ValueError):
+        GAME.new_match(3, 1)
+
+
+def test_rollout_matches_the_engine_when_play_is_forced() -> None:
+    """With one card left in every hand the rollout has no choice: it must score as the engine."""
+    for seed in range(30):
+        rng = random.Random(seed)
+        s = GAME.new_match(4, seed)
+        while s.phase != "play" or len(s.tricks) < 12 or s.trick:
+            seat = min(GAME.to_act(s))
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        expected = s
+        while not GAME.is_over(expected) and len(expected.results) == len(s.results):
+            seat = min(GAME.to_act(expected))
+            expected = GAME.apply(expected, seat, GAME.legal_actions(expected, seat)[0])
+        assert rollout(s, rng) == expected.results[-1]
+
+
+def test_rollout_totals_and_randomness() -> None:
+    s = start_of_play(GAME.new_match(4, 9))
+    rng = random.Random(1)
+    seen = {rollout(s, rng) for _ in range(300)}
+    assert all(sum(p) == 26 or sorted(p) == [0, 26, 26, 26] for p in seen)
+    assert len(seen) > 20  # random play gives many outcomes
+
+
+def test_pass_choices_are_every_three_card_subset() -> None:
+    s = GAME.new_match(4, 2)
+    choices = GAME.legal_actions(s, 0)
+    listed = list(choices)
+    assert len(choices) == 286 == len(set(listed))
+    assert all(p in choices for p in listed)
+    assert all(p.cards & ~s.hands[0] == 0 and p.cards.bit_count() == 3 for p in listed)
+    assert choices[-3:] == listed[-3:]
+    foreign = Pass(mask_of(cards_of(s.hands[1])[:3]))
+    assert foreign not in choices

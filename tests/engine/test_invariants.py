@@ -1,0 +1,134 @@
+"""Invariants every registered game must keep; a game joins by registration alone.
+
+Random legal play from many seeds to the end of the match checks: someone is to act until the end;
+seats not to act get []; an illegal action raises IllegalAction and changes nothing;
+parse_action(str(a)) == a; replay(seed, log) equals the live state; cards are conserved; an
+observation never holds a card still in another seat's hand.
+
+What a game provides for these checks (beside the Game protocol):
+    card_locations(state) -> list[int]  every card of the current deal wherever it is (hands,
+                                        trick, won piles, set-aside cards); duplicates listed twice
+    deck_of(state) -> list[int]         the cards the current deal was dealt from
+    hands(state) -> list[list[int]]     the cards each seat holds now
+    private_fields: tuple[str, ...]     observation fields whose cards the seat knows by right
+                                        although another seat holds them (Hearts' passed cards)
+Observations must hold cards as ``engine.cards.Card`` instances so the leak check can find them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine import GAME_NAMES, IllegalAction, find_game, replay
+from engine.cards import Card
+
+SEEDS = range(12)
+CASES = [(name, size) for name in GAME_NAMES for size in find_game(name).sizes]
+
+
+def _cards_in(value: Any, skip: tuple[str, ...] = ()) -> Iterator[Card]:
+    if isinstance(value, Card):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            if f.name not in skip:
+                yield from _cards_in(getattr(value, f.name))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _cards_in(k)
+            yield from _cards_in(v)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _cards_in(item)
+
+
+def _check_observations(game: Any, state: Any, players: int) -> None:
+    hands = game.hands(state)
+    skip = getattr(game, "private_fields", ())
+    for seat in range(players):
+        mine = set(hands[seat])
+        others = {c for s in range(players) if s != seat for c in hands[s]} - mine
+        seen = set(_cards_in(game.observation(state, seat), skip))
+        leaked = seen & others
+        assert not leaked, f"seat {seat} sees {sorted(map(str, map(Card, leaked)))}"
+
+
+def _an_illegal_action(game: Any, state: Any, seat: int, legal: list[Any]) -> Any:
+    """An action some other seat could take now, or a legal one from a wrong seat."""
+    for other in sorted(game.to_act(state)):
+        for action in game.legal_actions(state, other):
+            if action not in legal:
+                return action
+    return None
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_match_keeps_invariants(name: str, players: int, seed: int) -> None:
+    game = find_game(name)
+    rng = random.Random(seed)
+    state = game.new_match(players, seed)
+    log: list[tuple[int, str]] = []
+    steps = 0
+    while not game.is_over(state):
+        acting = game.to_act(state)
+        assert acting, "nobody to act before the end"
+        for seat in range(players):
+            if seat not in acting:
+                assert game.legal_actions(state, seat) == []
+        seat = rng.choice(sorted(acting))
+        legal = game.legal_actions(state, seat)
+        assert legal, f"seat {seat} is to act with no legal action"
+        if steps % 7 == 0:
+            _check_illegal_is_rejected(game, state, seat, legal, players)
+        if steps % 5 == 0:
+            _check_observations(game, state, players)
+            assert Counter(game.card_locations(state)) == Counter(game.deck_of(state))
+        action = rng.choice(legal)
+        assert game.parse_action(str(action)) == action
+        state = game.apply(state, seat, action)
+        log.append((seat, str(action)))
+        steps += 1
+        assert steps < 100_000, "match does not end"
+    assert game.to_act(state) == frozenset()
+    assert all(game.legal_actions(state, s) == [] for s in range(players))
+    assert replay(game, players, seed, log) == state
+    assert len(game.rankings(state)) == players
+    assert min(game.rankings(state)) == 1
+
+
+def _check_illegal_is_rejected(game: Any, state: Any, seat: int, legal: list[Any],
+                               players: int) -> None:
+    before = game.observation(state, seat)
+    for wrong_seat in range(players):
+        if wrong_seat not in game.to_act(state):
+            with pytest.raises(IllegalAction):
+                game.apply(state, wrong_seat, legal[0])
+            break
+    other = _an_illegal_action(game, state, seat, legal)
+    if other is not None:
+        with pytest.raises(IllegalAction):
+            game.apply(state, seat, other)
+    assert game.observation(state, seat) == before
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_parse_action_rejects_garbage(name: str) -> None:
+    game = find_game(name)
+    for code in ("", "nonsense", "play:", "play:ZZ", ":::"):
+        with pytest.raises(ValueError):
+            game.parse_action(code)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_same_seed_same_match(name: str) -> None:
+    game = find_game(name)
+    size = game.sizes[0]
+    assert game.new_match(size, 7) == game.new_match(size, 7)
+    assert game.observation(game.new_match(size, 7), 0) == game.observation(game.new_match(size, 7), 0)
