@@ -55,6 +55,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .cards import CARDS, Card, parse_card, parse_cards
 from .core import IllegalAction, Seat, deal_rng, places
+from .describe import seat_line
 
 # ---------------------------------------------------------------------------------------------
 # Card order
@@ -71,7 +72,7 @@ def _val(card: int) -> int:
 VAL: tuple[int, ...] = tuple(_val(c) for c in range(52))  # engine card -> Thirteen value
 CARD_AT: tuple[Card, ...] = tuple(sorted(CARDS, key=_val))  # Thirteen value -> engine card
 TWO_RANK = 12
-TWOS = 0xF << (4 * TWO_RANK)
+FULL = (1 << 52) - 1
 
 
 def val_mask(cards: Iterable[int]) -> int:
@@ -80,6 +81,11 @@ def val_mask(cards: Iterable[int]) -> int:
     for c in cards:
         mask |= 1 << VAL[c]
     return mask
+
+
+def _card(bit: int) -> Card:
+    """The engine card of a one-bit value mask."""
+    return CARD_AT[bit.bit_length() - 1]
 
 
 def cards_in(mask: int) -> tuple[Card, ...]:
@@ -213,9 +219,10 @@ class State:
     players: int
     seed: int
     match_games: int
-    game: int  # 0-based; game k is dealt by deal_rng(seed, k)
+    game: int  # 1-based; game g is shuffled by deal_rng(seed, g), the first dealer drawn by 0
     dealer: Seat
     hands: tuple[int, ...]
+    dealt: int  # every card dealt this game (the rest of the deck is set aside)
     table: int  # the combination to beat; 0 on an empty table
     owner: Seat  # who played ``table``; -1 on a fresh game
     passed: int  # bit per seat locked out of this round
@@ -252,7 +259,8 @@ class ThirteenView:
     table_shape: Shape | None
     table_owner: Seat | None
     passed: tuple[Seat, ...]  # locked out of this round
-    required_card: Card | None  # the next play must contain it (first play of the match)
+    first_play: bool  # the next play must contain the lowest dealt card (first of the match)
+    required_card: Card | None  # that card, shown only to the seat holding it
     round_plays: tuple[tuple[Seat, Action], ...]
     last_round: tuple[tuple[Seat, Action], ...]
     history: tuple[tuple[Seat, Action], ...]  # this game's actions, in order
@@ -281,13 +289,16 @@ class Thirteen:
             raise ValueError(f"unknown Thirteen options: {', '.join(sorted(rules))}")
         if type(match_games) is not int or match_games < 1:
             raise ValueError(f"match_games must be a positive integer, not {match_games!r}")
-        rng = deal_rng(seed, 0)
-        dealer = rng.randrange(players)  # the first dealer is random (D-5)
-        hands = _fixed_hands(deal, players) if deal is not None else _deal(players, dealer, rng)
-        lowest = _lowest(hands)
+        dealer = deal_rng(seed, 0).randrange(players)  # the first dealer is random (D-5)
+        if deal is None:
+            hands = _deal(players, dealer, deal_rng(seed, 1))
+        else:
+            hands = _fixed_hands(deal, players)
+        dealt = _union(hands)
+        lowest = dealt & -dealt  # 3♠ whenever all 52 cards are dealt
         leader = next(s for s in range(players) if hands[s] & lowest)
         return State(
-            players, seed, match_games, 0, dealer, hands, 0, -1, 0, leader, lowest, 0, (),
+            players, seed, match_games, 1, dealer, hands, dealt, 0, -1, 0, leader, lowest, 0, (),
             (), (), None, (0,) * players, (), (),
         )
 
@@ -339,7 +350,7 @@ class Thirteen:
             seat=seat,
             players=state.players,
             phase="over" if over else "play",
-            game=state.game + 1,
+            game=state.game,
             match_games=state.match_games,
             dealer=state.dealer,
             to_act=None if over else state.turn,
@@ -349,7 +360,8 @@ class Thirteen:
             table_shape=classify(state.table),
             table_owner=state.owner if state.table else None,
             passed=tuple(s for s in range(state.players) if state.passed >> s & 1),
-            required_card=CARD_AT[state.required.bit_length() - 1] if state.required else None,
+            first_play=bool(state.required),
+            required_card=_card(state.required) if state.required & state.hands[seat] else None,
             round_plays=state.round_log,
             last_round=state.last_round,
             history=tuple(history),
@@ -381,50 +393,69 @@ class Thirteen:
             raise ValueError(f"a card twice in {code!r}")
         return Combo(mask)
 
+    # For the invariant tests: every card of the deck, wherever it is now.
+    def card_locations(self, state: State) -> list[int]:
+        held: list[int] = [c for h in state.hands for c in cards_in(h)]
+        return held + list(cards_in(state.played)) + list(cards_in(FULL & ~state.dealt))
+
+    def deck_of(self, state: State) -> list[int]:
+        return list(range(52))
+
+    def hands(self, state: State) -> list[list[int]]:
+        return [list[int](cards_in(h)) for h in state.hands]
+
     def describe(self, obs: ThirteenView) -> str:
-        """A compact plain-text table for the terminal."""
+        """A compact plain-text table for the terminal: seats, table, round, own hand, turn."""
         def who(seat: Seat) -> str:
             return "you" if seat == obs.seat else f"seat {seat}"
 
-        def faces(cards: Iterable[Card]) -> str:
-            return " ".join(c.symbol for c in cards) or "-"
-
         def entry(seat: Seat, action: Action) -> str:
-            text = "pass" if isinstance(action, Pass) else faces(action.cards)
-            return f"{who(seat)}: {text}"
+            return f"{who(seat)} " + ("pass" if isinstance(action, Pass) else _faces(action.cards))
 
-        lines = [
-            f"Thirteen, game {obs.game} of {obs.match_games}, {obs.players} players; "
-            f"you are seat {obs.seat}; dealer seat {obs.dealer}",
-            "Scores: " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(obs.scores)),
-            "Cards left: " + ", ".join(f"{who(s)} {n}" for s, n in enumerate(obs.hand_sizes)),
-        ]
-        if obs.finished:
-            lines.append("Out: " + ", ".join(who(s) for s in obs.finished))
+        lines = [f"Thirteen, game {obs.game} of {obs.match_games}, dealer seat {obs.dealer}"]
+        acting = () if obs.to_act is None else (obs.to_act,)
+        for seat in range(obs.players):
+            state = f"{obs.hand_sizes[seat]:>2} cards"
+            if seat in obs.finished:
+                state = f"out {_ordinal(obs.finished.index(seat) + 1)}"
+            elif seat in obs.passed:
+                state += ", passed"
+            lines.append(seat_line(seat, obs.seat, acting, f"{state:<16} match {obs.scores[seat]}"))
         if obs.last_round:
-            lines.append("Last round: " + "; ".join(entry(s, a) for s, a in obs.last_round))
+            lines.append("Last round: " + ", ".join(entry(s, a) for s, a in obs.last_round))
         if obs.table_shape is not None and obs.table_owner is not None:
-            lines.append(f"Table: {faces(obs.table)} ({shape_name(obs.table_shape)}) "
-                         f"by {who(obs.table_owner)}")
-            lines.append("This round: " + "; ".join(entry(s, a) for s, a in obs.round_plays))
-            if obs.passed:
-                lines.append("Passed (out until the table clears): "
-                             + ", ".join(who(s) for s in obs.passed))
+            lines.append(f"Table: {_faces(obs.table)} ({shape_name(obs.table_shape)}, "
+                         f"{who(obs.table_owner)})")
+            lines.append("This round: " + ", ".join(entry(s, a) for s, a in obs.round_plays))
         else:
             lines.append("Table: empty")
-        lines.append(f"Your hand: {faces(obs.hand)}")
+        lines.append(f"Your hand: {_faces(obs.hand) or '(no cards)'}")
         if obs.to_act is None:
-            lines.append("Match over. Games: " + "; ".join(
-                " ".join(f"{who(s)}" for s in order) for order in obs.orders))
+            lines += [f"Game {g + 1}: " + ", ".join(who(s) for s in order)
+                      for g, order in enumerate(obs.orders)]
         else:
-            lead = " (leads)" if not obs.table else ""
-            lines.append(f"Turn: {who(obs.to_act)}{lead}")
+            verb = "leads" if not obs.table else "beats or passes"
+            lines.append(f"Turn: {who(obs.to_act)} ({verb})")
             if obs.required_card is not None:
-                lines.append(f"The first play must contain {obs.required_card.symbol}")
+                lines.append(f"Your first play must contain {obs.required_card.symbol}")
+            elif obs.first_play:
+                lines.append("The first play must contain the lowest dealt card")
         return "\n".join(lines)
 
 
 GAME = Thirteen()
+
+
+# ---------------------------------------------------------------------------------------------
+# Private helpers: text
+
+
+def _faces(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def _ordinal(place: int) -> str:
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -458,12 +489,11 @@ def _fixed_hands(deal: Sequence[str], players: int) -> tuple[int, ...]:
     return tuple(hands)
 
 
-def _lowest(hands: Sequence[int]) -> int:
-    """The lowest dealt card (3♠ whenever all 52 cards are dealt), as a one-bit mask."""
+def _union(hands: Iterable[int]) -> int:
     union = 0
     for h in hands:
         union |= h
-    return union & -union
+    return union
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,7 +507,7 @@ def _check_play(state: State, seat: Seat, mask: int) -> None:
     if new is None:
         raise IllegalAction("these cards are not a combination", "not-a-combination")
     if state.required and not mask & state.required:
-        card = CARD_AT[state.required.bit_length() - 1].symbol
+        card = _card(state.required).symbol
         raise IllegalAction(f"the first play must contain {card}", "must-include-lowest")
     if not state.table:
         return
@@ -519,9 +549,9 @@ def _advance(
             (owner + step) % n for step in range(1, n) if hands[(owner + step) % n])
         table, passed, last_round, round_log = 0, 0, round_log, ()
     return State(
-        n, state.seed, state.match_games, state.game, state.dealer, hands, table, owner, passed,
-        turn, 0, played, finished, round_log, last_round, log, state.totals, state.results,
-        state.orders,
+        n, state.seed, state.match_games, state.game, state.dealer, hands, state.dealt, table,
+        owner, passed, turn, 0, played, finished, round_log, last_round, log, state.totals,
+        state.results, state.orders,
     )
 
 
@@ -545,13 +575,14 @@ def _end_game(
     over = len(results) >= state.match_games and totals.count(top) == 1
     if over:
         return State(
-            n, state.seed, state.match_games, state.game, state.dealer, hands, 0, -1, 0, -1, 0,
-            played, order, (), round_log, log, totals, results, orders,
+            n, state.seed, state.match_games, state.game, state.dealer, hands, state.dealt, 0, -1,
+            0, -1, 0, played, order, (), round_log, log, totals, results, orders,
         )
     game, dealer, leader = state.game + 1, order[-1], order[0]
+    hands = _deal(n, dealer, deal_rng(state.seed, game))
     return State(
-        n, state.seed, state.match_games, game, dealer, _deal(n, dealer, deal_rng(state.seed, game)), 0, -1,
-        0, leader, 0, 0, (), (), (), None, totals, results, orders,
+        n, state.seed, state.match_games, game, dealer, hands, _union(hands), 0, -1, 0, leader,
+        0, 0, (), (), (), None, totals, results, orders,
     )
 
 

@@ -249,7 +249,7 @@ def test_x10_finishing_order_and_next_game() -> None:
     state = play(state, 3, "7♠")
     state = GAME.apply(state, 1, PASS)
     state = play(state, 3, "8♠")  # D out third
-    assert state.game == 1, "B still holds cards alone: the first game is over"
+    assert state.game == 2, "B still holds cards alone: the first game is over"
     assert state.orders[0] == (0, 2, 3, 1)
     assert state.results[0] == (3, 0, 2, 1)
     assert state.dealer == 1, "the last place deals"
@@ -436,7 +436,7 @@ def test_observation_hides_other_hands_and_shows_the_table() -> None:
 def test_describe_mentions_the_table_and_the_lowest_card() -> None:
     state = position("5♥ 6♣ 7♠ 7♥ 8♦ 9♠ 10♣ 2♣", "5♠ 6♦ 7♣")
     text = GAME.describe(GAME.observation(state, 0))
-    assert "5♠ 6♦ 7♣" in text and "sequence of 3" in text
+    assert "Table: 5♠ 6♦ 7♣ (sequence of 3" in text
     fresh = GAME.new_match(4, 2)
     (leader,) = GAME.to_act(fresh)
     assert "3♠" in GAME.describe(GAME.observation(fresh, leader))
