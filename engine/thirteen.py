@@ -40,6 +40,14 @@ IllegalAction keys:
     too-low              same kind and size, but the top card is not higher
     bomb-too-weak        a bomb that cannot beat these 2s or this bomb
 
+Observation (``ThirteenView``): own hand, hand sizes, the table with its shape and owner, who
+passed, this round's and the last round's plays, the game's history and played cards, the finishing
+order so far, match points, per-game place points and finishing orders. The lowest card of the
+first play is named only to its holder (with 2 or 3 players the others cannot know it).
+
+``deal`` (tests, puzzles) fixes the first game's hands; a hand may hold 1 to 13 cards, and the
+first play must then contain the lowest card dealt.
+
 Cards are engine.cards ints (suit C D H S, rank 2 … A) everywhere outside this module. Inside,
 a card set is a bitmask over Thirteen values ``val = 4 * rank_index + suit_index`` (3♠ = bit 0,
 2♥ = bit 51): the four cards of a rank are one nibble, so combinations are built nibble by nibble
@@ -59,10 +67,6 @@ from .describe import seat_line
 
 # ---------------------------------------------------------------------------------------------
 # Card order
-
-RANK_ORDER = "3456789TJQKA2"
-SUIT_ORDER = "SCDH"  # ♠ < ♣ < ♦ < ♥
-
 
 def _val(card: int) -> int:
     """Thirteen value of an engine card: engine rank 2..A -> 12, 0..11; suit C D H S -> 1 2 3 0."""
@@ -203,8 +207,7 @@ Action = Combo | Pass
 # State
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One action of the current game, linked to the one before (a cheap persistent list)."""
 
     before: LogEntry | None
@@ -212,9 +215,12 @@ class LogEntry:
     action: Action
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class State:
-    """The whole match. Card sets are Thirteen value masks; ``turn`` is -1 when it is over."""
+    """The whole match. Card sets are Thirteen value masks; ``turn`` is -1 when it is over.
+
+    A value: never mutated once built (``apply`` builds a new one). Not frozen only because a
+    frozen dataclass of this size takes ten times longer to build, and search builds many."""
 
     players: int
     seed: int
@@ -313,11 +319,11 @@ class Thirteen:
             combos = _all_combos(hand)
             if state.required:
                 combos = [m for m in combos if m & state.required]
-            return [Combo(m) for m in combos]
+            return _combos(combos)
         old = classify(state.table)
         assert old is not None
         actions: list[Action] = [PASS]
-        actions.extend(Combo(m) for m in _beating(hand, old))
+        actions += _combos(_beating(hand, old))
         return actions
 
     def apply(self, state: State, seat: Seat, action: Action) -> State:
@@ -391,7 +397,7 @@ class Thirteen:
         mask = val_mask(cards)
         if mask.bit_count() != len(cards):
             raise ValueError(f"a card twice in {code!r}")
-        return Combo(mask)
+        return _combos([mask])[0]
 
     # For the invariant tests: every card of the deck, wherever it is now.
     def card_locations(self, state: State) -> list[int]:
@@ -638,6 +644,25 @@ def _runs(hand: int, width: int, shortest: int, longest: int, above: int, out: l
                 out.extend(p for p in partial if p > above)
             else:
                 out.extend(partial)
+
+
+_COMBO_CACHE: dict[int, Combo] = {}
+_COMBO_CACHE_LIMIT = 1 << 17  # cleared when full: long runs stay bounded, common combos return
+
+
+def _combos(masks: list[int]) -> list[Action]:
+    """The Combo actions of value masks, shared instead of rebuilt (building them is most of the
+    cost of listing a lead's combinations)."""
+    cache = _COMBO_CACHE
+    out: list[Action] = []
+    for m in masks:
+        combo = cache.get(m)
+        if combo is None:
+            if len(cache) >= _COMBO_CACHE_LIMIT:
+                cache.clear()
+            combo = cache[m] = Combo(m)
+        out.append(combo)
+    return out
 
 
 def _all_combos(hand: int) -> list[int]:
