@@ -243,6 +243,9 @@ class State:
     results: tuple[tuple[int, ...], ...]  # place points per finished game
     orders: tuple[tuple[Seat, ...], ...]  # finishing order per finished game, last place last
 
+    def __hash__(self) -> int:  # over fields that tell positions apart; equal states agree
+        return hash((self.game, self.hands, self.table, self.turn, self.passed, self.totals))
+
 
 # ---------------------------------------------------------------------------------------------
 # Observation
