@@ -15,6 +15,8 @@ __all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_gam
 # name -> module that defines GAME; one line a game.
 _MODULES: dict[str, str] = {
     "hearts": "engine.hearts",
+    "bazar_blot": "engine.bazar_blot",
+    "fifty_six": "engine.fifty_six",
     "thirteen": "engine.thirteen",
 }
 GAME_NAMES: tuple[str, ...] = tuple(_MODULES)

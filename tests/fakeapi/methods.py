@@ -1,0 +1,740 @@
+"""The Bot API methods the fake implements, with the real server's validation.
+
+Each method takes the parameters already converted by `params.read_params`
+and returns the `result` value, or raises ApiError. Wording of the errors a
+bot is likely to meet is Telegram's; see README.md for the approximate ones.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .html import HtmlError, parse_html, utf16_len
+from .limits import FloodEvent, FloodLimiter
+from .params import ApiError, P, bad_request, forbidden
+from .world import (
+    ADMINISTRATOR,
+    CREATOR,
+    KICKED,
+    LEFT,
+    MEMBER,
+    PRIVATE,
+    SUPERGROUP,
+    CallbackAnswer,
+    Chat,
+    Message,
+    World,
+    now,
+)
+
+MAX_TEXT = 4096  # Unicode code points, after entity parsing
+MAX_CALLBACK_DATA = 64  # bytes of UTF-8
+MAX_CALLBACK_ANSWER = 200
+MAX_INLINE_BUTTONS = 100
+MAX_COMMANDS = 100
+_COMMAND = re.compile(r"^[a-z0-9_]{1,32}$")
+_LANGUAGE = re.compile(r"^([a-z]{2})?$")
+_HTTP_URL = re.compile(r"^(https?://|tg://)[^\s]+$", re.IGNORECASE)
+
+_BUTTON_ACTIONS = (
+    "url",
+    "callback_data",
+    "web_app",
+    "login_url",
+    "switch_inline_query",
+    "switch_inline_query_current_chat",
+    "switch_inline_query_chosen_chat",
+    "copy_text",
+    "callback_game",
+    "pay",
+)
+_CHAT_ACTIONS = frozenset(
+    {
+        "typing",
+        "upload_photo",
+        "record_video",
+        "upload_video",
+        "record_voice",
+        "upload_voice",
+        "upload_document",
+        "choose_sticker",
+        "find_location",
+        "record_video_note",
+        "upload_video_note",
+    }
+)
+_SCOPES_WITH_CHAT = ("chat", "chat_administrators", "chat_member")
+_SCOPES = ("default", "all_private_chats", "all_group_chats", "all_chat_administrators")
+_QUERY_INVALID = "query is too old and response timeout expired or query ID is invalid"
+_CONFLICT = (
+    "Conflict: terminated by other getUpdates request; "
+    "make sure that only one bot instance is running"
+)
+
+Handler = Callable[[dict[str, Any]], Awaitable[Any]]
+
+
+@dataclass(frozen=True)
+class Method:
+    name: str  # canonical spelling, e.g. "sendMessage"
+    schema: dict[str, P]
+    handler: Handler
+
+
+# Parameters shared by the message-sending methods that the fake accepts but ignores.
+_SEND_EXTRAS = {
+    "business_connection_id": P("str"),
+    "disable_notification": P("bool"),
+    "protect_content": P("bool"),
+    "allow_paid_broadcast": P("bool"),
+    "message_effect_id": P("str"),
+    "link_preview_options": P("object"),
+    "disable_web_page_preview": P("bool"),
+    "direct_messages_topic_id": P("int"),
+    "suggested_post_parameters": P("object"),
+}
+_EDIT_TARGET = {
+    "chat_id": P("chat_id"),
+    "message_id": P("int"),
+    "inline_message_id": P("str"),
+    "business_connection_id": P("str"),
+}
+_SCOPE = {"scope": P("object"), "language_code": P("str")}
+
+
+class BotApiMethods:
+    def __init__(
+        self,
+        world: World,
+        limiter: FloodLimiter | None,
+        *,
+        callback_query_ttl: float,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.world = world
+        self.limiter = limiter
+        self.callback_query_ttl = callback_query_ttl
+        self.clock = clock
+        self.flood_events: list[FloodEvent] = []
+        self._poll_generation = 0
+        self.methods: dict[str, Method] = {}
+        self._register_all()
+
+    def lookup(self, name: str) -> Method | None:
+        """Method names are case-insensitive in the Bot API."""
+        return self.methods.get(name.lower())
+
+    def _register(self, name: str, schema: dict[str, P], handler: Handler) -> None:
+        self.methods[name.lower()] = Method(name, schema, handler)
+
+    def _register_all(self) -> None:
+        r = self._register
+        r("getMe", {}, self.get_me)
+        r(
+            "getUpdates",
+            {
+                "offset": P("int"),
+                "limit": P("int"),
+                "timeout": P("int"),
+                "allowed_updates": P("array"),
+            },
+            self.get_updates,
+        )
+        r("deleteWebhook", {"drop_pending_updates": P("bool")}, self.delete_webhook)
+        r("getWebhookInfo", {}, self.get_webhook_info)
+        r("setMyCommands", {"commands": P("array", True), **_SCOPE}, self.set_my_commands)
+        r("getMyCommands", _SCOPE, self.get_my_commands)
+        r("deleteMyCommands", _SCOPE, self.delete_my_commands)
+        r(
+            "sendMessage",
+            {
+                "chat_id": P("chat_id", True),
+                "text": P("str", True),
+                "parse_mode": P("str"),
+                "entities": P("array"),
+                "reply_markup": P("object"),
+                "message_thread_id": P("int"),
+                "reply_parameters": P("object"),
+                "reply_to_message_id": P("int"),
+                "allow_sending_without_reply": P("bool"),
+                **_SEND_EXTRAS,
+            },
+            self.send_message,
+        )
+        r(
+            "editMessageText",
+            {
+                **_EDIT_TARGET,
+                "text": P("str", True),
+                "parse_mode": P("str"),
+                "entities": P("array"),
+                "reply_markup": P("object"),
+                "link_preview_options": P("object"),
+            },
+            self.edit_message_text,
+        )
+        r(
+            "editMessageReplyMarkup",
+            {**_EDIT_TARGET, "reply_markup": P("object")},
+            self.edit_message_reply_markup,
+        )
+        r(
+            "deleteMessage",
+            {"chat_id": P("chat_id", True), "message_id": P("int", True)},
+            self.delete_message,
+        )
+        r(
+            "deleteMessages",
+            {"chat_id": P("chat_id", True), "message_ids": P("array", True)},
+            self.delete_messages,
+        )
+        r(
+            "answerCallbackQuery",
+            {
+                "callback_query_id": P("str", True),
+                "text": P("str"),
+                "show_alert": P("bool"),
+                "url": P("str"),
+                "cache_time": P("int"),
+            },
+            self.answer_callback_query,
+        )
+        r("getChat", {"chat_id": P("chat_id", True)}, self.get_chat)
+        r(
+            "getChatMember",
+            {"chat_id": P("chat_id", True), "user_id": P("int", True)},
+            self.get_chat_member,
+        )
+        r("getChatAdministrators", {"chat_id": P("chat_id", True)}, self.get_chat_administrators)
+        r("getChatMemberCount", {"chat_id": P("chat_id", True)}, self.get_chat_member_count)
+        r(
+            "sendChatAction",
+            {
+                "chat_id": P("chat_id", True),
+                "action": P("str", True),
+                "message_thread_id": P("int"),
+                "business_connection_id": P("str"),
+            },
+            self.send_chat_action,
+        )
+
+    # ------------------------------------------------------------------ chats
+
+    def find_chat(self, chat_id: int | str) -> Chat:
+        """A chat the bot can see, or 400 chat not found."""
+        if isinstance(chat_id, str):
+            name = chat_id[1:].lower()
+            for chat in self.world.chats.values():
+                if chat.username and chat.username.lower() == name:
+                    return chat
+            raise bad_request("chat not found")
+        chat = self.world.chats.get(chat_id)
+        if chat is None:
+            raise bad_request("chat not found")
+        return chat
+
+    def writable_chat(self, chat_id: int | str) -> Chat:
+        """A chat the bot may send to or edit in: 403 for users who never started
+        the bot or blocked it, and for groups the bot was removed from."""
+        if (
+            isinstance(chat_id, int)
+            and chat_id not in self.world.chats
+            and chat_id in self.world.users
+        ):
+            raise forbidden("bot can't initiate conversation with a user")
+        chat = self.find_chat(chat_id)
+        if chat.type == PRIVATE:
+            user = self.world.users[chat.id]
+            if user.blocked:
+                raise forbidden("bot was blocked by the user")
+            if not user.started:
+                raise forbidden("bot can't initiate conversation with a user")
+        elif chat.bot_status in (KICKED, LEFT):
+            kind = "supergroup chat" if chat.type == SUPERGROUP else "group chat"
+            if chat.bot_status == KICKED:
+                raise forbidden(f"bot was kicked from the {kind}")
+            raise forbidden(f"bot is not a member of the {kind}")
+        return chat
+
+    def check_flood(self, method: str, chat: Chat) -> None:
+        if self.limiter is None:
+            return
+        refused = self.limiter.acquire(chat.id, chat.is_group)
+        if refused is None:
+            return
+        limit, retry_after = refused
+        self.flood_events.append(FloodEvent(method, chat.id, retry_after, limit, self.clock()))
+        raise ApiError(
+            429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after}
+        )
+
+    # ------------------------------------------------------------------ text
+
+    def formatted_text(self, p: dict[str, Any]) -> tuple[str, list[dict]]:
+        """(plain text, entities) from text + parse_mode/entities, validated."""
+        source = p.get("text", "")
+        if "entities" in p:
+            text, entities = source, self._checked_entities(p["entities"], source)
+        else:
+            text, entities = self._parse(source, p.get("parse_mode"))
+        text, entities = _strip(text, entities)
+        if not text:
+            raise bad_request("message text is empty")
+        if len(text) > MAX_TEXT:
+            raise bad_request("message is too long")
+        return text, entities
+
+    @staticmethod
+    def _parse(source: str, parse_mode: str | None) -> tuple[str, list[dict]]:
+        if not parse_mode:
+            return source, []
+        if parse_mode.lower() == "html":
+            try:
+                return parse_html(source)
+            except HtmlError as error:
+                raise bad_request(f"can't parse entities: {error}") from None
+        if parse_mode.lower() in ("markdown", "markdownv2"):
+            # Deliberately loud: a silently-lenient Markdown parser would hide real 400s.
+            raise bad_request(
+                f"FakeBotApi does not implement parse_mode {parse_mode}; use HTML or entities"
+            )
+        raise bad_request("unsupported parse_mode")
+
+    @staticmethod
+    def _checked_entities(entities: list, text: str) -> list[dict]:
+        size = utf16_len(text)
+        for entity in entities:
+            if not isinstance(entity, dict) or not isinstance(entity.get("type"), str):
+                raise bad_request("can't parse MessageEntity: Can't find field \"type\"")
+            offset, length = entity.get("offset"), entity.get("length")
+            if not isinstance(offset, int) or not isinstance(length, int):
+                raise bad_request(
+                    'can\'t parse MessageEntity: Field "offset" must be of type Number'
+                )
+            if offset < 0 or length < 0 or offset + length > size:
+                raise bad_request("can't parse entities: entity is out of the text bounds")
+        return sorted(entities, key=lambda e: (e["offset"], -e["length"]))
+
+    # ------------------------------------------------------------------ markup
+
+    def reply_markup(self, p: dict[str, Any], *, inline_only: bool = False) -> dict | None:
+        """The validated reply_markup of a call, None when absent or an empty keyboard."""
+        markup = p.get("reply_markup")
+        if markup is None:
+            return None
+        if "inline_keyboard" in markup:
+            rows = markup["inline_keyboard"]
+            if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+                raise bad_request(
+                    'field "inline_keyboard" of the InlineKeyboardMarkup should be an Array of Arrays'
+                )
+            buttons = [button for row in rows for button in row]
+            if len(buttons) > MAX_INLINE_BUTTONS:
+                raise bad_request("reply markup is too long")
+            for button in buttons:
+                _check_inline_button(button)
+            return {"inline_keyboard": rows} if buttons else None
+        if inline_only:
+            raise bad_request("inline keyboard expected")
+        if "keyboard" in markup or markup.get("remove_keyboard") or markup.get("force_reply"):
+            return markup
+        raise bad_request("can't parse reply keyboard markup JSON object")
+
+    # ------------------------------------------------------------------ methods
+
+    async def get_me(self, p: dict[str, Any]) -> dict:
+        return {
+            **self.world.bot.to_api(),
+            "can_join_groups": True,
+            "can_read_all_group_messages": not self.world.privacy_mode,
+            "supports_inline_queries": False,
+            "can_connect_to_business": False,
+            "has_main_web_app": False,
+        }
+
+    async def get_updates(self, p: dict[str, Any]) -> list[dict]:
+        world = self.world
+        # A newer getUpdates ends an older one that is still waiting, with 409.
+        self._poll_generation += 1
+        generation = self._poll_generation
+        world.changed()
+        if "allowed_updates" in p:
+            world.allowed_updates = _checked_allowed_updates(p["allowed_updates"])
+        if "offset" in p:
+            _confirm(world, p["offset"])
+        limit = p.get("limit", 100)
+        limit = limit if 1 <= limit <= 100 else 100
+        deadline = asyncio.get_running_loop().time() + max(0, p.get("timeout", 0))
+        while not world.updates and not world.closing:
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                break
+            await world.wait_changed(remaining)
+            if generation != self._poll_generation:
+                raise ApiError(409, _CONFLICT)
+        return world.updates[:limit]
+
+    async def delete_webhook(self, p: dict[str, Any]) -> bool:
+        if p.get("drop_pending_updates"):
+            self.world.updates.clear()
+        return True
+
+    async def get_webhook_info(self, p: dict[str, Any]) -> dict:
+        return {
+            "url": "",
+            "has_custom_certificate": False,
+            "pending_update_count": len(self.world.updates),
+        }
+
+    async def set_my_commands(self, p: dict[str, Any]) -> bool:
+        commands = p["commands"]
+        if len(commands) > MAX_COMMANDS:
+            raise bad_request("too many commands")
+        for command in commands:
+            _check_command(command)
+        key = self._commands_key(p)
+        self.world.commands[key] = [
+            {"command": c["command"], "description": c["description"]} for c in commands
+        ]
+        return True
+
+    async def get_my_commands(self, p: dict[str, Any]) -> list[dict]:
+        return self.world.commands.get(self._commands_key(p), [])
+
+    async def delete_my_commands(self, p: dict[str, Any]) -> bool:
+        self.world.commands.pop(self._commands_key(p), None)
+        return True
+
+    def _commands_key(self, p: dict[str, Any]) -> tuple[str, str]:
+        language = p.get("language_code", "")
+        if not _LANGUAGE.match(language):
+            raise bad_request("invalid language code specified")
+        return canonical_scope(self.canonical_scope_dict(p.get("scope"))), language
+
+    def canonical_scope_dict(self, scope: dict | None) -> dict:
+        """Validate a BotCommandScope and resolve its chat to a numeric id."""
+        scope = scope or {"type": "default"}
+        kind = scope.get("type")
+        if kind in _SCOPES:
+            return {"type": kind}
+        if kind not in _SCOPES_WITH_CHAT:
+            raise bad_request("wrong BotCommandScope type specified")
+        if scope.get("chat_id") is None:
+            raise bad_request("chat_id is empty")
+        chat = self.find_chat(scope["chat_id"])
+        if kind == "chat_member":
+            if (
+                not isinstance(scope.get("user_id"), int)
+                or scope["user_id"] not in self.world.users
+            ):
+                raise bad_request("user not found")
+            return {"type": kind, "chat_id": chat.id, "user_id": scope["user_id"]}
+        return {"type": kind, "chat_id": chat.id}
+
+    async def send_message(self, p: dict[str, Any]) -> dict:
+        chat = self.writable_chat(p["chat_id"])
+        text, entities = self.formatted_text(p)
+        markup = self.reply_markup(p)
+        thread_id = self._thread_id(chat, p.get("message_thread_id"))
+        reply_to = self._reply_target(chat, p)
+        self.check_flood("sendMessage", chat)
+        msg = Message(
+            chat_id=chat.id,
+            message_id=chat.allocate_message_id(),
+            date=now(),
+            text=text,
+            entities=entities,
+            from_bot=True,
+            from_user_id=self.world.bot.id,
+            sent_text=p["text"],
+            parse_mode=p.get("parse_mode"),
+            reply_markup=markup,
+            message_thread_id=thread_id,
+            reply_to_message_id=reply_to,
+        )
+        chat.messages[msg.message_id] = msg
+        self.world.changed()
+        return self.world.message_to_api(msg)
+
+    def _thread_id(self, chat: Chat, thread_id: int | None) -> int | None:
+        if thread_id is None:
+            return None
+        if chat.is_forum and thread_id in chat.topics:
+            return thread_id
+        if not chat.is_forum and chat.is_group and thread_id in chat.messages:
+            return thread_id  # a reply thread in a plain supergroup
+        raise bad_request("message thread not found")
+
+    def _reply_target(self, chat: Chat, p: dict[str, Any]) -> int | None:
+        reply = p.get("reply_parameters") or {}
+        message_id = reply.get("message_id", p.get("reply_to_message_id"))
+        if message_id is None:
+            return None
+        if not isinstance(message_id, int):
+            raise bad_request('parameter "message_id" must be of type Integer')
+        if reply.get("chat_id") not in (None, chat.id):
+            raise bad_request("FakeBotApi does not support replies to other chats")
+        if message_id in chat.messages:
+            return message_id
+        if reply.get("allow_sending_without_reply", p.get("allow_sending_without_reply")):
+            return None
+        raise bad_request("message to be replied not found")
+
+    def _editable(self, p: dict[str, Any]) -> tuple[Chat, Message]:
+        if "inline_message_id" in p:
+            raise bad_request("FakeBotApi does not support inline messages")
+        if "chat_id" not in p:
+            raise bad_request("chat_id is empty")
+        if "message_id" not in p:
+            raise bad_request("message identifier is not specified")
+        chat = self.writable_chat(p["chat_id"])
+        msg = chat.messages.get(p["message_id"])
+        if msg is None:
+            raise bad_request("message to edit not found")
+        if not msg.from_bot:
+            raise bad_request("message can't be edited")
+        return chat, msg
+
+    async def edit_message_text(self, p: dict[str, Any]) -> dict:
+        chat, msg = self._editable(p)
+        text, entities = self.formatted_text(p)
+        # Like Telegram: an edit without reply_markup removes the keyboard.
+        markup = self.reply_markup(p, inline_only=True)
+        self._apply_edit("editMessageText", chat, msg, text, entities, markup)
+        msg.sent_text, msg.parse_mode = p["text"], p.get("parse_mode")
+        return self.world.message_to_api(msg)
+
+    async def edit_message_reply_markup(self, p: dict[str, Any]) -> dict:
+        chat, msg = self._editable(p)
+        markup = self.reply_markup(p, inline_only=True)
+        self._apply_edit("editMessageReplyMarkup", chat, msg, msg.text, msg.entities, markup)
+        return self.world.message_to_api(msg)
+
+    def _apply_edit(
+        self,
+        method: str,
+        chat: Chat,
+        msg: Message,
+        text: str,
+        entities: list[dict],
+        markup: dict | None,
+    ) -> None:
+        if (text, entities, markup) == (msg.text, msg.entities, msg.reply_markup):
+            raise bad_request(
+                "message is not modified: specified new message content and reply markup are "
+                "exactly the same as a current content and reply markup of the message"
+            )
+        self.check_flood(method, chat)
+        msg.history.append((msg.text, msg.entities, msg.reply_markup))
+        msg.text, msg.entities, msg.reply_markup = text, entities, markup
+        msg.edit_count += 1
+        msg.edit_date = now()
+        self.world.changed()
+
+    async def delete_message(self, p: dict[str, Any]) -> bool:
+        chat = self.find_chat(p["chat_id"])
+        msg = chat.messages.get(p["message_id"])
+        if msg is None:
+            raise bad_request("message to delete not found")
+        if not self._may_delete(chat, msg):
+            raise bad_request("message can't be deleted")
+        chat.deleted[msg.message_id] = chat.messages.pop(msg.message_id)
+        self.world.changed()
+        return True
+
+    async def delete_messages(self, p: dict[str, Any]) -> bool:
+        chat = self.find_chat(p["chat_id"])
+        ids = p["message_ids"]
+        if not 1 <= len(ids) <= 100 or not all(isinstance(i, int) for i in ids):
+            raise bad_request("message_ids must be 1-100 message identifiers")
+        for message_id in ids:  # "messages that can't be found are skipped"
+            msg = chat.messages.get(message_id)
+            if msg is not None and self._may_delete(chat, msg):
+                chat.deleted[message_id] = chat.messages.pop(message_id)
+        self.world.changed()
+        return True
+
+    @staticmethod
+    def _may_delete(chat: Chat, msg: Message) -> bool:
+        """Own messages and incoming private ones; others in groups need admin rights."""
+        return msg.from_bot or chat.type == PRIVATE or chat.bot_status == ADMINISTRATOR
+
+    async def answer_callback_query(self, p: dict[str, Any]) -> bool:
+        text = p.get("text")
+        if text is not None and len(text) > MAX_CALLBACK_ANSWER:
+            raise bad_request("MESSAGE_TOO_LONG")
+        query = self.world.callback_queries.get(p["callback_query_id"])
+        too_old = query is not None and self.clock() - query.created_at > self.callback_query_ttl
+        if query is None or query.answer is not None or too_old:
+            raise bad_request(_QUERY_INVALID)
+        url = p.get("url")
+        if url is not None and not url.startswith(("https://t.me/", "t.me/")):
+            raise bad_request("URL_INVALID")  # only game and t.me/bot?start= links are allowed
+        query.answer = CallbackAnswer(
+            text=text or None,
+            show_alert=p.get("show_alert", False),
+            url=url,
+            cache_time=p.get("cache_time", 0),
+        )
+        self.world.changed()
+        return True
+
+    async def get_chat(self, p: dict[str, Any]) -> dict:
+        chat = self.find_chat(p["chat_id"])
+        return {
+            **self.world.chat_to_api(chat),
+            "accent_color_id": 0,
+            "max_reaction_count": 11,
+            "accepted_gift_types": {
+                "unlimited_gifts": False,
+                "limited_gifts": False,
+                "unique_gifts": False,
+                "premium_subscription": False,
+                "gifts_from_channels": False,
+            },
+        }
+
+    async def get_chat_member(self, p: dict[str, Any]) -> dict:
+        chat = self.find_chat(p["chat_id"])
+        user_id = p["user_id"]
+        if user_id != self.world.bot.id and user_id not in self.world.users:
+            raise bad_request("user not found")
+        return self.member_to_api(chat, user_id)
+
+    async def get_chat_administrators(self, p: dict[str, Any]) -> list[dict]:
+        chat = self.find_chat(p["chat_id"])
+        if chat.type == PRIVATE:
+            raise bad_request("there are no administrators in the private chat")
+        ids = [uid for uid, status in chat.members.items() if status in (CREATOR, ADMINISTRATOR)]
+        if chat.bot_status == ADMINISTRATOR:
+            ids.append(self.world.bot.id)
+        return [self.member_to_api(chat, uid) for uid in ids]
+
+    async def get_chat_member_count(self, p: dict[str, Any]) -> int:
+        chat = self.find_chat(p["chat_id"])
+        if chat.type == PRIVATE:
+            return 2
+        present = (CREATOR, ADMINISTRATOR, MEMBER)
+        humans = sum(1 for status in chat.members.values() if status in present)
+        return humans + (chat.bot_status in present)
+
+    def member_status(self, chat: Chat, user_id: int) -> str:
+        if user_id == self.world.bot.id:
+            return MEMBER if chat.type == PRIVATE else chat.bot_status
+        if chat.type == PRIVATE:
+            return MEMBER if user_id == chat.id else LEFT
+        return chat.members.get(user_id, LEFT)
+
+    def member_to_api(self, chat: Chat, user_id: int) -> dict:
+        user = self.world.bot if user_id == self.world.bot.id else self.world.users[user_id]
+        status = self.member_status(chat, user_id)
+        data: dict[str, Any] = {"status": status, "user": user.to_api()}
+        if status == CREATOR:
+            data["is_anonymous"] = False
+        elif status == ADMINISTRATOR:
+            data.update(ADMIN_RIGHTS, can_manage_topics=chat.is_forum)
+        elif status == KICKED:
+            data["until_date"] = 0
+        return data
+
+    async def send_chat_action(self, p: dict[str, Any]) -> bool:
+        chat = self.writable_chat(p["chat_id"])
+        if p["action"] not in _CHAT_ACTIONS:
+            raise bad_request("wrong parameter action in request")
+        self._thread_id(chat, p.get("message_thread_id"))
+        chat.chat_actions.append(p["action"])
+        self.world.changed()
+        return True
+
+
+ADMIN_RIGHTS = {
+    "can_be_edited": False,
+    "is_anonymous": False,
+    "can_manage_chat": True,
+    "can_delete_messages": True,
+    "can_manage_video_chats": True,
+    "can_restrict_members": True,
+    "can_promote_members": False,
+    "can_change_info": True,
+    "can_invite_users": True,
+    "can_post_stories": False,
+    "can_edit_stories": False,
+    "can_delete_stories": False,
+    "can_pin_messages": True,
+}
+
+
+def canonical_scope(scope: dict) -> str:
+    return json.dumps(scope, sort_keys=True)
+
+
+def _strip(text: str, entities: list[dict]) -> tuple[str, list[dict]]:
+    """Telegram trims leading and trailing whitespace; entities are moved and clipped."""
+    stripped = text.strip()
+    if stripped == text:
+        return text, entities
+    shift = utf16_len(text[: len(text) - len(text.lstrip())])
+    size = utf16_len(stripped)
+    kept = []
+    for entity in entities:
+        start = max(entity["offset"] - shift, 0)
+        end = min(entity["offset"] + entity["length"] - shift, size)
+        if end > start:
+            kept.append({**entity, "offset": start, "length": end - start})
+    return stripped, kept
+
+
+def _check_inline_button(button: Any) -> None:
+    if not isinstance(button, dict):
+        raise bad_request(
+            "can't parse inline keyboard button: InlineKeyboardButton must be an Object"
+        )
+    if not isinstance(button.get("text"), str):
+        raise bad_request("can't parse inline keyboard button: Can't find field \"text\"")
+    actions = [key for key in _BUTTON_ACTIONS if key in button]
+    if not actions:
+        raise bad_request("text buttons are unallowed in the inline keyboard")
+    if len(actions) > 1:
+        # The Bot API says exactly one optional field must be used; this wording is the fake's.
+        raise bad_request(f"inline keyboard button must have exactly one action, got {actions}")
+    if "callback_data" in button:
+        data = button["callback_data"]
+        if not isinstance(data, str) or not 1 <= len(data.encode()) <= MAX_CALLBACK_DATA:
+            raise bad_request("BUTTON_DATA_INVALID")
+    if "url" in button and not (isinstance(button["url"], str) and _HTTP_URL.match(button["url"])):
+        raise bad_request("BUTTON_URL_INVALID")
+
+
+def _check_command(command: Any) -> None:
+    if not isinstance(command, dict):
+        raise bad_request("can't parse BotCommand: BotCommand must be an Object")
+    for field in ("command", "description"):
+        if not isinstance(command.get(field), str):
+            raise bad_request(f"can't parse BotCommand: Can't find field \"{field}\"")
+    if not _COMMAND.match(command["command"]):
+        raise bad_request("BOT_COMMAND_INVALID")
+    description = command["description"].strip()
+    if not description:
+        raise bad_request("command description must be non-empty")
+    if len(description) > 256:
+        raise bad_request("command description is too long")
+
+
+def _checked_allowed_updates(kinds: list) -> list[str]:
+    if not all(isinstance(kind, str) for kind in kinds):
+        raise bad_request("can't parse allowed updates JSON object")
+    return kinds
+
+
+def _confirm(world: World, offset: int) -> None:
+    """offset > 0 confirms every update below it; offset < 0 keeps only the last -offset."""
+    if offset > 0:
+        world.updates[:] = [u for u in world.updates if u["update_id"] >= offset]
+    elif offset < 0:
+        del world.updates[: max(0, len(world.updates) + offset)]
