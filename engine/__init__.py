@@ -18,6 +18,7 @@ _MODULES: dict[str, str] = {
     "king": "engine.king",
     "bazar_blot": "engine.bazar_blot",
     "fifty_six": "engine.fifty_six",
+    "thirteen": "engine.thirteen",
 }
 GAME_NAMES: tuple[str, ...] = tuple(_MODULES)
 
