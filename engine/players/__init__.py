@@ -16,7 +16,9 @@ Player = Callable[[Any, Sequence[Any], random.Random], Any]
 LEVEL_NAMES = ("easy", "normal", "hard")
 
 # game -> module defining PLAYERS = {"easy": ..., "normal": ..., "hard": ...}
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {
+    "hearts": "engine.players.hearts",
+}
 
 
 def random_player(observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
