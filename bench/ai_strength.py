@@ -6,7 +6,9 @@ cancels out, and the mean points per round compare the levels (lower is better; 
 hard <= normal <= easy). Pass directions cycle left, right, across, none over the deals.
 
 With ``--field LEVEL`` each of easy, normal and hard instead plays alone against three players of
-LEVEL, in each seat in turn over the same deals: its strength against a fixed field.
+LEVEL, in each seat in turn over the same deals: its strength against a fixed field. The two
+differ for hard: its moon defence spares every non-shooter at the table, the normal player beside
+it included, while hard alone pays for it, so a mixed table understates it.
 
     python bench/ai_strength.py [--rounds 400] [--seconds 120] [--seed 1] [--field normal]
 """
