@@ -216,14 +216,14 @@ class Hearts:
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "play":
-            return _SEATS[state.to_move]
+            return _SEATS[(state.leader + len(state.trick)) % 4]
         if state.phase == "pass":
             return frozenset(i for i in range(4) if not state.passed[i])
         return frozenset()
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
         if state.phase == "play":
-            if seat != state.to_move:
+            if seat != (state.leader + len(state.trick)) % 4:
                 return []
             return plays_of(legal_mask(state, seat))
         if state.phase == "pass" and not state.passed[seat]:
@@ -345,7 +345,7 @@ def legal_mask(state: State, seat: int) -> int:
 
 
 def _play(state: State, seat: int, card: int) -> State:
-    if seat != state.to_move:
+    if seat != (state.leader + len(state.trick)) % 4:
         raise IllegalAction(f"seat {seat} is not to play", "not-your-turn")
     if not legal_mask(state, seat) >> card & 1:
         raise IllegalAction(f"{CARDS[card]} may not be played now", _why_illegal(state, seat, card))
@@ -353,7 +353,7 @@ def _play(state: State, seat: int, card: int) -> State:
     hands = list(s.hands)
     hands[seat] &= ~(1 << card)
     s.hands = tuple(hands)
-    if card // 13 == 2:
+    if 26 <= card < 39:  # a heart
         s.broken = True
     trick = (*state.trick, card)
     if len(trick) < 4:
