@@ -15,7 +15,10 @@ __all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_gam
 # name -> module that defines GAME; one line a game.
 _MODULES: dict[str, str] = {
     "hearts": "engine.hearts",
+    "king": "engine.king",
     "bazar_blot": "engine.bazar_blot",
+    "fifty_six": "engine.fifty_six",
+    "thirteen": "engine.thirteen",
 }
 GAME_NAMES: tuple[str, ...] = tuple(_MODULES)
 

@@ -53,7 +53,7 @@ from .cards import (
 )
 from .core import IllegalAction, deal_rng, places
 from .describe import hand_lines, seat_line
-from .tricks import PLAYS, Play
+from .tricks import PLAYS, Play, TrickRecord, seated, trick_record
 
 BOY = 4  # the no-trump strain; strains 0-3 are the suits C D H S
 STRAINS = "CDHSB"
@@ -220,12 +220,6 @@ class Combo:
     cards: tuple[Card, ...]
     points: int
 
-
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    leader: int
-    cards: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
-    winner: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,9 +404,9 @@ class BazarBlot:
             calls=state.calls, high_bid=state.high,
             high_bidder=state.high_seat if state.high else None, quansh=state.quansh,
             contract=state.contract, trick_number=len(state.tricks) + 1,
-            trick=_seated(state.leader, state.trick),
-            last_trick=_record(last) if last else None,
-            tricks=tuple(_record(t) for t in state.tricks), tricks_won=state.won,
+            trick=seated(state.leader, state.trick),
+            last_trick=trick_record(last) if last else None,
+            tricks=tuple(trick_record(t) for t in state.tricks), tricks_won=state.won,
             announced=tuple(tuple(c.kind for c in state.combos[i]) if _has_played(state, i)
                             else () for i in range(4)),
             my_combos=state.combos[seat] if playing else find_combos(seat, state.hands[seat])
@@ -920,13 +914,6 @@ def _blot_announced(state: State) -> bool:
     return state.hands[seat] & pair != pair
 
 
-def _seated(leader: int, cards: Sequence[int]) -> tuple[tuple[int, Card], ...]:
-    return tuple(((leader + i) % 4, CARDS[c]) for i, c in enumerate(cards))
-
-
-def _record(trick: tuple[int, tuple[int, ...], int]) -> TrickRecord:
-    leader, cards, winner = trick
-    return TrickRecord(leader, _seated(leader, cards), winner)
 
 
 def _play_lines(obs: Observation) -> list[str]:

@@ -39,7 +39,7 @@ from .cards import (
     parse_cards,
 )
 from .core import IllegalAction, deal_rng, places
-from .tricks import PLAYS, Play
+from .tricks import PLAYS, Play, TrickRecord, seated, trick_record
 
 PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
@@ -166,12 +166,6 @@ class State:
         return PASS_OFFSETS[self.round % 4] if self.passing else 0
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    leader: int
-    cards: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
-    winner: int
-
 
 @dataclass(frozen=True, slots=True)
 class Observation:
@@ -222,14 +216,14 @@ class Hearts:
 
     def to_act(self, state: State) -> frozenset[int]:
         if state.phase == "play":
-            return _SEATS[state.to_move]
+            return _SEATS[(state.leader + len(state.trick)) % 4]
         if state.phase == "pass":
             return frozenset(i for i in range(4) if not state.passed[i])
         return frozenset()
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
         if state.phase == "play":
-            if seat != state.to_move:
+            if seat != (state.leader + len(state.trick)) % 4:
                 return []
             return plays_of(legal_mask(state, seat))
         if state.phase == "pass" and not state.passed[seat]:
@@ -253,9 +247,8 @@ class Hearts:
             passed=tuple(cards_of(state.passed[seat])),
             received=tuple(cards_of(state.received[seat])),
             chosen=frozenset(i for i in range(4) if state.passed[i]),
-            trick=_seated(state.leader, state.trick),
-            tricks=tuple(TrickRecord(lead, _seated(lead, cards), win)
-                         for lead, cards, win in state.tricks),
+            trick=seated(state.leader, state.trick),
+            tricks=tuple(map(trick_record, state.tricks)),
             hearts_broken=state.broken,
             points=tuple(_points(m) for m in state.taken),
             scores=state.scores, results=state.results,
@@ -352,7 +345,7 @@ def legal_mask(state: State, seat: int) -> int:
 
 
 def _play(state: State, seat: int, card: int) -> State:
-    if seat != state.to_move:
+    if seat != (state.leader + len(state.trick)) % 4:
         raise IllegalAction(f"seat {seat} is not to play", "not-your-turn")
     if not legal_mask(state, seat) >> card & 1:
         raise IllegalAction(f"{CARDS[card]} may not be played now", _why_illegal(state, seat, card))
@@ -360,7 +353,7 @@ def _play(state: State, seat: int, card: int) -> State:
     hands = list(s.hands)
     hands[seat] &= ~(1 << card)
     s.hands = tuple(hands)
-    if card // 13 == 2:
+    if 26 <= card < 39:  # a heart
         s.broken = True
     trick = (*state.trick, card)
     if len(trick) < 4:
@@ -476,9 +469,6 @@ def _parse_deal(deal: Sequence[str]) -> tuple[int, ...]:
         raise ValueError("deal needs four hands of 13 different cards")
     return hands
 
-
-def _seated(leader: int, cards: Sequence[int]) -> tuple[tuple[int, Card], ...]:
-    return tuple(((leader + i) % 4, CARDS[c]) for i, c in enumerate(cards))
 
 
 def rollout(state: State, rng: random.Random) -> tuple[int, ...]:

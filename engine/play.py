@@ -48,7 +48,7 @@ def main(argv: Sequence[str] | None = None, read: Callable[[str], str] = input) 
 def _loop(game: Game, state: Any, me: int, level: str, seed: int,
           read: Callable[[str], str]) -> Any:
     rng = random.Random(seed ^ 0x5E6A)
-    computer = player_for(level)
+    computer = player_for(level, game.name)
     shown_deals = 0
     while not game.is_over(state):
         shown_deals = _report_deals(game, state, me, shown_deals)

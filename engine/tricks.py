@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, SUIT_MASKS, parse_card
+from .cards import CARDS, SUIT_MASKS, Card, parse_card
 
 NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
@@ -63,3 +63,23 @@ def winning_so_far(cards: Sequence[int], card: int, trump: int | None = None,
                    power: Sequence[int] = NATURAL_POWER) -> bool:
     """Would ``card`` win the trick if played now (the leader always does)?"""
     return trick_winner([*cards, card], trump, power) == len(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A finished trick as observations show it: (seat, card) in order of play, and its winner."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+def seated(leader: int, cards: Sequence[int], players: int = 4) -> tuple[tuple[int, Card], ...]:
+    """Cards played in order from ``leader`` -> (seat, Card) pairs."""
+    return tuple(((leader + i) % players, CARDS[c]) for i, c in enumerate(cards))
+
+
+def trick_record(trick: tuple[int, Sequence[int], int]) -> TrickRecord:
+    """(leader, cards, winner) as states keep it -> the observation's record."""
+    leader, cards, winner = trick
+    return TrickRecord(leader, seated(leader, cards), winner)

@@ -1,8 +1,8 @@
 """Computer players. A player is ``choose(observation, legal_actions, rng) -> action``: it is never
 handed the state, so it cannot see what its seat may not see.
 
-Each game may register its own levels in ``LEVELS[(game, level)]``; a level a game does not have
-yet plays uniformly random legal actions.
+A game registers its levels by naming, in ``_MODULES``, a module whose ``PLAYERS`` maps level names
+to players; a level a game does not have yet plays uniformly random legal actions.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ Player = Callable[[Any, Sequence[Any], random.Random], Any]
 LEVEL_NAMES = ("easy", "normal", "hard")
 
 # game -> module defining PLAYERS = {"easy": ..., "normal": ..., "hard": ...}
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {
+    "hearts": "engine.players.hearts",
+}
 
 
 def random_player(observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:

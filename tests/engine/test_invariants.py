@@ -8,8 +8,8 @@ observation never holds a card still in another seat's hand.
 What a game provides for these checks (beside the Game protocol):
     card_locations(state) -> list[int]  every card of the current deal wherever it is (hands,
                                         trick, won piles, set-aside cards); duplicates listed twice
-    deck_of(state) -> list[int]         the cards the current deal was dealt from
-    hands(state) -> list[list[int]]     the cards each seat holds now
+    deck_of(state) -> list[int]         the cards the current deal was dealt from (duplicates twice)
+    hands(state) -> list[list[int]]     the cards each seat holds now (duplicates twice)
     private_fields: tuple[str, ...]     observation fields whose cards the seat knows by right
                                         although another seat holds them (Hearts' passed cards)
 Observations must hold cards as ``engine.cards.Card`` instances so the leak check can find them.
@@ -49,13 +49,16 @@ def _cards_in(value: Any, skip: tuple[str, ...] = ()) -> Iterator[Card]:
 
 
 def _check_observations(game: Any, state: Any, players: int) -> None:
-    hands = game.hands(state)
+    """Counted per copy, for two-deck games (56): a seat may see a card as often as the deal has
+    copies of it outside the other hands. With one copy of each card this means: never a card
+    another seat holds. Each visible card must therefore appear once in an observation."""
+    hands = [Counter(h) for h in game.hands(state)]
+    copies = Counter(game.deck_of(state))
     skip = getattr(game, "private_fields", ())
     for seat in range(players):
-        mine = set(hands[seat])
-        others = {c for s in range(players) if s != seat for c in hands[s]} - mine
-        seen = set(_cards_in(game.observation(state, seat), skip))
-        leaked = seen & others
+        others = sum((hands[s] for s in range(players) if s != seat), Counter[int]())
+        seen = Counter(_cards_in(game.observation(state, seat), skip))
+        leaked = [c for c, n in others.items() if seen[c] > copies[c] - n]
         assert not leaked, f"seat {seat} sees {sorted(map(str, map(Card, leaked)))}"
 
 

@@ -1,0 +1,698 @@
+"""Thirteen (Tiến lên, «Տասներեք») per /work/shared/rules/thirteen.md, version 1.
+
+2, 3 or 4 players, each alone, 13 cards each from one 52-card deck (with 2 or 3 players the rest
+stays undealt and unseen). Ranks run 3 4 … K A 2, suits ♠ < ♣ < ♦ < ♥. A player leads any
+combination on an empty table; the others in turn either beat it or pass, and a pass locks the
+player out until the table clears (no exception for bombs). When nobody may beat the table it is
+cleared and its owner leads (or, if the owner went out, the next player holding cards). A game
+ends when at most one player holds cards; place points are ``n - place``.
+
+Rules options (keyword arguments of ``new_match``):
+    match_games   games in the match, default 1. If several players share the top after the last
+                  game, further games are played until one leads alone (§9).
+
+Phases: one, ``play``, repeated game after game; the match is over when ``to_act`` is empty.
+The first game of the match is led by the holder of the lowest dealt card (3♠ with 4 players),
+whose first play must contain it; later games are led freely by the previous game's 1st place and
+dealt by its last place.
+
+Combinations (§3): single, pair, triple, quad, seq (3+ consecutive ranks, one card each, no 2),
+dseq (3+ consecutive pairs, no 2). ``beats`` (§4): same kind and length with a higher top card;
+a bomb (quad: level 1, dseq of k pairs: level k - 2) beats m 2s when its level is at least m
+(m = 1, 2, 3), and beats a bomb of a strictly lower level.
+
+Actions (``str`` is the code used by buttons, the log and tests):
+    play:3S,4H,5D   ``Combo``: play these cards. Cards in canonical order: by Thirteen value,
+                    rank first (3 … A, 2), then suit (♠ ♣ ♦ ♥); so the pair of 2s is
+                    ``play:2S,2C``. Parsing accepts any order and lower case.
+    pass            ``Pass``: pass; not allowed on an empty table.
+
+IllegalAction keys:
+    not-your-turn        another seat is to act
+    locked-out           this seat passed in this round and waits for the table to clear
+    game-over            the match is over
+    bad-action           not an action of this game
+    not-in-hand          the play uses a card the seat does not hold
+    not-a-combination    the cards form no combination
+    must-include-lowest  the first play of the match must contain the lowest dealt card
+    must-play            passing on an empty table
+    must-match-type      the table needs a combination of its own kind and size
+    too-low              same kind and size, but the top card is not higher
+    bomb-too-weak        a bomb that cannot beat these 2s or this bomb
+
+Observation (``ThirteenView``): own hand, hand sizes, the table with its shape and owner, who
+passed, this round's and the last round's plays, the game's history and played cards, the finishing
+order so far, match points, per-game place points and finishing orders. The lowest card of the
+first play is named only to its holder (with 2 or 3 players the others cannot know it).
+
+``deal`` (tests, puzzles) fixes the first game's hands; a hand may hold 1 to 13 cards, and the
+first play must then contain the lowest card dealt.
+
+Cards are engine.cards ints (suit C D H S, rank 2 … A) everywhere outside this module. Inside,
+a card set is a bitmask over Thirteen values ``val = 4 * rank_index + suit_index`` (3♠ = bit 0,
+2♥ = bit 51): the four cards of a rank are one nibble, so combinations are built nibble by nibble
+and "higher top card" is a plain integer comparison. ``Combo.mask`` is such a value mask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, ClassVar, NamedTuple
+
+from .cards import CARDS, Card, parse_card, parse_cards
+from .core import IllegalAction, Seat, deal_rng, places
+from .describe import seat_line
+
+# ---------------------------------------------------------------------------------------------
+# Card order
+
+def _val(card: int) -> int:
+    """Thirteen value of an engine card: engine rank 2..A -> 12, 0..11; suit C D H S -> 1 2 3 0."""
+    return 4 * ((card % 13 - 1) % 13) + (card // 13 + 1) % 4
+
+
+VAL: tuple[int, ...] = tuple(_val(c) for c in range(52))  # engine card -> Thirteen value
+CARD_AT: tuple[Card, ...] = tuple(sorted(CARDS, key=_val))  # Thirteen value -> engine card
+TWO_RANK = 12
+FULL = (1 << 52) - 1
+
+
+def val_mask(cards: Iterable[int]) -> int:
+    """The value mask of engine cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << VAL[c]
+    return mask
+
+
+def _card(bit: int) -> Card:
+    """The engine card of a one-bit value mask."""
+    return CARD_AT[bit.bit_length() - 1]
+
+
+def cards_in(mask: int) -> tuple[Card, ...]:
+    """The engine cards of a value mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARD_AT[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Combinations
+
+SINGLE, PAIR, TRIPLE, QUAD, SEQ, DSEQ = 1, 2, 3, 4, 5, 6
+KIND_NAMES = {SINGLE: "single", PAIR: "pair", TRIPLE: "triple", QUAD: "quad",
+              SEQ: "seq", DSEQ: "dseq"}
+
+
+class Shape(NamedTuple):
+    """A classified combination: kind, length (cards; pairs for a dseq), key (top card value)."""
+
+    kind: int
+    length: int
+    key: int
+
+
+def classify(mask: int) -> Shape | None:
+    """The shape of a set of cards (§3), or None when it is not a combination."""
+    size = mask.bit_count()
+    if not size:
+        return None
+    key = mask.bit_length() - 1
+    low = (mask & -mask).bit_length() - 1
+    top_rank, low_rank = key >> 2, low >> 2
+    if top_rank == low_rank:
+        return Shape(size, size, key)  # SINGLE … QUAD equal the card count
+    if top_rank == TWO_RANK:
+        return None
+    span = top_rank - low_rank + 1
+    per_rank = size // span
+    if per_rank * span != size or per_rank > 2 or span < 3:
+        return None
+    for r in range(low_rank, top_rank + 1):
+        if _NIB_COUNT[mask >> 4 * r & 15] != per_rank:
+            return None
+    return Shape(SEQ, span, key) if per_rank == 1 else Shape(DSEQ, span, key)
+
+
+def level(shape: Shape) -> int:
+    """How many 2s a bomb may beat: quad 1, dseq of k pairs k - 2; 0 for a non-bomb."""
+    if shape.kind == QUAD:
+        return 1
+    return shape.length - 2 if shape.kind == DSEQ else 0
+
+
+def beats(new: Shape, old: Shape) -> bool:
+    """§4: same kind and length and higher key; a bomb on enough 2s; a higher-level bomb."""
+    if new.kind == old.kind and new.length == old.length and new.key > old.key:
+        return True
+    if old.kind <= TRIPLE and old.key >> 2 == TWO_RANK and level(new) >= old.length:
+        return True
+    old_level = level(old)
+    return old_level > 0 and level(new) > old_level
+
+
+def shape_name(shape: Shape) -> str:
+    """'pair', 'sequence of 4', 'double sequence of 3 pairs', 'four of a kind'."""
+    if shape.kind == SEQ:
+        return f"sequence of {shape.length}"
+    if shape.kind == DSEQ:
+        return f"double sequence of {shape.length} pairs"
+    return {SINGLE: "single", PAIR: "pair", TRIPLE: "triple", QUAD: "four of a kind"}[shape.kind]
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """Play a combination. ``mask`` is a Thirteen value mask (bit ``VAL[card]`` per card)."""
+
+    mask: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The engine cards, in Thirteen order (lowest first)."""
+        return cards_in(self.mask)
+
+    def __str__(self) -> str:
+        return "play:" + ",".join(map(str, cards_in(self.mask)))
+
+    def __repr__(self) -> str:
+        return f"Combo({','.join(map(str, cards_in(self.mask)))!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass, and stay out until the table clears."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+PASS = Pass()
+Action = Combo | Pass
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+
+
+class LogEntry(NamedTuple):
+    """One action of the current game, linked to the one before (a cheap persistent list)."""
+
+    before: LogEntry | None
+    seat: Seat
+    action: Action
+
+
+@dataclass(slots=True)
+class State:
+    """The whole match. Card sets are Thirteen value masks; ``turn`` is -1 when it is over.
+
+    A value: never mutated once built (``apply`` builds a new one). Not frozen only because a
+    frozen dataclass of this size takes ten times longer to build, and search builds many."""
+
+    players: int
+    seed: int
+    match_games: int
+    game: int  # 1-based; game g is shuffled by deal_rng(seed, g), the first dealer drawn by 0
+    dealer: Seat
+    hands: tuple[int, ...]
+    dealt: int  # every card dealt this game (the rest of the deck is set aside)
+    table: int  # the combination to beat; 0 on an empty table
+    owner: Seat  # who played ``table``; -1 on a fresh game
+    passed: int  # bit per seat locked out of this round
+    turn: Seat
+    required: int  # the card the next play must contain (first play of the match), else 0
+    played: int  # cards played in this game
+    finished: tuple[Seat, ...]  # this game's finishing order so far
+    round_log: tuple[tuple[Seat, Action], ...]  # plays and passes of the current round
+    last_round: tuple[tuple[Seat, Action], ...]  # the round cleared last
+    log: LogEntry | None  # this game's actions, latest first
+    totals: tuple[int, ...]  # match place points
+    results: tuple[tuple[int, ...], ...]  # place points per finished game
+    orders: tuple[tuple[Seat, ...], ...]  # finishing order per finished game, last place last
+
+    def __hash__(self) -> int:  # over fields that tell positions apart; equal states agree
+        return hash((self.game, self.hands, self.table, self.turn, self.passed, self.totals))
+
+
+# ---------------------------------------------------------------------------------------------
+# Observation
+
+
+@dataclass(frozen=True, slots=True)
+class ThirteenView:
+    """What one seat may know: its own hand and everything public (§10)."""
+
+    seat: Seat
+    players: int
+    phase: str  # 'play' or 'over'
+    game: int  # 1-based number of the current (or last) game
+    match_games: int
+    dealer: Seat
+    to_act: Seat | None
+    hand: tuple[Card, ...]  # own cards, Thirteen order
+    hand_sizes: tuple[int, ...]
+    table: tuple[Card, ...]  # the combination to beat, empty when the table is clear
+    table_shape: Shape | None
+    table_owner: Seat | None
+    passed: tuple[Seat, ...]  # locked out of this round
+    first_play: bool  # the next play must contain the lowest dealt card (first of the match)
+    required_card: Card | None  # that card, shown only to the seat holding it
+    round_plays: tuple[tuple[Seat, Action], ...]
+    last_round: tuple[tuple[Seat, Action], ...]
+    history: tuple[tuple[Seat, Action], ...]  # this game's actions, in order
+    played: tuple[Card, ...]  # cards played this game, Thirteen order
+    finished: tuple[Seat, ...]  # this game's finishing order so far
+    scores: tuple[int, ...]  # match place points
+    results: tuple[tuple[int, ...], ...]  # place points of each finished game
+    orders: tuple[tuple[Seat, ...], ...]  # finishing order of each finished game
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+
+
+class Thirteen:
+    name: ClassVar[str] = "thirteen"
+    sizes: ClassVar[tuple[int, ...]] = (2, 3, 4)
+
+    def new_match(
+        self, players: int, seed: int, *, deal: Sequence[str] | None = None, **rules: Any
+    ) -> State:
+        if players not in self.sizes:
+            raise ValueError(f"Thirteen is played by 2, 3 or 4 players, not {players}")
+        match_games = rules.pop("match_games", 1)
+        if rules:
+            raise ValueError(f"unknown Thirteen options: {', '.join(sorted(rules))}")
+        if type(match_games) is not int or match_games < 1:
+            raise ValueError(f"match_games must be a positive integer, not {match_games!r}")
+        dealer = deal_rng(seed, 0).randrange(players)  # the first dealer is random (D-5)
+        if deal is None:
+            hands = _deal(players, dealer, deal_rng(seed, 1))
+        else:
+            hands = _fixed_hands(deal, players)
+        dealt = _union(hands)
+        lowest = dealt & -dealt  # 3♠ whenever all 52 cards are dealt
+        leader = next(s for s in range(players) if hands[s] & lowest)
+        return State(
+            players, seed, match_games, 1, dealer, hands, dealt, 0, -1, 0, leader, lowest, 0, (),
+            (), (), None, (0,) * players, (), (),
+        )
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        return _SEAT_SETS[state.turn] if state.turn >= 0 else frozenset()
+
+    def legal_actions(self, state: State, seat: Seat) -> list[Action]:
+        if seat != state.turn:
+            return []
+        hand = state.hands[seat]
+        if not state.table:
+            combos = _all_combos(hand)
+            if state.required:
+                combos = [m for m in combos if m & state.required]
+            return _combos(combos)
+        old = classify(state.table)
+        assert old is not None
+        actions: list[Action] = [PASS]
+        actions += _combos(_beating(hand, old))
+        return actions
+
+    def apply(self, state: State, seat: Seat, action: Action) -> State:
+        if state.turn < 0:
+            raise IllegalAction("the match is over", "game-over")
+        if seat != state.turn:
+            if state.passed >> seat & 1:
+                raise IllegalAction("you passed: wait until the table clears", "locked-out")
+            raise IllegalAction(f"seat {state.turn} is to act, not seat {seat}", "not-your-turn")
+        if isinstance(action, Pass):
+            if not state.table:
+                raise IllegalAction("the table is empty: lead a combination", "must-play")
+            return _advance(state, seat, action, state.hands, state.passed | 1 << seat)
+        if not isinstance(action, Combo):
+            raise IllegalAction(f"not a Thirteen action: {action!r}", "bad-action")
+        _check_play(state, seat, action.mask)
+        hands = list(state.hands)
+        hands[seat] &= ~action.mask
+        return _advance(state, seat, action, tuple(hands), state.passed)
+
+    def observation(self, state: State, seat: Seat) -> ThirteenView:
+        history = []
+        entry = state.log
+        while entry is not None:
+            history.append((entry.seat, entry.action))
+            entry = entry.before
+        history.reverse()
+        over = state.turn < 0
+        return ThirteenView(
+            seat=seat,
+            players=state.players,
+            phase="over" if over else "play",
+            game=state.game,
+            match_games=state.match_games,
+            dealer=state.dealer,
+            to_act=None if over else state.turn,
+            hand=cards_in(state.hands[seat]),
+            hand_sizes=tuple(h.bit_count() for h in state.hands),
+            table=cards_in(state.table),
+            table_shape=classify(state.table),
+            table_owner=state.owner if state.table else None,
+            passed=tuple(s for s in range(state.players) if state.passed >> s & 1),
+            first_play=bool(state.required),
+            required_card=_card(state.required) if state.required & state.hands[seat] else None,
+            round_plays=state.round_log,
+            last_round=state.last_round,
+            history=tuple(history),
+            played=cards_in(state.played),
+            finished=state.finished,
+            scores=state.totals,
+            results=state.results,
+            orders=state.orders,
+        )
+
+    def is_over(self, state: State) -> bool:
+        return state.turn < 0
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return state.totals
+
+    def rankings(self, state: State) -> tuple[int, ...]:
+        return places(state.totals, low_wins=False)
+
+    def parse_action(self, code: str) -> Action:
+        if code == "pass":
+            return PASS
+        if not code.startswith("play:"):
+            raise ValueError(f"not a Thirteen action: {code!r}")
+        parts = code[5:].split(",")
+        cards = [parse_card(p) for p in parts]
+        mask = val_mask(cards)
+        if mask.bit_count() != len(cards):
+            raise ValueError(f"a card twice in {code!r}")
+        return _combos([mask])[0]
+
+    # For the invariant tests: every card of the deck, wherever it is now.
+    def card_locations(self, state: State) -> list[int]:
+        held: list[int] = [c for h in state.hands for c in cards_in(h)]
+        return held + list(cards_in(state.played)) + list(cards_in(FULL & ~state.dealt))
+
+    def deck_of(self, state: State) -> list[int]:
+        return list(range(52))
+
+    def hands(self, state: State) -> list[list[int]]:
+        return [list[int](cards_in(h)) for h in state.hands]
+
+    def describe(self, obs: ThirteenView) -> str:
+        """A compact plain-text table for the terminal: seats, table, round, own hand, turn."""
+        def who(seat: Seat) -> str:
+            return "you" if seat == obs.seat else f"seat {seat}"
+
+        def entry(seat: Seat, action: Action) -> str:
+            return f"{who(seat)} " + ("pass" if isinstance(action, Pass) else _faces(action.cards))
+
+        lines = [f"Thirteen, game {obs.game} of {obs.match_games}, dealer seat {obs.dealer}"]
+        acting = () if obs.to_act is None else (obs.to_act,)
+        for seat in range(obs.players):
+            state = f"{obs.hand_sizes[seat]:>2} cards"
+            if seat in obs.finished:
+                state = f"out {_ordinal(obs.finished.index(seat) + 1)}"
+            elif seat in obs.passed:
+                state += ", passed"
+            lines.append(seat_line(seat, obs.seat, acting, f"{state:<16} match {obs.scores[seat]}"))
+        if obs.last_round:
+            lines.append("Last round: " + ", ".join(entry(s, a) for s, a in obs.last_round))
+        if obs.table_shape is not None and obs.table_owner is not None:
+            lines.append(f"Table: {_faces(obs.table)} ({shape_name(obs.table_shape)}, "
+                         f"{who(obs.table_owner)})")
+            lines.append("This round: " + ", ".join(entry(s, a) for s, a in obs.round_plays))
+        else:
+            lines.append("Table: empty")
+        lines.append(f"Your hand: {_faces(obs.hand) or '(no cards)'}")
+        if obs.to_act is None:
+            lines += [f"Game {g + 1}: " + ", ".join(who(s) for s in order)
+                      for g, order in enumerate(obs.orders)]
+        else:
+            verb = "leads" if not obs.table else "beats or passes"
+            lines.append(f"Turn: {who(obs.to_act)} ({verb})")
+            if obs.required_card is not None:
+                lines.append(f"Your first play must contain {obs.required_card.symbol}")
+            elif obs.first_play:
+                lines.append("The first play must contain the lowest dealt card")
+        return "\n".join(lines)
+
+
+GAME = Thirteen()
+
+
+# ---------------------------------------------------------------------------------------------
+# Private helpers: text
+
+
+def _faces(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def _ordinal(place: int) -> str:
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
+
+
+# ---------------------------------------------------------------------------------------------
+# Private helpers: dealing
+
+_SEAT_SETS = tuple(frozenset({s}) for s in range(4))
+
+
+def _deal(players: int, dealer: Seat, rng: Random) -> tuple[int, ...]:
+    """13 cards each, one at a time from next(dealer); the rest of the deck stays undealt."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0] * players
+    for i in range(13 * players):
+        hands[(dealer + 1 + i) % players] |= 1 << VAL[deck[i]]
+    return tuple(hands)
+
+
+def _fixed_hands(deal: Sequence[str], players: int) -> tuple[int, ...]:
+    if isinstance(deal, str) or len(deal) != players:
+        raise ValueError(f"deal needs one hand per seat ({players})")
+    hands = []
+    seen = 0
+    for text in deal:
+        mask = val_mask(parse_cards(text))
+        count = len(parse_cards(text))
+        if mask.bit_count() != count or mask & seen or not 1 <= count <= 13:
+            raise ValueError(f"bad hand in deal: {text!r} (1 to 13 distinct cards, no repeats)")
+        seen |= mask
+        hands.append(mask)
+    return tuple(hands)
+
+
+def _union(hands: Iterable[int]) -> int:
+    union = 0
+    for h in hands:
+        union |= h
+    return union
+
+
+# ---------------------------------------------------------------------------------------------
+# Private helpers: playing
+
+
+def _check_play(state: State, seat: Seat, mask: int) -> None:
+    if not mask or mask & ~state.hands[seat]:
+        raise IllegalAction("you do not hold these cards", "not-in-hand")
+    new = classify(mask)
+    if new is None:
+        raise IllegalAction("these cards are not a combination", "not-a-combination")
+    if state.required and not mask & state.required:
+        card = _card(state.required).symbol
+        raise IllegalAction(f"the first play must contain {card}", "must-include-lowest")
+    if not state.table:
+        return
+    old = classify(state.table)
+    assert old is not None
+    if beats(new, old):
+        return
+    if new.kind == old.kind and new.length == old.length:
+        raise IllegalAction("your top card must be higher", "too-low")
+    if level(new) and (level(old) or (old.kind <= TRIPLE and old.key >> 2 == TWO_RANK)):
+        raise IllegalAction("this bomb is not strong enough", "bomb-too-weak")
+    raise IllegalAction(f"play a higher {shape_name(old)}", "must-match-type")
+
+
+def _advance(
+    state: State, seat: Seat, action: Action, hands: tuple[int, ...], passed: int
+) -> State:
+    """§5.2: the state after ``seat``'s action; clears the table, ends the game or the match."""
+    n = state.players
+    log = LogEntry(state.log, seat, action)
+    round_log = (*state.round_log, (seat, action))
+    table, owner, played, finished = state.table, state.owner, state.played, state.finished
+    if isinstance(action, Combo):
+        table, owner, played = action.mask, seat, played | action.mask
+        if not hands[seat]:
+            finished = (*finished, seat)
+    active = [s for s in range(n) if hands[s]]
+    if len(active) <= 1:
+        return _end_game(state, hands, played, finished + tuple(active), round_log, log)
+    turn = -1
+    for step in range(1, n):
+        s = (seat + step) % n
+        if hands[s] and not passed >> s & 1 and s != owner:
+            turn = s
+            break
+    last_round = state.last_round
+    if turn < 0:  # nobody may beat the table: clear it
+        turn = owner if hands[owner] else next(
+            (owner + step) % n for step in range(1, n) if hands[(owner + step) % n])
+        table, passed, last_round, round_log = 0, 0, round_log, ()
+    return State(
+        n, state.seed, state.match_games, state.game, state.dealer, hands, state.dealt, table,
+        owner, passed, turn, 0, played, finished, round_log, last_round, log, state.totals,
+        state.results, state.orders,
+    )
+
+
+def _end_game(
+    state: State,
+    hands: tuple[int, ...],
+    played: int,
+    order: tuple[Seat, ...],
+    round_log: tuple[tuple[Seat, Action], ...],
+    log: LogEntry,
+) -> State:
+    """Score the game (place points n - place) and deal the next one unless the match is over."""
+    n = state.players
+    points = [0] * n
+    for place, s in enumerate(order):
+        points[s] = n - 1 - place
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    results = (*state.results, tuple(points))
+    orders = (*state.orders, order)
+    top = max(totals)
+    over = len(results) >= state.match_games and totals.count(top) == 1
+    if over:
+        return State(
+            n, state.seed, state.match_games, state.game, state.dealer, hands, state.dealt, 0, -1,
+            0, -1, 0, played, order, (), round_log, log, totals, results, orders,
+        )
+    game, dealer, leader = state.game + 1, order[-1], order[0]
+    hands = _deal(n, dealer, deal_rng(state.seed, game))
+    return State(
+        n, state.seed, state.match_games, game, dealer, hands, _union(hands), 0, -1, 0, leader,
+        0, 0, (), (), (), None, totals, results, orders,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Private helpers: generating combinations by kind (§6 allows this instead of all subsets)
+
+
+def _subsets_by_size(nibble: int) -> tuple[tuple[int, ...], ...]:
+    subs: list[list[int]] = [[] for _ in range(5)]
+    for sub in range(1, 16):
+        if sub & nibble == sub:
+            subs[sub.bit_count()].append(sub)
+    return tuple(tuple(s) for s in subs)
+
+
+_NIB_COUNT = tuple(n.bit_count() for n in range(16))
+# _SUBS[rank][nibble][k]: the k-card subsets of that rank's cards, already shifted into place.
+_SUBS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(s << 4 * r for s in group) for group in _subsets_by_size(nib))
+          for nib in range(16))
+    for r in range(13)
+)
+
+
+def _sets(hand: int, size: int, above: int, out: list[int]) -> None:
+    """Cards of one rank, ``size`` of them, whose mask is above ``above`` (i.e. higher key)."""
+    first = above.bit_length() >> 2  # lower ranks cannot be above
+    hand >>= 4 * first
+    for r in range(first, 13):
+        nib = hand & 15
+        hand >>= 4
+        if _NIB_COUNT[nib] >= size:
+            if r == first:
+                out.extend(m for m in _SUBS[r][nib][size] if m > above)
+            else:
+                out.extend(_SUBS[r][nib][size])
+
+
+def _runs(hand: int, width: int, shortest: int, longest: int, above: int, out: list[int]) -> None:
+    """Runs of consecutive ranks below the 2s, ``width`` cards of each rank (1: seq, 2: dseq),
+    of ``shortest``..``longest`` ranks, whose mask is above ``above``."""
+    choices = [_SUBS[r][hand >> 4 * r & 15][width] for r in range(TWO_RANK)]
+    first = max(0, (above.bit_length() >> 2) - longest + 1)  # runs ending lower cannot be above
+    for start in range(first, TWO_RANK - shortest + 1):
+        partial = [0]
+        for r in range(start, min(start + longest, TWO_RANK)):
+            if not choices[r]:
+                break
+            partial = [p | c for p in partial for c in choices[r]]
+            if r - start + 1 < shortest:
+                continue
+            if above:
+                out.extend(p for p in partial if p > above)
+            else:
+                out.extend(partial)
+
+
+_COMBO_CACHE: dict[int, Combo] = {}
+_COMBO_CACHE_LIMIT = 1 << 17  # cleared when full: long runs stay bounded, common combos return
+
+
+def _combos(masks: list[int]) -> list[Action]:
+    """The Combo actions of value masks, shared instead of rebuilt (building them is most of the
+    cost of listing a lead's combinations)."""
+    cache = _COMBO_CACHE
+    out: list[Action] = []
+    for m in masks:
+        combo = cache.get(m)
+        if combo is None:
+            if len(cache) >= _COMBO_CACHE_LIMIT:
+                cache.clear()
+            combo = cache[m] = Combo(m)
+        out.append(combo)
+    return out
+
+
+def _all_combos(hand: int) -> list[int]:
+    out: list[int] = []
+    for size in (1, 2, 3, 4):
+        _sets(hand, size, 0, out)
+    _runs(hand, 1, 3, 12, 0, out)
+    _runs(hand, 2, 3, 6, 0, out)
+    return out
+
+
+def _beating(hand: int, old: Shape) -> list[int]:
+    """Value masks of the combinations in ``hand`` that beat ``old`` (§4), generated by kind."""
+    out: list[int] = []
+    above = (2 << old.key) - 1  # a mask above this one has a higher top card
+    kind, length = old.kind, old.length
+    if kind == SEQ:
+        _runs(hand, 1, length, length, above, out)
+    elif kind == DSEQ:
+        _runs(hand, 2, length, length, above, out)
+        _runs(hand, 2, length + 1, 6, 0, out)  # higher level
+    else:
+        _sets(hand, kind, above, out)  # kinds SINGLE … QUAD are their sizes
+        if kind == QUAD:
+            _runs(hand, 2, 4, 6, 0, out)  # level 2+
+        elif old.key >> 2 == TWO_RANK:  # 1, 2 or 3 twos: bombs of level >= that many
+            if kind == SINGLE:
+                _sets(hand, 4, 0, out)
+            _runs(hand, 2, kind + 2, 6, 0, out)
+    return out
