@@ -99,6 +99,10 @@ class Renderer:
         self.bot = bot
         self.remember = remember
         self.pacer = Pacer(per_second, burst=3)
+        # a group's 20 a minute, spread evenly after a short burst: while a table is busy its
+        # message is edited every few seconds with the newest state, and the window's quota is
+        # kept for the result posts
+        self.group_pacer = Pacer(group_limit / group_seconds, burst=3)
         self.window = GroupWindow(group_limit, group_seconds)
         self._pending: dict[Target, Screen] = {}
         self._sent: dict[Target, Screen] = {}
@@ -173,6 +177,8 @@ class Renderer:
 
     async def _slot(self, chat_id: int) -> None:
         """Wait until one more message or edit in this chat keeps within the flood limits."""
+        if chat_id < 0:
+            await self.group_pacer.wait(chat_id)
         await self.window.wait(chat_id)
         await self.pacer.wait(chat_id)
 

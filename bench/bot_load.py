@@ -1,0 +1,200 @@
+"""Bot load: many Hearts tables played at once by scripted humans, in-process (PTB Application on
+the tests' fake Bot API transport, memory store).
+
+Prints p50/p99 milliseconds to handle one human action (the whole update: checks, engine, the
+computer moves it sets off minus the computers' own think time, saving, answering, scheduling the
+renders), Bot API calls per human action, and the most messages plus edits any one group received
+in any (simulated) minute.
+
+Time is compressed: Telegram's minute is FLOOD_MINUTE seconds here and the bot is told so (its
+per-chat pacing and per-group window scale with it), so a human who acts every THINK seconds acts
+every THINK * 60 / FLOOD_MINUTE simulated seconds.
+
+    .venv/bin/python bench/bot_load.py [--tables 500] [--humans 4] [--deals 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextvars
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict, deque
+from pathlib import Path
+from typing import Any, cast
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import bot.tables  # noqa: E402
+from storage.base import Store  # noqa: E402
+from storage.memory import MemoryStore  # noqa: E402
+from tests.bot.fake import FakeTelegram, Harness, Sent  # noqa: E402
+
+FLOOD_MINUTE = 3.0  # real seconds that stand for Telegram's minute
+THINK = 0.05  # real seconds a scripted human waits before acting (1 s simulated)
+
+_think_time: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar("think", default=None)
+
+
+def timed_players() -> None:
+    """Count the computer players' think time into the action being handled."""
+    original = bot.tables.player_for
+
+    def player_for(level: str, game: str | None = None) -> Any:
+        choose = original(level, game)
+
+        def timed(observation: Any, legal: Any, rng: random.Random) -> Any:
+            start = time.perf_counter()
+            try:
+                return choose(observation, legal, rng)
+            finally:
+                spent = _think_time.get()
+                if spent is not None:
+                    spent.append(time.perf_counter() - start)
+        return timed
+
+    bot.tables.player_for = player_for  # type: ignore[assignment]
+
+
+class TimedFake(FakeTelegram):
+    """The fake transport, also noting when each call reached it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[tuple[float, str, int]] = []
+
+    async def do_request(self, url: str, method: str, request_data: Any = None,
+                         *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        params = request_data.parameters if request_data else {}
+        self.log.append((time.monotonic(), url.rsplit("/", 1)[-1], int(params.get("chat_id", 0))))
+        return await super().do_request(url, method, request_data, *args, **kwargs)
+
+
+async def press(h: Harness, user: int, message: Sent, data: str, timings: list[float]) -> None:
+    update: dict[str, Any] = {"update_id": 1, "callback_query": {
+        "id": str(time.monotonic_ns()), "from": {"id": user, "is_bot": False,
+                                                "first_name": f"U{user}", "language_code": "hy"},
+        "chat_instance": "c", "data": data, "message": {
+            "message_id": message.message_id, "date": 0, "text": message.text,
+            "chat": {"id": message.chat_id, "type": "private", "first_name": f"U{user}"}}}}
+    from telegram import Update
+    spent: list[float] = []
+    token = _think_time.set(spent)
+    start = time.perf_counter()
+    await h.app.process_update(Update.de_json(update, h.app.bot))
+    timings.append(time.perf_counter() - start - sum(spent))
+    _think_time.reset(token)
+
+
+def choice(hand: Sent | None) -> str | None:
+    if hand is None:
+        return None
+    data = [b["callback_data"] for b in hand.buttons() if "callback_data" in b]
+    toggles = [d for d in data if d.startswith("t|")]
+    if toggles:
+        chosen = [d for d in toggles if "|-" in d]
+        if len(chosen) < 3:
+            return next(d for d in toggles if "|+" in d)
+        return next(d for d in data if d.startswith("c|"))
+    plays = [d for d in data if d.startswith("a|")]
+    return random.choice(plays) if plays else None
+
+
+def hand_of(fake: FakeTelegram, user: int) -> Sent | None:
+    hands = [m for m in fake.chat(user) if "🃏" in m.text]
+    return hands[-1] if hands else None
+
+
+async def human(h: Harness, user: int, finished: Any, timings: list[float]) -> None:
+    last: tuple[int, str] | None = None
+    while not finished():
+        await asyncio.sleep(THINK * random.uniform(0.5, 1.5))
+        hand = hand_of(h.fake, user)
+        data = choice(hand)
+        if hand is None or data is None or (hand.edits, data) == last:
+            continue  # nothing to do, or the hand has not changed since the last press
+        last = (hand.edits, data)
+        await press(h, user, hand, data, timings)
+
+
+async def open_tables(h: Harness, tables: int, humans: int) -> list[tuple[int, list[int]]]:
+    opened = []
+    for index in range(tables):
+        group = -100_000 - index
+        users = [10_000 + index * 4 + i for i in range(humans)]
+        for user in users:
+            await h.start_private(user)
+        await h.say(users[0], "/new hearts", chat=group)
+        for user in users[1:]:
+            await h.press(user, h.table_message(group), h.table_message(group).button("Միանալ")["callback_data"])
+        for _ in range(4 - humans):
+            await h.press(users[0], h.table_message(group), h.table_message(group).button("🤖 Հ")["callback_data"])
+            await h.press(users[0], h.table_message(group), h.table_message(group).button("Նորմալ")["callback_data"])
+        await h.press(users[0], h.table_message(group), h.table_message(group).button("▶")["callback_data"])
+        opened.append((group, users))
+    return opened
+
+
+def busiest_minute(log: list[tuple[float, str, int]]) -> tuple[int, int]:
+    """(most sends+edits in any FLOOD_MINUTE window of one group, that group)."""
+    per_group: dict[int, list[float]] = defaultdict(list)
+    for at, method, chat in log:
+        if chat < 0 and method in ("sendMessage", "editMessageText"):
+            per_group[chat].append(at)
+    best = (0, 0)
+    for chat, times in per_group.items():
+        window: deque[float] = deque()
+        for at in times:
+            window.append(at)
+            while window[0] <= at - FLOOD_MINUTE:
+                window.popleft()
+            best = max(best, (len(window), chat))
+    return best
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--humans", type=int, default=4, choices=(1, 2, 3, 4))
+    parser.add_argument("--deals", type=int, default=1, help="deals each table plays")
+    args = parser.parse_args()
+    random.seed(1)
+    timed_players()
+    store = cast(Store, MemoryStore())
+    fake = TimedFake()
+    settings = {"chat_messages_per_second": 60 / FLOOD_MINUTE, "group_messages_per_minute": 20,
+                "flood_minute_seconds": FLOOD_MINUTE}
+    async with Harness(store, fake, **settings) as h:
+        opened = await open_tables(h, args.tables, args.humans)
+        fake.log.clear()
+        calls_before = len(fake.calls)
+        timings: list[float] = []
+
+        def finished_for(group: int) -> Any:
+            return lambda: sum("🃏" not in m.text and "Ընդհանուր" in m.text
+                               for m in fake.chat(group)) >= args.deals
+
+        start = time.perf_counter()
+        await asyncio.gather(*(human(h, user, finished_for(group), timings)
+                               for group, users in opened for user in users))
+        await h.idle()
+        elapsed = time.perf_counter() - start
+        calls = len(fake.calls) - calls_before
+    timings.sort()
+    peak, group = busiest_minute(fake.log)
+    print(f"{args.tables} tables, {args.humans} human(s) each, {args.deals} deal(s); "
+          f"{len(timings)} human actions in {elapsed:.1f} s real "
+          f"({elapsed * 60 / FLOOD_MINUTE / 60:.1f} simulated minutes)")
+    print(f"handle one human action: p50 {statistics.median(timings) * 1000:.2f} ms, "
+          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.2f} ms, "
+          f"max {timings[-1] * 1000:.2f} ms (computer think time excluded)")
+    print(f"Bot API calls per human action: {calls / len(timings):.2f} "
+          f"({calls} calls: answers, edits, sends)")
+    print(f"most messages+edits in one group in any minute: {peak} (group {group}; limit 20)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
