@@ -131,10 +131,10 @@ class Renderer:
         self._posts.setdefault(key, []).append(text)
         self._start(key, self._drain_posts(key))
 
-    def forget(self, target: Target) -> None:
-        """The message was lost (deleted): the next show sends a new one."""
-        self._message_ids.pop(target, None)
-        self._sent.pop(target, None)
+    def message_ids(self, chat_id: int) -> list[int]:
+        """The table messages this renderer keeps in a chat, oldest table first."""
+        return [self._message_ids[t] for t in sorted(self._message_ids, key=lambda t: t.table_id)
+                if t.chat_id == chat_id and t.seat is None]
 
     async def idle(self) -> None:
         """Wait until everything scheduled has been sent (tests, shutdown)."""

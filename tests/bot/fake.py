@@ -247,10 +247,10 @@ class Harness:
         return self.fake.answers[-1]
 
     def table_message(self, chat: int = GROUP) -> Sent:
-        """The group's first message: the lobby, which becomes the table message."""
-        messages = self.fake.chat(chat)
-        assert messages, "the group has no message"
-        return messages[0]
+        """The group's newest table's message (its lobby becomes its table)."""
+        ids = self.seghan.renderer.message_ids(chat)
+        assert ids, "the group has no table message"
+        return self.fake.messages[(chat, ids[-1])]
 
     def hand(self, user: int) -> Sent:
         messages = self.fake.chat(user)
