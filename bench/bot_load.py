@@ -22,14 +22,15 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict, deque
+from collections import Counter, defaultdict, deque
 from pathlib import Path
 from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bot.tables  # noqa: E402
-from storage.base import Store  # noqa: E402
+from bot.tables import Person  # noqa: E402
+from storage.base import Store, TableKey, UserRecord  # noqa: E402
 from storage.memory import MemoryStore  # noqa: E402
 from tests.bot.fake import FakeTelegram, Harness, Sent  # noqa: E402
 
@@ -121,20 +122,24 @@ async def human(h: Harness, user: int, finished: Any, timings: list[float]) -> N
 
 
 async def open_tables(h: Harness, tables: int, humans: int) -> list[tuple[int, list[int]]]:
-    opened = []
+    """Seat the players through the use cases (setup is not what is measured), then publish."""
+    service, opened = h.seghan.service, []
     for index in range(tables):
         group = -100_000 - index
         users = [10_000 + index * 4 + i for i in range(humans)]
         for user in users:
-            await h.start_private(user)
-        await h.say(users[0], "/new hearts", chat=group)
+            h.fake.started.add(user)
+            await h.seghan.store.users.put(UserRecord(id=user, name=f"U{user}", can_dm=True))
+        outcome = await service.create(TableKey(chat_id=group), Person(users[0], f"U{users[0]}"),
+                                       "hearts", seat_creator=True)
+        table_id = outcome.table.id or 0
         for user in users[1:]:
-            await h.press(user, h.table_message(group), h.table_message(group).button("Միանալ")["callback_data"])
+            await service.join(table_id, Person(user, f"U{user}"))
         for _ in range(4 - humans):
-            await h.press(users[0], h.table_message(group), h.table_message(group).button("🤖 Հ")["callback_data"])
-            await h.press(users[0], h.table_message(group), h.table_message(group).button("Նորմալ")["callback_data"])
-        await h.press(users[0], h.table_message(group), h.table_message(group).button("▶")["callback_data"])
+            await service.add_computer(table_id, users[0], "normal")
+        await h.seghan.publish(await service.start(table_id, users[0], is_admin=False))
         opened.append((group, users))
+    await h.idle()
     return opened
 
 
@@ -191,8 +196,10 @@ async def main() -> None:
     print(f"handle one human action: p50 {statistics.median(timings) * 1000:.2f} ms, "
           f"p99 {timings[int(len(timings) * 0.99)] * 1000:.2f} ms, "
           f"max {timings[-1] * 1000:.2f} ms (computer think time excluded)")
-    print(f"Bot API calls per human action: {calls / len(timings):.2f} "
-          f"({calls} calls: answers, edits, sends)")
+    kinds = Counter(f"{method} {'group' if chat < 0 else 'private' if chat else ''}".strip()
+                    for _, method, chat in fake.log)
+    print(f"Bot API calls per human action: {calls / len(timings):.2f} ("
+          + ", ".join(f"{n / len(timings):.2f} {kind}" for kind, n in kinds.most_common()) + ")")
     print(f"most messages+edits in one group in any minute: {peak} (group {group}; limit 20)")
 
 

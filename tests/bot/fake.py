@@ -56,6 +56,7 @@ class FakeTelegram(BaseRequest):
     answers: list[dict[str, Any]] = field(default_factory=list)
     fail: list[tuple[str, ApiError]] = field(default_factory=list)  # (method, error) to raise once
     admins: set[int] = field(default_factory=set)
+    by_chat: dict[int, dict[int, Sent]] = field(default_factory=dict)  # the same Sent objects
     _ids: dict[int, itertools.count[int]] = field(default_factory=dict)
 
     async def initialize(self) -> None:
@@ -115,8 +116,8 @@ class FakeTelegram(BaseRequest):
             raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
         self._check(params)
         message_id = next(self._ids.setdefault(chat, itertools.count(1)))
-        self.messages[(chat, message_id)] = Sent(chat, message_id, params["text"],
-                                                 params.get("reply_markup"))
+        sent = Sent(chat, message_id, params["text"], params.get("reply_markup"))
+        self.messages[(chat, message_id)] = self.by_chat.setdefault(chat, {})[message_id] = sent
         return self._message(chat, message_id, params["text"])
 
     def api_editMessageText(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -139,13 +140,16 @@ class FakeTelegram(BaseRequest):
         return True
 
     def api_deleteMessage(self, params: dict[str, Any]) -> bool:
-        self.messages.pop((int(params["chat_id"]), int(params["message_id"])), None)
+        chat, message_id = int(params["chat_id"]), int(params["message_id"])
+        self.messages.pop((chat, message_id), None)
+        self.by_chat.get(chat, {}).pop(message_id, None)
         return True
 
     # ----- reading what chats see
 
     def chat(self, chat_id: int) -> list[Sent]:
-        return [m for (c, _), m in sorted(self.messages.items()) if c == chat_id]
+        messages = self.by_chat.get(chat_id, {})
+        return [messages[i] for i in sorted(messages)]
 
     def count(self, *methods: str) -> int:
         return sum(1 for name, _ in self.calls if name in methods)

@@ -57,7 +57,7 @@ async def test_a_deleted_table_message_is_sent_again_and_remembered(store: Store
     async with Harness(store) as h:
         await open_table(h, [ARAM], 3)
         old = h.table_message()
-        del h.fake.messages[(GROUP, old.message_id)]
+        h.fake.api_deleteMessage({"chat_id": GROUP, "message_id": old.message_id})
         for _ in range(4):
             await act_once(h, ARAM)
         table = await table_of(store)
