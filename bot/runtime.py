@@ -114,6 +114,11 @@ class Seghan:
             return
         if table.status == "stopped":
             self.renderer.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
+            for seat, record in enumerate(table.seats):
+                if record.user_id is not None and record.hand_message_id is not None:
+                    closed = lobby_views.stopped(self.context(table, await self.user_lang(record.user_id)))
+                    self.renderer.show(Target(table.id or 0, seat, record.user_id), closed,
+                                       table.version, record.hand_message_id)
             self.disarm(table.id or 0)
             return
         game, view = find_game(table.game), view_for(table.game)

@@ -260,6 +260,7 @@ class TableService:
             table.status = "stopped"
             table.deadline = None
             state = self.state_of(table) if table.log or table.seed else None
+            self._states.pop(table.id or 0, None)
             return Outcome(await self._save(table), state, state, events=["stopped"])
 
     async def kick(self, key: TableKey, user_id: int, is_admin: bool, target_id: int | None,
@@ -368,6 +369,7 @@ class TableService:
         saved = await self._save(table)
         self._states[saved.id or 0] = (saved.version, state)
         if game.is_over(state):
+            del self._states[saved.id or 0]
             await self.store.matches.add(_match_record(game, saved, state, self.clock()))
         return Outcome(saved, state, before, events=events)
 

@@ -8,7 +8,7 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
-from storage.base import TableKey
+from storage.base import TableKey, TableRecord
 
 from ..runtime import Seghan
 
@@ -34,6 +34,10 @@ def is_group(update: Update) -> bool:
     return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
 
-async def is_admin(context: Context, chat_id: int, user_id: int) -> bool:
-    member = await context.bot.get_chat_member(chat_id, user_id)
+async def admin_not_creator(context: Context, table: TableRecord | None, user_id: int) -> bool:
+    """Whether a user who did not open the table is an admin of its chat (asked of Telegram
+    only then: the creator needs no admin rights)."""
+    if table is None or user_id == table.creator_id:
+        return False
+    member = await context.bot.get_chat_member(table.key.chat_id, user_id)
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)

@@ -7,7 +7,7 @@ from telegram import Update
 from .. import callbacks
 from ..i18n import t
 from ..tables import TableError
-from . import Context, is_admin, is_group, seghan, table_key
+from . import Context, admin_not_creator, is_group, seghan, table_key
 
 
 async def new(update: Update, context: Context) -> None:
@@ -59,9 +59,7 @@ async def button(update: Update, context: Context) -> None:
             case "g":
                 outcome = await service.choose_game(press.table_id, user.id, press.arg)
             case "s":
-                table = await service.load(press.table_id)
-                admin = user.id != table.creator_id and await is_admin(
-                    context, table.key.chat_id, user.id)
+                admin = await admin_not_creator(context, await service.load(press.table_id), user.id)
                 outcome = await service.start(press.table_id, user.id, admin)
             case _:
                 raise TableError("error-bad-button")
@@ -100,9 +98,7 @@ async def stop(update: Update, context: Context) -> None:
     key = table_key(update)
     lang = await app.chat_lang(key.chat_id)
     try:
-        table = await app.service.store.tables.get(key)
-        admin = bool(table) and user.id != (table.creator_id if table else None) and \
-            await is_admin(context, key.chat_id, user.id)
+        admin = await admin_not_creator(context, await app.service.store.tables.get(key), user.id)
         outcome = await app.service.stop(key, user.id, admin)
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
@@ -124,9 +120,7 @@ async def kick(update: Update, context: Context) -> None:
         app.say(message, t(lang, "kick-usage"))
         return
     try:
-        table = await app.service.store.tables.get(key)
-        admin = bool(table) and user.id != (table.creator_id if table else None) and \
-            await is_admin(context, key.chat_id, user.id)
+        admin = await admin_not_creator(context, await app.service.store.tables.get(key), user.id)
         outcome = await app.service.kick(key, user.id, admin, target_id, name)
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))

@@ -81,10 +81,7 @@ def suit_lines(hand: Sequence[Any]) -> list[str]:
 
 def hand_order(cards: Sequence[Any]) -> list[Any]:
     """Cards in the order of the hand text: spades, hearts, diamonds, clubs; high first."""
-    return sorted(cards, key=lambda c: (-_SUIT_ORDER[c.suit], -c.rank))
-
-
-_SUIT_ORDER = {3: 3, 2: 2, 1: 1, 0: 0}
+    return sorted(cards, key=lambda c: (-c.suit, -c.rank))
 
 
 def rows_of(buttons: Sequence[Button], width: int = 5) -> tuple[tuple[Button, ...], ...]:

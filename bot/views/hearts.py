@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.cards import CARDS
 from engine.hearts import Observation, Pass
 
 from .base import (
@@ -19,8 +20,6 @@ from .base import (
     suit_lines,
 )
 
-PASS_COUNT = 3
-
 
 class HeartsView:
     def table(self, public: Observation, ctx: Context) -> Screen:
@@ -29,8 +28,7 @@ class HeartsView:
         passing = public.phase == "pass"
         extra = [(" ✓" if passing and i in public.chosen else "")
                  + (f" (+{p})" if p and not passing else "") for i, p in enumerate(public.points)]
-        to_act = public.to_act if not passing else public.to_act
-        lines += seat_list(ctx, public.scores, to_act, extra)
+        lines += seat_list(ctx, public.scores, public.to_act, extra)
         if passing:
             lines.append(ctx.t("hearts-passing", done=len(public.chosen)))
         if public.trick:
@@ -93,7 +91,6 @@ def _faces(cards: Sequence[Any]) -> str:
 
 
 def _by_hand_order(legal: Sequence[Any]) -> list[Any]:
-    from engine.cards import CARDS
     order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in legal]))}
     return sorted(legal, key=lambda a: order[CARDS[a.card]])
 

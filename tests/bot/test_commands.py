@@ -55,6 +55,8 @@ async def test_stop_by_the_creator_or_an_admin_only(store: Store) -> None:
         h.fake.admins.add(GOR)
         await h.say(GOR, "/stop")
         assert "փակվեց" in h.table_message().text and not h.table_message().buttons()
+        hand = h.fake.chat(ARAM)[-1]
+        assert "փակվեց" in hand.text and not hand.buttons() and hand.edits > 0
         assert await store.tables.get(TableKey(chat_id=GROUP)) is None
         await h.say(ARAM, "/new hearts")  # the chat may open a new table
         assert await store.tables.get(TableKey(chat_id=GROUP)) is not None
