@@ -33,7 +33,7 @@ from .settings import LANGUAGES, Settings
 
 log = logging.getLogger(__name__)
 
-GROUP_COMMANDS = ("new", "join", "stop", "kick", "score", "top", "rules", "lang", "help")
+GROUP_COMMANDS = ("new", "join", "stop", "kick", "score", "top", "timer", "rules", "lang", "help")
 PRIVATE_COMMANDS = ("start", "rules", "lang", "help")
 
 App = Application[Any, Any, Any, Any, Any, Any]
@@ -92,6 +92,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("lang", info.lang))
     application.add_handler(CommandHandler("top", info.top))
     application.add_handler(CommandHandler("score", info.score))
+    application.add_handler(CommandHandler("timer", info.timer))
     application.add_handler(CallbackQueryHandler(play.button))
     application.add_error_handler(on_error)
 

@@ -74,6 +74,10 @@ class Seghan:
         await self.store.chats.put(record.model_copy(update={"lang": lang}))
         self._chat_langs[chat_id] = lang
 
+    async def set_turn_seconds(self, chat_id: int, seconds: int) -> None:
+        record = await self.store.chats.get(chat_id) or ChatRecord(id=chat_id)
+        await self.store.chats.put(record.model_copy(update={"turn_seconds": seconds}))
+
     async def alert(self, user: User, key: str, **args: Any) -> str:
         lang = await self.user_lang(user)
         if key.startswith("illegal-") and not i18n.has("en", key):

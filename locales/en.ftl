@@ -92,6 +92,7 @@ help =
     /score — the score, /top — the leaderboard
     /rules hearts — the rules
     /lang hy, en, ru — the language
+    /timer — the time for a turn (an admin)
     Your cards come in a private chat with the bot: press Start there first.
 rules-hearts =
     Hearts (4 players, 52 cards, no trumps)
@@ -115,6 +116,9 @@ top-line = { $place }. { $name } — { $won ->
     [one] { $played } match
    *[other] { $played } matches
 }
+timer-usage = Time for a turn: { $seconds } seconds. To change it: /timer { $low }–{ $high }
+timer-set = A turn now has { $seconds } seconds
+error-admin-only = Only a group admin can do this
 score-line = Score: { $scores }
 command-new = New table
 command-join = Join the table
@@ -122,6 +126,7 @@ command-stop = Close the table
 command-kick = Remove a player
 command-score = The score
 command-top = Leaderboard
+command-timer = Time for a turn
 command-rules = Rules
 command-lang = Language
 command-help = Help

@@ -92,6 +92,7 @@ help =
     /score — հաշիվը, /top — լավագույնները
     /rules hearts — կանոնները
     /lang hy, en, ru — լեզուն
+    /timer — մեկ քայլի ժամանակը (ադմինը)
     Քարտերը գալիս են բոտի հետ մասնավոր զրույցում․ նախ սեղմեք Start։
 rules-hearts =
     Սրտեր (4 խաղացող, 52 քարտ, առանց կոզրի)
@@ -109,6 +110,9 @@ lang-set = Լեզուն՝ հայերեն
 top-empty = Դեռ ավարտված խաղեր չկան
 top-title = 🏆 Լավագույնները
 top-line = { $place }. { $name } — { $won } հաղթանակ, { $played } խաղ
+timer-usage = Մեկ քայլի ժամանակը՝ { $seconds } վայրկյան։ Փոխելու համար՝ /timer { $low }–{ $high }
+timer-set = Մեկ քայլի ժամանակն այժմ { $seconds } վայրկյան է
+error-admin-only = Սա կարող է անել միայն խմբի ադմինը
 score-line = Հաշիվը՝ { $scores }
 command-new = Նոր սեղան
 command-join = Միանալ սեղանին
@@ -116,6 +120,7 @@ command-stop = Փակել սեղանը
 command-kick = Հեռացնել խաղացողին
 command-score = Հաշիվը
 command-top = Լավագույնները
+command-timer = Քայլի ժամանակը
 command-rules = Կանոնները
 command-lang = Լեզուն
 command-help = Օգնություն

@@ -92,6 +92,7 @@ help =
     /score — счёт, /top — лучшие игроки
     /rules hearts — правила
     /lang hy, en, ru — язык
+    /timer — время на ход (админ)
     Карты приходят в личный чат с ботом: сначала нажмите там Start.
 rules-hearts =
     Червы (4 игрока, 52 карты, без козырей)
@@ -117,6 +118,9 @@ top-line = { $place }. { $name } — { $won ->
     [few] { $played } партии
    *[many] { $played } партий
 }
+timer-usage = Время на ход: { $seconds } с. Изменить: /timer { $low }–{ $high }
+timer-set = Теперь на ход { $seconds } с
+error-admin-only = Это может сделать только админ группы
 score-line = Счёт: { $scores }
 command-new = Новый стол
 command-join = Сесть за стол
@@ -124,6 +128,7 @@ command-stop = Закрыть стол
 command-kick = Удалить игрока
 command-score = Счёт
 command-top = Лучшие игроки
+command-timer = Время на ход
 command-rules = Правила
 command-lang = Язык
 command-help = Помощь

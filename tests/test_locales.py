@@ -22,7 +22,7 @@ from engine import GAME_NAMES, find_game
 ROOT = Path(__file__).resolve().parent.parent
 KEY = re.compile(r"^[a-z]+(?:-[a-z0-9_]+)+$")
 DOMAINS = {"game", "level", "lobby", "error", "illegal", "kick", "table", "hand", "deal", "match",
-           "hearts", "start", "rules", "lang", "top", "score", "command"}
+           "hearts", "start", "rules", "lang", "top", "score", "command", "timer"}
 ALERTS = ("error-", "illegal-", "lobby-", "kick-")
 
 

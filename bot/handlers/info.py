@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from telegram import Update
+from telegram.constants import ChatMemberStatus
 
 from engine import GAME_NAMES, find_game
 
 from ..i18n import has, t
 from ..settings import LANGUAGES
 from . import Context, is_group, seghan, table_key
+
+TIMER_RANGE = (10, 600)
 
 
 async def reader_lang(update: Update, context: Context) -> str:
@@ -87,6 +90,26 @@ async def score(update: Update, context: Context) -> None:
     scores = find_game(table.game).scores(state)
     line = " · ".join(f"{name} {s}" for name, s in zip(ctx.names, scores, strict=True))
     app.say(message, t(lang, "score-line", scores=line), markup=True)
+
+
+async def timer(update: Update, context: Context) -> None:
+    """/timer N: seconds a player of this group has for a turn (an admin's setting)."""
+    app, message, user = seghan(context), update.effective_message, update.effective_user
+    if message is None or user is None or not is_group(update):
+        return
+    lang = await reader_lang(update, context)
+    seconds = context.args[0] if context.args else ""
+    if not seconds.isdigit() or not TIMER_RANGE[0] <= int(seconds) <= TIMER_RANGE[1]:
+        current = await app.service.turn_seconds(message.chat_id)
+        app.say(message, t(lang, "timer-usage", seconds=current, low=TIMER_RANGE[0],
+                           high=TIMER_RANGE[1]))
+        return
+    member = await context.bot.get_chat_member(message.chat_id, user.id)
+    if member.status not in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER):
+        app.say(message, t(lang, "error-admin-only"))
+        return
+    await app.set_turn_seconds(message.chat_id, int(seconds))
+    app.say(message, t(lang, "timer-set", seconds=int(seconds)))
 
 
 def _games(lang: str) -> str:

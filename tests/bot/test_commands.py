@@ -74,6 +74,21 @@ async def test_kick_gives_the_seat_to_a_computer(store: Store) -> None:
         assert await act_once(h, ARAM)
 
 
+async def test_timer_is_an_admins_setting_and_sets_the_deadline(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.say(ARAM, "/timer 30")
+        assert "ադմին" in replies(h, GROUP)[-1]
+        h.fake.admins.add(ARAM)
+        await h.say(ARAM, "/timer 5")
+        assert "/timer 10–600" in replies(h, GROUP)[-1]
+        await h.say(ARAM, "/timer 30")
+        assert "30" in replies(h, GROUP)[-1]
+        await open_table(h, [ARAM], 3)
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and table.deadline is not None
+        assert 25 < table.deadline - table.updated_at <= 30.5
+
+
 async def test_top_and_score(store: Store) -> None:
     async with Harness(store) as h:
         await h.say(ARAM, "/top")
