@@ -1,0 +1,401 @@
+"""The SQLite backend (aiosqlite): the embedded default. All of Seghan's SQL lives here and in
+``migrations.py``.
+
+Durability: WAL with ``synchronous=NORMAL``. A committed transaction is in the WAL before COMMIT
+returns, so it survives the process being killed (tests/storage/test_crash.py kills one with SIGKILL
+again and again); only a power loss or OS crash may drop the last commits. FULL would fsync every
+commit for that case at a large cost in latency.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections import defaultdict
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+from pydantic import TypeAdapter
+
+from .base import (
+    ChatRecord,
+    Chats,
+    Matches,
+    MatchRecord,
+    SeatRecord,
+    SeatResult,
+    StaleTable,
+    Standing,
+    StorageError,
+    TableKey,
+    TableRecord,
+    Tables,
+    UserRecord,
+    Users,
+)
+from .check import report, split_broken
+from .migrations import migrate
+
+Row = sqlite3.Row
+_SEATS = TypeAdapter(list[SeatRecord])
+_LIVE = "status IN ('lobby', 'playing')"
+
+
+class Db:
+    """One connection and a lock: each coroutine's statements run together, so no one reads
+    another's half-done transaction on this shared connection."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        self.lock = asyncio.Lock()
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self.lock:
+            return list(await self.conn.execute_fetchall(sql, params))
+
+    @asynccontextmanager
+    async def transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction (IMMEDIATE takes the write lock up front: no upgrade deadlock), or
+        with ``begin="BEGIN"`` a consistent snapshot for reads spanning several statements."""
+        async with self.lock:
+            try:
+                await self.conn.execute(begin)
+                yield self.conn
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                await self.conn.rollback()
+                raise
+
+
+async def open_sqlite(path: str | Path) -> SqliteStore:
+    """Open (creating it and its folder on first use) and migrate the file at ``path``."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+    try:
+        conn.row_factory = sqlite3.Row
+        mode = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
+        if mode != "wal":
+            raise StorageError(f"{path}: cannot use WAL journal (got {mode})")
+        for pragma in ("synchronous = NORMAL", "busy_timeout = 5000", "foreign_keys = ON"):
+            await conn.execute(f"PRAGMA {pragma}")
+        await migrate(conn, path)
+    except sqlite3.DatabaseError as error:  # "file is not a database", and the like
+        await conn.close()
+        raise StorageError(f"{path}: {error}") from error
+    except BaseException:
+        await conn.close()
+        raise
+    return SqliteStore(Db(conn, path))
+
+
+class SqliteStore:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+        self.tables: Tables = SqliteTables(db)
+        self.users: Users = SqliteUsers(db)
+        self.chats: Chats = SqliteChats(db)
+        self.matches: Matches = SqliteMatches(db)
+
+    async def close(self) -> None:
+        await self.db.conn.close()
+
+
+# -- tables ----------------------------------------------------------------------------------
+
+_TABLE_COLUMNS = (
+    "chat_id, thread_id, game, rules, players, seats, seed, version, status, creator_id, "
+    "table_message_id, deadline, created_at, updated_at"
+)
+
+
+def _table_values(t: TableRecord) -> tuple[Any, ...]:
+    """Column values in ``_TABLE_COLUMNS`` order."""
+    seats = _SEATS.dump_json(t.seats).decode()
+    return (
+        t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
+        t.version, t.status, t.creator_id, t.table_message_id, t.deadline, t.created_at,
+        t.updated_at,
+    )  # fmt: skip
+
+
+def _table_record(row: Row, log: list[tuple[int, str]], path: Path) -> TableRecord:
+    try:
+        return TableRecord(
+            id=row["id"],
+            key=TableKey(chat_id=row["chat_id"], thread_id=row["thread_id"]),
+            game=row["game"],
+            rules=json.loads(row["rules"]),
+            players=row["players"],
+            seats=_SEATS.validate_json(row["seats"]),
+            seed=row["seed"],
+            log=log,
+            version=row["version"],
+            status=row["status"],
+            creator_id=row["creator_id"],
+            table_message_id=row["table_message_id"],
+            deadline=row["deadline"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        )
+    except ValueError as error:  # bad JSON or a pydantic ValidationError
+        raise StorageError(f"table {row['id']} in {path}: unreadable row: {error}") from error
+
+
+def _key_taken(error: sqlite3.IntegrityError, t: TableRecord) -> StorageError:
+    if "tables.chat_id" in str(error):  # the tables_live_key unique index
+        return StorageError(f"chat {t.key.chat_id} topic {t.key.thread_id} has a table")
+    return StorageError(f"table {t.id}: {error}")
+
+
+class SqliteTables:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def create(self, table: TableRecord) -> TableRecord:
+        now = time.time()
+        stored = table.model_copy(
+            deep=True, update={"version": 1, "created_at": now, "updated_at": now}
+        )
+        marks = ", ".join("?" * 14)
+        try:
+            async with self.db.transaction() as conn:
+                cursor = await conn.execute(
+                    f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES ({marks})", _table_values(stored)
+                )
+                stored.id = cursor.lastrowid
+                await _append(conn, stored.id or 0, stored.log, 0)
+        except sqlite3.IntegrityError as error:
+            raise _key_taken(error, stored) from error
+        return stored
+
+    async def get(self, key: TableKey) -> TableRecord | None:
+        where = f"chat_id = ? AND thread_id = ? AND {_LIVE}"
+        found = await self._load(where, (key.chat_id, key.thread_id))
+        return found[0] if found else None
+
+    async def by_id(self, table_id: int) -> TableRecord | None:
+        found = await self._load("id = ?", (table_id,))
+        return found[0] if found else None
+
+    async def seat_of(self, user_id: int) -> TableRecord | None:
+        where = (
+            f"{_LIVE} AND id = (SELECT t.id FROM tables t, json_each(t.seats) s WHERE "
+            f"t.{_LIVE} AND json_extract(s.value, '$.user_id') = ? ORDER BY t.id LIMIT 1)"
+        )
+        found = await self._load(where, (user_id,))
+        return found[0] if found else None
+
+    async def active(self) -> list[TableRecord]:
+        return (await self._check_live())[0]
+
+    async def broken(self) -> list[tuple[int, str]]:
+        return (await self._check_live())[1]
+
+    async def save(self, table: TableRecord) -> TableRecord:
+        stored = table.model_copy(
+            deep=True, update={"version": table.version + 1, "updated_at": time.time()}
+        )
+        sets = ", ".join(f"{column} = ?" for column in _TABLE_COLUMNS.split(", "))
+        try:
+            async with self.db.transaction() as conn:
+                cursor = await conn.execute(
+                    f"UPDATE tables SET {sets} WHERE id = ? AND version = ?",
+                    (*_table_values(stored), table.id, table.version),
+                )
+                if cursor.rowcount != 1:
+                    raise await self._refusal(conn, table)
+                have = await _log(conn, table.id or 0)
+                _check_history(table, have)
+                await _append(conn, table.id or 0, table.log[len(have) :], len(have))
+        except sqlite3.IntegrityError as error:
+            raise _key_taken(error, table) from error
+        return stored
+
+    async def _refusal(self, conn: aiosqlite.Connection, table: TableRecord) -> StorageError:
+        """Why the versioned UPDATE matched no row."""
+        rows = list(await conn.execute_fetchall("SELECT version FROM tables WHERE id = ?", (table.id,)))
+        if not rows:
+            return StorageError(f"table {table.id} does not exist")
+        return StaleTable(f"table {table.id}: version {table.version}, stored {rows[0][0]}")
+
+    async def _load(self, where: str, params: Sequence[Any]) -> list[TableRecord]:
+        """Tables matching ``where``, with their logs; one snapshot, ordered by id."""
+        async with self.db.transaction("BEGIN") as conn:
+            rows = list(await conn.execute_fetchall(f"SELECT * FROM tables WHERE {where} ORDER BY id", params))
+            logs = await _logs(conn, [row["id"] for row in rows])
+        return [_table_record(row, logs[row["id"]], self.db.path) for row in rows]
+
+    async def _check_live(self) -> tuple[list[TableRecord], list[tuple[int, str]]]:
+        async with self.db.transaction("BEGIN") as conn:
+            rows = list(await conn.execute_fetchall(f"SELECT * FROM tables WHERE {_LIVE} ORDER BY id"))
+            logs = await _logs(conn, None)
+        records, unreadable = [], []
+        for row in rows:
+            try:
+                records.append(_table_record(row, logs[row["id"]], self.db.path))
+            except StorageError as error:
+                unreadable.append(report(row["id"], str(error)))
+        good, broken = split_broken(records)
+        return good, sorted(unreadable + broken)
+
+
+async def _log(conn: aiosqlite.Connection, table_id: int) -> list[tuple[int, str]]:
+    sql = "SELECT seat, code FROM actions WHERE table_id = ? ORDER BY idx"
+    return [(seat, code) for seat, code in await conn.execute_fetchall(sql, (table_id,))]
+
+
+async def _logs(
+    conn: aiosqlite.Connection, ids: list[int] | None
+) -> defaultdict[int, list[tuple[int, str]]]:
+    """The logs of tables ``ids``, or of every live table when ``ids`` is None."""
+    if ids is None:
+        where = f"table_id IN (SELECT id FROM tables WHERE {_LIVE})"
+    else:
+        where = f"table_id IN ({', '.join('?' * len(ids))})"
+    sql = f"SELECT table_id, seat, code FROM actions WHERE {where} ORDER BY table_id, idx"
+    logs: defaultdict[int, list[tuple[int, str]]] = defaultdict(list)
+    for table_id, seat, code in await conn.execute_fetchall(sql, ids or ()):
+        logs[table_id].append((seat, code))
+    return logs
+
+
+def _check_history(table: TableRecord, have: list[tuple[int, str]]) -> None:
+    """The log only grows: the stored actions must be the start of the new log."""
+    mine = [(seat, code) for seat, code in table.log[: len(have)]]
+    if len(table.log) < len(have) or mine != have:
+        raise StorageError(
+            f"table {table.id}: the log would rewrite stored history "
+            f"({len(table.log)} actions, {len(have)} stored)"
+        )
+
+
+async def _append(
+    conn: aiosqlite.Connection, table_id: int, new: Sequence[tuple[int, str]], start: int
+) -> None:
+    if new:
+        await conn.executemany(
+            "INSERT INTO actions (table_id, idx, seat, code) VALUES (?, ?, ?, ?)",
+            [(table_id, start + i, seat, code) for i, (seat, code) in enumerate(new)],
+        )
+
+
+# -- users and chats -------------------------------------------------------------------------
+
+
+class SqliteUsers:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def get(self, user_id: int) -> UserRecord | None:
+        rows = await self.db.fetch("SELECT id, name, lang, can_dm FROM users WHERE id = ?", (user_id,))
+        return UserRecord(**dict(rows[0])) if rows else None
+
+    async def put(self, user: UserRecord) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO users (id, name, lang, can_dm) VALUES (?, ?, ?, ?)",
+                (user.id, user.name, user.lang, user.can_dm),
+            )
+
+
+class SqliteChats:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def get(self, chat_id: int) -> ChatRecord | None:
+        sql = "SELECT id, lang, turn_seconds, settings FROM chats WHERE id = ?"
+        rows = await self.db.fetch(sql, (chat_id,))
+        if not rows:
+            return None
+        row = dict(rows[0])
+        try:
+            return ChatRecord(**{**row, "settings": json.loads(row["settings"])})
+        except ValueError as error:
+            raise StorageError(f"chat {chat_id} in {self.db.path}: unreadable row: {error}") from error
+
+    async def put(self, chat: ChatRecord) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO chats (id, lang, turn_seconds, settings) VALUES (?, ?, ?, ?)",
+                (chat.id, chat.lang, chat.turn_seconds, json.dumps(chat.settings)),
+            )
+
+
+# -- finished matches ------------------------------------------------------------------------
+
+
+class SqliteMatches:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def add(self, match: MatchRecord) -> MatchRecord:
+        stored = match.model_copy(deep=True)
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, "
+                "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (match.table_id, match.chat_id, match.thread_id, match.game,
+                 json.dumps(match.rules), match.seed, json.dumps(match.log), match.finished_at),
+            )  # fmt: skip
+            stored.id = cursor.lastrowid
+            await conn.executemany(
+                "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(stored.id, r.seat, r.user_id, r.level, r.name, r.score, r.place)
+                 for r in match.results],
+            )  # fmt: skip
+        return stored
+
+    async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]:
+        async with self.db.transaction("BEGIN") as conn:
+            matches = list(await conn.execute_fetchall(
+                "SELECT * FROM matches WHERE chat_id = ? ORDER BY id DESC LIMIT ?",
+                (chat_id, max(limit, 0)),
+            ))  # fmt: skip
+            ids = [m["id"] for m in matches]
+            results = await conn.execute_fetchall(
+                "SELECT * FROM match_results WHERE match_id IN "
+                f"({', '.join('?' * len(ids))}) ORDER BY match_id, seat",
+                ids,
+            )
+        by_match: defaultdict[int, list[SeatResult]] = defaultdict(list)
+        for r in results:
+            fields = dict(r)
+            by_match[fields.pop("match_id")].append(SeatResult(**fields))
+        return [_match_record(m, by_match[m["id"]], self.db.path) for m in matches]
+
+    async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
+        # With MAX() in the select list SQLite takes the bare column ``name`` from the row
+        # holding the maximum: the name the user had in their latest match.
+        rows = await self.db.fetch(
+            """
+            SELECT r.user_id, r.name, MAX(m.id), COUNT(*) AS played, SUM(r.place = 1) AS won,
+                   SUM(r.score) AS points
+            FROM match_results r JOIN matches m ON m.id = r.match_id
+            WHERE m.chat_id = ? AND (? IS NULL OR m.game = ?) AND r.user_id IS NOT NULL
+            GROUP BY r.user_id
+            ORDER BY won DESC, AVG(r.place) ASC, played DESC, r.user_id
+            """,
+            (chat_id, game, game),
+        )
+        return [
+            Standing(user_id=r["user_id"], name=r["name"], played=r["played"], won=r["won"],
+                     points=r["points"])
+            for r in rows
+        ]  # fmt: skip
+
+
+def _match_record(row: Row, results: list[SeatResult], path: Path) -> MatchRecord:
+    try:
+        fields = dict(row)
+        fields.update(rules=json.loads(row["rules"]), log=json.loads(row["log"]), results=results)
+        return MatchRecord(**fields)
+    except ValueError as error:
+        raise StorageError(f"match {row['id']} in {path}: unreadable row: {error}") from error
