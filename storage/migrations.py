@@ -106,22 +106,16 @@ def statements(script: str) -> Iterator[str]:
         raise ValueError(f"unterminated statement: {pending.strip()[:60]}")
 
 
-async def migrate(db: aiosqlite.Connection, path: Path, upto: int = len(MIGRATIONS)) -> int:
-    """Bring the file to version ``upto``; returns the version it had. The version is read under
-    the write lock, so two processes opening one new file do not both run a script."""
+async def migrate(db: aiosqlite.Connection, path: Path) -> int:
+    """Bring the file to the latest version; returns the version it had. The version is read
+    under the write lock, so two processes opening one new file do not both run a script."""
     await db.execute("BEGIN IMMEDIATE")
     try:
-        found = await user_version(db)
-        if found > len(MIGRATIONS):
-            raise StorageError(
-                f"{path}: schema version {found} is newer than this program knows "
-                f"({len(MIGRATIONS)}); upgrade Seghan to open it"
-            )
-        for script in MIGRATIONS[found:upto]:
-            for statement in statements(script):
-                await db.execute(statement)
-        if upto > found:
-            await db.execute(f"PRAGMA user_version = {upto:d}")
+        found = await known_version(db, path)
+        for number, script in enumerate(MIGRATIONS[found:], start=found + 1):
+            await _run(db, path, number, script)
+        if found < len(MIGRATIONS):
+            await db.execute(f"PRAGMA user_version = {len(MIGRATIONS):d}")
         await db.execute("COMMIT")
     except BaseException:
         await db.rollback()
@@ -129,6 +123,20 @@ async def migrate(db: aiosqlite.Connection, path: Path, upto: int = len(MIGRATIO
     return found
 
 
-async def user_version(db: aiosqlite.Connection) -> int:
-    rows = list(await db.execute_fetchall("PRAGMA user_version"))
-    return int(rows[0][0])
+async def _run(db: aiosqlite.Connection, path: Path, number: int, script: str) -> None:
+    try:
+        for statement in statements(script):
+            await db.execute(statement)
+    except sqlite3.Error as error:
+        raise StorageError(f"{path}: migration {number} failed: {error}") from error
+
+
+async def known_version(db: aiosqlite.Connection, path: Path) -> int:
+    """The file's schema version; StorageError naming the file if it is newer than this code."""
+    found = int(list(await db.execute_fetchall("PRAGMA user_version"))[0][0])
+    if found > len(MIGRATIONS):
+        raise StorageError(
+            f"{path}: schema version {found} is newer than this program knows "
+            f"({len(MIGRATIONS)}); upgrade Seghan to open it"
+        )
+    return found

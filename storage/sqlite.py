@@ -39,7 +39,7 @@ from .base import (
     Users,
 )
 from .check import report, split_broken
-from .migrations import migrate
+from .migrations import known_version, migrate
 
 Row = sqlite3.Row
 _SEATS = TypeAdapter(list[SeatRecord])
@@ -80,6 +80,7 @@ async def open_sqlite(path: str | Path) -> SqliteStore:
     conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
     try:
         conn.row_factory = sqlite3.Row
+        await known_version(conn, path)  # before anything writes to a file we may not own
         mode = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
         if mode != "wal":
             raise StorageError(f"{path}: cannot use WAL journal (got {mode})")
