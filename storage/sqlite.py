@@ -60,7 +60,9 @@ class Db:
             return list(await self.conn.execute_fetchall(sql, params))
 
     @asynccontextmanager
-    async def transaction(self, begin: str = "BEGIN IMMEDIATE") -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(
+        self, begin: str = "BEGIN IMMEDIATE"
+    ) -> AsyncIterator[aiosqlite.Connection]:
         """A write transaction (IMMEDIATE takes the write lock up front: no upgrade deadlock), or
         with ``begin="BEGIN"`` a consistent snapshot for reads spanning several statements."""
         async with self.lock:
@@ -221,7 +223,9 @@ class SqliteTables:
 
     async def _refusal(self, conn: aiosqlite.Connection, table: TableRecord) -> StorageError:
         """Why the versioned UPDATE matched no row."""
-        rows = list(await conn.execute_fetchall("SELECT version FROM tables WHERE id = ?", (table.id,)))
+        rows = list(
+            await conn.execute_fetchall("SELECT version FROM tables WHERE id = ?", (table.id,))
+        )
         if not rows:
             return StorageError(f"table {table.id} does not exist")
         return StaleTable(f"table {table.id}: version {table.version}, stored {rows[0][0]}")
@@ -229,13 +233,19 @@ class SqliteTables:
     async def _load(self, where: str, params: Sequence[Any]) -> list[TableRecord]:
         """Tables matching ``where``, with their logs; one snapshot, ordered by id."""
         async with self.db.transaction("BEGIN") as conn:
-            rows = list(await conn.execute_fetchall(f"SELECT * FROM tables WHERE {where} ORDER BY id", params))
+            rows = list(
+                await conn.execute_fetchall(
+                    f"SELECT * FROM tables WHERE {where} ORDER BY id", params
+                )
+            )
             logs = await _logs(conn, [row["id"] for row in rows])
         return [_table_record(row, logs[row["id"]], self.db.path) for row in rows]
 
     async def _check_live(self) -> tuple[list[TableRecord], list[tuple[int, str]]]:
         async with self.db.transaction("BEGIN") as conn:
-            rows = list(await conn.execute_fetchall(f"SELECT * FROM tables WHERE {_LIVE} ORDER BY id"))
+            rows = list(
+                await conn.execute_fetchall(f"SELECT * FROM tables WHERE {_LIVE} ORDER BY id")
+            )
             logs = await _logs(conn, None)
         records, unreadable = [], []
         for row in rows:
@@ -295,7 +305,9 @@ class SqliteUsers:
         self.db = db
 
     async def get(self, user_id: int) -> UserRecord | None:
-        rows = await self.db.fetch("SELECT id, name, lang, can_dm FROM users WHERE id = ?", (user_id,))
+        rows = await self.db.fetch(
+            "SELECT id, name, lang, can_dm FROM users WHERE id = ?", (user_id,)
+        )
         return UserRecord(**dict(rows[0])) if rows else None
 
     async def put(self, user: UserRecord) -> None:
@@ -319,7 +331,9 @@ class SqliteChats:
         try:
             return ChatRecord(**{**row, "settings": json.loads(row["settings"])})
         except ValueError as error:
-            raise StorageError(f"chat {chat_id} in {self.db.path}: unreadable row: {error}") from error
+            raise StorageError(
+                f"chat {chat_id} in {self.db.path}: unreadable row: {error}"
+            ) from error
 
     async def put(self, chat: ChatRecord) -> None:
         async with self.db.transaction() as conn:

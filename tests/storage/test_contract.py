@@ -27,7 +27,9 @@ def table(key: TableKey = KEY, **fields: object) -> TableRecord:
     seats = [SeatRecord(user_id=10 + i, name=f"p{i}") for i in range(3)] + [
         SeatRecord(level="easy", name="bot")
     ]
-    values: dict[str, object] = dict(key=key, game="counting", seats=seats, seed=4, status="playing")
+    values: dict[str, object] = dict(
+        key=key, game="counting", seats=seats, seed=4, status="playing"
+    )
     return TableRecord.model_validate({**values, **fields})
 
 
@@ -143,13 +145,20 @@ async def test_active_lists_lobby_and_playing(store: Store) -> None:
 
 async def test_broken_tables_are_skipped_and_named(store: Store) -> None:
     good = await store.tables.create(table(TableKey(chat_id=1), log=moves(0, 3)))
-    bad_log = await store.tables.create(table(TableKey(chat_id=2), log=[(0, "add:1"), (0, "add:1")]))
-    bad_game = await store.tables.create(table(TableKey(chat_id=3), game="no-such-game", status="lobby"))
+    bad_log = await store.tables.create(
+        table(TableKey(chat_id=2), log=[(0, "add:1"), (0, "add:1")])
+    )
+    bad_game = await store.tables.create(
+        table(TableKey(chat_id=3), game="no-such-game", status="lobby")
+    )
     bad_rules = await store.tables.create(table(TableKey(chat_id=4), rules={"colour": "red"}))
     assert await store.tables.active() == [good]
     broken = dict(await store.tables.broken())
     assert sorted(broken) == [bad_log.id, bad_game.id, bad_rules.id]
-    assert f"table {bad_log.id}" in broken[bad_log.id or 0] and "log entry 1" in broken[bad_log.id or 0]
+    assert (
+        f"table {bad_log.id}" in broken[bad_log.id or 0]
+        and "log entry 1" in broken[bad_log.id or 0]
+    )
     assert "no-such-game" in broken[bad_game.id or 0]
     # Broken tables still load by id, so the bot can show or stop them.
     assert await store.tables.by_id(bad_log.id or 0) == bad_log
@@ -197,7 +206,9 @@ async def test_chats(store: Store) -> None:
 # -- matches ---------------------------------------------------------------------------------
 
 
-def match(chat_id: int, game: str, scores: dict[int | None, tuple[int, int]], n: int = 0) -> MatchRecord:
+def match(
+    chat_id: int, game: str, scores: dict[int | None, tuple[int, int]], n: int = 0
+) -> MatchRecord:
     """``scores``: user id (None for a computer) -> (score, place)."""
     results = [
         SeatResult(seat=seat, user_id=user, level=None if user else "easy",
@@ -209,7 +220,9 @@ def match(chat_id: int, game: str, scores: dict[int | None, tuple[int, int]], n:
 
 
 async def test_matches_recent(store: Store) -> None:
-    added = [await store.matches.add(match(-1, "hearts", {1: (5, 1), None: (9, 2)}, n)) for n in range(4)]
+    added = [
+        await store.matches.add(match(-1, "hearts", {1: (5, 1), None: (9, 2)}, n)) for n in range(4)
+    ]
     await store.matches.add(match(-2, "hearts", {1: (5, 1)}))
     assert len({m.id for m in added}) == 4 and all(m.id is not None for m in added)
     assert await store.matches.recent(-1, limit=3) == added[::-1][:3]

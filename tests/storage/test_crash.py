@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import open_sqlite
+from tests.storage.conftest import OpenFile
 from tests.storage.crash_child import TABLES
 from tests.storage.fake_game import moves
 
@@ -62,7 +62,7 @@ def reported(lines: list[str]) -> tuple[dict[int, State], dict[int, State]]:
 
 @pytest.mark.parametrize("seed", range(20))
 async def test_killed_writer_loses_no_committed_action(
-    server: subprocess.Popen[str], tmp_path: Path, seed: int
+    server: subprocess.Popen[str], tmp_path: Path, seed: int, open_file: OpenFile
 ) -> None:
     path = tmp_path / "crash.db"
     lines = kill_at_random(server, path, seed)
@@ -72,7 +72,7 @@ async def test_killed_writer_loses_no_committed_action(
     conn.close()
     done, in_flight = reported(lines)
     assert len(in_flight) <= 1, "the writer runs one save at a time"
-    store = await open_sqlite(path)
+    store = await open_file(path)
     tables = await store.tables.active()
     assert len(tables) == TABLES and await store.tables.broken() == []
     for record in tables:

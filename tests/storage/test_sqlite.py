@@ -16,11 +16,11 @@ from storage import (
     StorageError,
     TableKey,
     UserRecord,
-    open_sqlite,
     open_store,
 )
 from storage import migrations as migrations_module
 from storage.migrations import MIGRATIONS
+from tests.storage.conftest import OpenFile
 from tests.storage.fake_game import moves
 from tests.storage.test_contract import table
 
@@ -30,27 +30,29 @@ def pragma(path: Path, name: str) -> object:
         return conn.execute(f"PRAGMA {name}").fetchone()[0]
 
 
-async def test_first_open_creates_the_file_and_migrates(tmp_path: Path) -> None:
+async def test_first_open_creates_the_file_and_migrates(
+    tmp_path: Path, open_file: OpenFile
+) -> None:
     path = tmp_path / "data" / "new" / "seghan.db"
-    store = await open_sqlite(path)
+    store = await open_file(path)
     await store.close()
     assert path.exists()
     assert pragma(path, "user_version") == len(MIGRATIONS)
     assert pragma(path, "journal_mode") == "wal"
 
 
-async def test_an_empty_file_is_migrated(tmp_path: Path) -> None:
+async def test_an_empty_file_is_migrated(tmp_path: Path, open_file: OpenFile) -> None:
     path = tmp_path / "empty.db"
     path.touch()
-    store = await open_sqlite(path)
+    store = await open_file(path)
     await store.tables.create(table())
     await store.close()
     assert pragma(path, "user_version") == len(MIGRATIONS)
 
 
-async def test_reopen_keeps_everything(tmp_path: Path) -> None:
+async def test_reopen_keeps_everything(tmp_path: Path, open_file: OpenFile) -> None:
     path = tmp_path / "s.db"
-    store = await open_sqlite(path)
+    store = await open_file(path)
     record = await store.tables.create(table(log=moves(0, 2)))
     record = await store.tables.save(record.model_copy(update={"log": moves(0, 7)}))
     await store.users.put(UserRecord(id=10, name="Ani", can_dm=True))
@@ -60,7 +62,7 @@ async def test_reopen_keeps_everything(tmp_path: Path) -> None:
     )  # fmt: skip
     await store.close()
 
-    again = await open_sqlite(path)
+    again = await open_file(path)
     assert await again.tables.by_id(record.id or 0) == record
     assert await again.tables.active() == [record]
     assert await again.users.get(10) == UserRecord(id=10, name="Ani", can_dm=True)
@@ -75,7 +77,7 @@ def first_migration_file(path: Path) -> None:
         conn.execute("PRAGMA user_version = 1")
         conn.execute(
             "INSERT INTO tables VALUES (3, -100, 7, 'counting', '{\"target\": 50}', 4, "
-            "'[{\"user_id\": 10, \"name\": \"Ani\", \"hand_message_id\": 8}]', 4, 5, 'playing', 10, "
+            '\'[{"user_id": 10, "name": "Ani", "hand_message_id": 8}]\', 4, 5, \'playing\', 10, '
             "77, 1700000000.5, 1.0, 2.0)"
         )
         conn.executemany(
@@ -89,11 +91,13 @@ def first_migration_file(path: Path) -> None:
     conn.close()
 
 
-async def test_first_migration_file_upgrades_with_data_intact(tmp_path: Path) -> None:
+async def test_first_migration_file_upgrades_with_data_intact(
+    tmp_path: Path, open_file: OpenFile
+) -> None:
     path = tmp_path / "v1.db"
     first_migration_file(path)
     assert len(MIGRATIONS) >= 2
-    store = await open_sqlite(path)
+    store = await open_file(path)
     record = await store.tables.by_id(3)
     assert record is not None
     assert (record.key, record.rules, record.version, record.deadline) == (
@@ -109,17 +113,21 @@ async def test_first_migration_file_upgrades_with_data_intact(tmp_path: Path) ->
     await store.close()
     assert pragma(path, "user_version") == len(MIGRATIONS)
     with sqlite3.connect(path) as conn:
-        assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'match_results_user'").fetchone()
+        assert conn.execute(
+            "SELECT name FROM sqlite_master WHERE name = 'match_results_user'"
+        ).fetchone()
     conn.close()
 
 
-async def test_a_failed_migration_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_failed_migration_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, open_file: OpenFile
+) -> None:
     path = tmp_path / "v1.db"
     first_migration_file(path)
     bad = ["CREATE TABLE half_done (x);\nSELECT * FROM no_such_table;"]
     monkeypatch.setattr(migrations_module, "MIGRATIONS", MIGRATIONS + bad)
     with pytest.raises(StorageError, match="v1.db: migration 3 failed: no such table"):
-        await open_sqlite(path)
+        await open_file(path)
     assert pragma(path, "user_version") == 1
     with sqlite3.connect(path) as conn:
         names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
@@ -127,38 +135,42 @@ async def test_a_failed_migration_changes_nothing(tmp_path: Path, monkeypatch: p
     assert "half_done" not in names and "match_results_user" not in names
 
 
-async def test_a_newer_file_is_refused_by_name(tmp_path: Path) -> None:
+async def test_a_newer_file_is_refused_by_name(tmp_path: Path, open_file: OpenFile) -> None:
     path = tmp_path / "future.db"
     with sqlite3.connect(path) as conn:
         conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
     conn.close()
     with pytest.raises(StorageError, match="future.db.*newer"):
-        await open_sqlite(path)
+        await open_file(path)
     assert pragma(path, "user_version") == len(MIGRATIONS) + 1
 
 
-async def test_a_file_that_is_not_a_database_is_refused_by_name(tmp_path: Path) -> None:
+async def test_a_file_that_is_not_a_database_is_refused_by_name(
+    tmp_path: Path, open_file: OpenFile
+) -> None:
     path = tmp_path / "notes.txt"
     path.write_bytes(b"not a database, just some text that is long enough " * 100)
     with pytest.raises(StorageError, match="notes.txt"):
-        await open_sqlite(path)
+        await open_file(path)
 
 
 async def test_unreadable_rows_are_skipped_and_named(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, open_file: OpenFile
 ) -> None:
     path = tmp_path / "s.db"
-    store = await open_sqlite(path)
+    store = await open_file(path)
     good = await store.tables.create(table(TableKey(chat_id=1)))
     seats = await store.tables.create(table(TableKey(chat_id=2)))
     log_row = await store.tables.create(table(TableKey(chat_id=3), log=moves(0, 2)))
     await store.close()
     with sqlite3.connect(path) as conn:  # damage made behind the store's back
         conn.execute("UPDATE tables SET seats = '[{oops' WHERE id = ?", (seats.id,))
-        conn.execute("UPDATE actions SET code = 'jump' WHERE table_id = ? AND idx = 1", (log_row.id,))
+        conn.execute(
+            "UPDATE actions SET code = 'jump' WHERE table_id = ? AND idx = 1", (log_row.id,)
+        )
     conn.close()
 
-    store = await open_sqlite(path)
+    store = await open_file(path)
     with caplog.at_level(logging.ERROR, logger="storage.check"):
         assert await store.tables.active() == [good]
     broken = dict(await store.tables.broken())
