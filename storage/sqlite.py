@@ -10,10 +10,10 @@ commit for that case at a large cost in latency.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import sqlite3
 import time
-from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -28,7 +28,6 @@ from .base import (
     Matches,
     MatchRecord,
     SeatRecord,
-    SeatResult,
     StaleTable,
     Standing,
     StorageError,
@@ -47,55 +46,71 @@ _LIVE = "status IN ('lobby', 'playing')"
 
 
 class Db:
-    """One connection and a lock: each coroutine's statements run together, so no one reads
-    another's half-done transaction on this shared connection."""
+    """A writer and a reader connection to one WAL file, each with its own aiosqlite thread.
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self.conn = conn
+    Writes run one transaction at a time on the writer (a lock: a coroutine must never see
+    another's half-done transaction on a shared connection). Reads are single statements on the
+    reader: WAL gives each a snapshot of committed data, and they run beside the writes.
+    """
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: Path):
+        self.writer = writer
+        self.reader = reader
         self.path = path
         self.lock = asyncio.Lock()
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.lock:
-            return list(await self.conn.execute_fetchall(sql, params))
+        return list(await self.reader.execute_fetchall(sql, params))
 
     @asynccontextmanager
-    async def transaction(
-        self, begin: str = "BEGIN IMMEDIATE"
-    ) -> AsyncIterator[aiosqlite.Connection]:
-        """A write transaction (IMMEDIATE takes the write lock up front: no upgrade deadlock), or
-        with ``begin="BEGIN"`` a consistent snapshot for reads spanning several statements."""
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """IMMEDIATE takes the write lock up front, so a transaction never fails half-way for
+        want of it."""
         async with self.lock:
             try:
-                await self.conn.execute(begin)
-                yield self.conn
-                await self.conn.execute("COMMIT")
+                await self.writer.execute("BEGIN IMMEDIATE")
+                yield self.writer
+                await self.writer.execute("COMMIT")
             except BaseException:
-                await self.conn.rollback()
+                await self.writer.rollback()
                 raise
+
+    async def close(self) -> None:
+        await self.reader.close()
+        await self.writer.close()
 
 
 async def open_sqlite(path: str | Path) -> SqliteStore:
     """Open (creating it and its folder on first use) and migrate the file at ``path``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+    opened: list[aiosqlite.Connection] = []
     try:
-        conn.row_factory = sqlite3.Row
-        await known_version(conn, path)  # before anything writes to a file we may not own
-        mode = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
+        writer = await _connect(path, opened)
+        await known_version(writer, path)  # before anything writes to a file we may not own
+        mode = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
         if mode != "wal":
             raise StorageError(f"{path}: cannot use WAL journal (got {mode})")
-        for pragma in ("synchronous = NORMAL", "busy_timeout = 5000", "foreign_keys = ON"):
-            await conn.execute(f"PRAGMA {pragma}")
-        await migrate(conn, path)
-    except sqlite3.DatabaseError as error:  # "file is not a database", and the like
-        await conn.close()
-        raise StorageError(f"{path}: {error}") from error
-    except BaseException:
-        await conn.close()
+        await writer.execute("PRAGMA foreign_keys = ON")
+        await migrate(writer, path)
+        reader = await _connect(path, opened)
+        await reader.execute("PRAGMA query_only = ON")
+    except BaseException as error:
+        for conn in opened:
+            await conn.close()
+        if isinstance(error, sqlite3.DatabaseError):  # "file is not a database", and the like
+            raise StorageError(f"{path}: {error}") from error
         raise
-    return SqliteStore(Db(conn, path))
+    return SqliteStore(Db(writer, reader, path))
+
+
+async def _connect(path: Path, opened: list[aiosqlite.Connection]) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+    opened.append(conn)
+    conn.row_factory = sqlite3.Row
+    await conn.execute("PRAGMA busy_timeout = 5000")
+    await conn.execute("PRAGMA synchronous = NORMAL")
+    return conn
 
 
 class SqliteStore:
@@ -107,7 +122,7 @@ class SqliteStore:
         self.matches: Matches = SqliteMatches(db)
 
     async def close(self) -> None:
-        await self.db.conn.close()
+        await self.db.close()
 
 
 # -- tables ----------------------------------------------------------------------------------
@@ -128,7 +143,15 @@ def _table_values(t: TableRecord) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-def _table_record(row: Row, log: list[tuple[int, str]], path: Path) -> TableRecord:
+# Each table row with its log as one JSON column: one statement, so one consistent snapshot.
+_SELECT_TABLES = """
+    SELECT *, (SELECT json_group_array(json_array(idx, seat, code)) FROM actions
+               WHERE table_id = tables.id) AS log
+    FROM tables WHERE {where} ORDER BY id
+"""
+
+
+def _table_record(row: Row, path: Path) -> TableRecord:
     try:
         return TableRecord(
             id=row["id"],
@@ -138,7 +161,7 @@ def _table_record(row: Row, log: list[tuple[int, str]], path: Path) -> TableReco
             players=row["players"],
             seats=_SEATS.validate_json(row["seats"]),
             seed=row["seed"],
-            log=log,
+            log=_read_log(row["log"]),
             version=row["version"],
             status=row["status"],
             creator_id=row["creator_id"],
@@ -147,8 +170,27 @@ def _table_record(row: Row, log: list[tuple[int, str]], path: Path) -> TableReco
             created_at=row["created_at"],
             updated_at=row["updated_at"],
         )
-    except ValueError as error:  # bad JSON or a pydantic ValidationError
+    except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
         raise StorageError(f"table {row['id']} in {path}: unreadable row: {error}") from error
+
+
+def _read_log(text: str) -> list[tuple[int, str]]:
+    """[(seat, code)] from the JSON [[idx, seat, code], ...] of ``_SELECT_TABLES``."""
+    rows = sorted(json.loads(text))  # json_group_array promises no order
+    if [row[0] for row in rows] != list(range(len(rows))):
+        raise ValueError("the action log has gaps")
+    return [(seat, code) for _, seat, code in rows]
+
+
+def _copy(table: TableRecord, **update: Any) -> TableRecord:
+    """A copy for the caller, sharing nothing mutable with ``table``. Cheaper than a deep copy:
+    the log's entries are immutable tuples, and a long log made deepcopy the bulk of a save."""
+    update.update(
+        rules=copy.deepcopy(table.rules),
+        seats=[seat.model_copy() for seat in table.seats],
+        log=list(table.log),
+    )
+    return table.model_copy(update=update)
 
 
 def _key_taken(error: sqlite3.IntegrityError, t: TableRecord) -> StorageError:
@@ -163,9 +205,7 @@ class SqliteTables:
 
     async def create(self, table: TableRecord) -> TableRecord:
         now = time.time()
-        stored = table.model_copy(
-            deep=True, update={"version": 1, "created_at": now, "updated_at": now}
-        )
+        stored = _copy(table, version=1, created_at=now, updated_at=now)
         marks = ", ".join("?" * 14)
         try:
             async with self.db.transaction() as conn:
@@ -202,9 +242,7 @@ class SqliteTables:
         return (await self._check_live())[1]
 
     async def save(self, table: TableRecord) -> TableRecord:
-        stored = table.model_copy(
-            deep=True, update={"version": table.version + 1, "updated_at": time.time()}
-        )
+        stored = _copy(table, version=table.version + 1, updated_at=time.time())
         sets = ", ".join(f"{column} = ?" for column in _TABLE_COLUMNS.split(", "))
         try:
             async with self.db.transaction() as conn:
@@ -230,27 +268,16 @@ class SqliteTables:
             return StorageError(f"table {table.id} does not exist")
         return StaleTable(f"table {table.id}: version {table.version}, stored {rows[0][0]}")
 
-    async def _load(self, where: str, params: Sequence[Any]) -> list[TableRecord]:
-        """Tables matching ``where``, with their logs; one snapshot, ordered by id."""
-        async with self.db.transaction("BEGIN") as conn:
-            rows = list(
-                await conn.execute_fetchall(
-                    f"SELECT * FROM tables WHERE {where} ORDER BY id", params
-                )
-            )
-            logs = await _logs(conn, [row["id"] for row in rows])
-        return [_table_record(row, logs[row["id"]], self.db.path) for row in rows]
+    async def _load(self, where: str, params: Sequence[Any] = ()) -> list[TableRecord]:
+        rows = await self.db.fetch(_SELECT_TABLES.format(where=where), params)
+        return [_table_record(row, self.db.path) for row in rows]
 
     async def _check_live(self) -> tuple[list[TableRecord], list[tuple[int, str]]]:
-        async with self.db.transaction("BEGIN") as conn:
-            rows = list(
-                await conn.execute_fetchall(f"SELECT * FROM tables WHERE {_LIVE} ORDER BY id")
-            )
-            logs = await _logs(conn, None)
+        rows = await self.db.fetch(_SELECT_TABLES.format(where=_LIVE))
         records, unreadable = [], []
         for row in rows:
             try:
-                records.append(_table_record(row, logs[row["id"]], self.db.path))
+                records.append(_table_record(row, self.db.path))
             except StorageError as error:
                 unreadable.append(report(row["id"], str(error)))
         good, broken = split_broken(records)
@@ -260,21 +287,6 @@ class SqliteTables:
 async def _log(conn: aiosqlite.Connection, table_id: int) -> list[tuple[int, str]]:
     sql = "SELECT seat, code FROM actions WHERE table_id = ? ORDER BY idx"
     return [(seat, code) for seat, code in await conn.execute_fetchall(sql, (table_id,))]
-
-
-async def _logs(
-    conn: aiosqlite.Connection, ids: list[int] | None
-) -> defaultdict[int, list[tuple[int, str]]]:
-    """The logs of tables ``ids``, or of every live table when ``ids`` is None."""
-    if ids is None:
-        where = f"table_id IN (SELECT id FROM tables WHERE {_LIVE})"
-    else:
-        where = f"table_id IN ({', '.join('?' * len(ids))})"
-    sql = f"SELECT table_id, seat, code FROM actions WHERE {where} ORDER BY table_id, idx"
-    logs: defaultdict[int, list[tuple[int, str]]] = defaultdict(list)
-    for table_id, seat, code in await conn.execute_fetchall(sql, ids or ()):
-        logs[table_id].append((seat, code))
-    return logs
 
 
 def _check_history(table: TableRecord, have: list[tuple[int, str]]) -> None:
@@ -369,22 +381,17 @@ class SqliteMatches:
         return stored
 
     async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]:
-        async with self.db.transaction("BEGIN") as conn:
-            matches = list(await conn.execute_fetchall(
-                "SELECT * FROM matches WHERE chat_id = ? ORDER BY id DESC LIMIT ?",
-                (chat_id, max(limit, 0)),
-            ))  # fmt: skip
-            ids = [m["id"] for m in matches]
-            results = await conn.execute_fetchall(
-                "SELECT * FROM match_results WHERE match_id IN "
-                f"({', '.join('?' * len(ids))}) ORDER BY match_id, seat",
-                ids,
-            )
-        by_match: defaultdict[int, list[SeatResult]] = defaultdict(list)
-        for r in results:
-            fields = dict(r)
-            by_match[fields.pop("match_id")].append(SeatResult(**fields))
-        return [_match_record(m, by_match[m["id"]], self.db.path) for m in matches]
+        # One statement, so one snapshot: each match with its results as a JSON column.
+        rows = await self.db.fetch(
+            """
+            SELECT *, (SELECT json_group_array(json_object('seat', seat, 'user_id', user_id,
+                              'level', level, 'name', name, 'score', score, 'place', place))
+                       FROM match_results WHERE match_id = matches.id) AS results
+            FROM matches WHERE chat_id = ? ORDER BY id DESC LIMIT ?
+            """,
+            (chat_id, max(limit, 0)),
+        )
+        return [_match_record(row, self.db.path) for row in rows]
 
     async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
         # With MAX() in the select list SQLite takes the bare column ``name`` from the row
@@ -407,9 +414,10 @@ class SqliteMatches:
         ]  # fmt: skip
 
 
-def _match_record(row: Row, results: list[SeatResult], path: Path) -> MatchRecord:
+def _match_record(row: Row, path: Path) -> MatchRecord:
     try:
         fields = dict(row)
+        results = sorted(json.loads(row["results"]), key=lambda r: r["seat"])
         fields.update(rules=json.loads(row["rules"]), log=json.loads(row["log"]), results=results)
         return MatchRecord(**fields)
     except ValueError as error:
