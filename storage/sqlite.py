@@ -135,6 +135,7 @@ _TABLE_COLUMNS = (
 
 def _table_values(t: TableRecord) -> tuple[Any, ...]:
     """Column values in ``_TABLE_COLUMNS`` order."""
+    _check_seed(t.seed, f"table {t.id}")
     seats = _SEATS.dump_json(t.seats).decode()
     return (
         t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
@@ -191,6 +192,11 @@ def _copy(table: TableRecord, **update: Any) -> TableRecord:
         log=list(table.log),
     )
     return table.model_copy(update=update)
+
+
+def _check_seed(seed: int, what: str) -> None:
+    if not -(2**63) <= seed < 2**63:  # SQLite's INTEGER; the memory store takes any int
+        raise StorageError(f"{what}: seed {seed} does not fit in 64 bits")
 
 
 def _key_taken(error: sqlite3.IntegrityError, t: TableRecord) -> StorageError:
@@ -363,6 +369,7 @@ class SqliteMatches:
         self.db = db
 
     async def add(self, match: MatchRecord) -> MatchRecord:
+        _check_seed(match.seed, f"match of table {match.table_id}")
         stored = match.model_copy(deep=True)
         async with self.db.transaction() as conn:
             cursor = await conn.execute(

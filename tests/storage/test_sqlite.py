@@ -189,3 +189,10 @@ async def test_open_store_picks_the_backend(tmp_path: Path) -> None:
     store = await open_store(str(tmp_path / "x.db"))
     assert isinstance(store, SqliteStore)
     await store.close()
+
+
+async def test_a_seed_beyond_64_bits_is_refused(tmp_path: Path, open_file: OpenFile) -> None:
+    store = await open_file(tmp_path / "s.db")
+    with pytest.raises(StorageError, match="64 bits"):
+        await store.tables.create(table(seed=2**64))
+    assert await store.tables.active() == []
