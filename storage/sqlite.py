@@ -144,12 +144,10 @@ def _table_values(t: TableRecord) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-# Each table row with its log as one JSON column: one statement, so one consistent snapshot.
-_SELECT_TABLES = """
-    SELECT *, (SELECT json_group_array(json_array(idx, seat, code)) FROM actions
-               WHERE table_id = tables.id) AS log
-    FROM tables WHERE {where} ORDER BY id
-"""
+# A table's log as one JSON column, so a row and its log come in one statement: one snapshot.
+_LOG = """(SELECT json_group_array(json_array(idx, seat, code)) FROM actions
+           WHERE table_id = tables.id) AS log"""
+_SELECT_TABLES = f"SELECT *, {_LOG} FROM tables WHERE {{where}} ORDER BY id"
 
 
 def _table_record(row: Row, path: Path) -> TableRecord:
@@ -249,6 +247,7 @@ class SqliteTables:
 
     async def save(self, table: TableRecord) -> TableRecord:
         stored = _copy(table, version=table.version + 1, updated_at=time.time())
+        have = await self._stored_log(table)
         sets = ", ".join(f"{column} = ?" for column in _TABLE_COLUMNS.split(", "))
         try:
             async with self.db.transaction() as conn:
@@ -256,23 +255,28 @@ class SqliteTables:
                     f"UPDATE tables SET {sets} WHERE id = ? AND version = ?",
                     (*_table_values(stored), table.id, table.version),
                 )
-                if cursor.rowcount != 1:
-                    raise await self._refusal(conn, table)
-                have = await _log(conn, table.id or 0)
-                _check_history(table, have)
+                if cursor.rowcount != 1:  # another save got in since _stored_log
+                    raise StaleTable(f"table {table.id}: version {table.version} moved on")
                 await _append(conn, table.id or 0, table.log[len(have) :], len(have))
         except sqlite3.IntegrityError as error:
             raise _key_taken(error, table) from error
         return stored
 
-    async def _refusal(self, conn: aiosqlite.Connection, table: TableRecord) -> StorageError:
-        """Why the versioned UPDATE matched no row."""
-        rows = list(
-            await conn.execute_fetchall("SELECT version FROM tables WHERE id = ?", (table.id,))
-        )
+    async def _stored_log(self, table: TableRecord) -> list[tuple[int, str]]:
+        """The stored log, checked against ``table`` before taking the write lock. Every save
+        bumps the version, so the log read at ``table.version`` is still the stored one if the
+        versioned UPDATE then succeeds."""
+        rows = await self.db.fetch(f"SELECT version, {_LOG} FROM tables WHERE id = ?", (table.id,))
         if not rows:
-            return StorageError(f"table {table.id} does not exist")
-        return StaleTable(f"table {table.id}: version {table.version}, stored {rows[0][0]}")
+            raise StorageError(f"table {table.id} does not exist")
+        if rows[0]["version"] != table.version:
+            raise StaleTable(f"table {table.id}: version {table.version}, stored {rows[0][0]}")
+        try:
+            have = _read_log(rows[0]["log"])
+        except ValueError as error:
+            raise StorageError(f"table {table.id} in {self.db.path}: {error}") from error
+        _check_history(table, have)
+        return have
 
     async def _load(self, where: str, params: Sequence[Any] = ()) -> list[TableRecord]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=where), params)
@@ -288,11 +292,6 @@ class SqliteTables:
                 unreadable.append(report(row["id"], str(error)))
         good, broken = split_broken(records)
         return good, sorted(unreadable + broken)
-
-
-async def _log(conn: aiosqlite.Connection, table_id: int) -> list[tuple[int, str]]:
-    sql = "SELECT seat, code FROM actions WHERE table_id = ? ORDER BY idx"
-    return [(seat, code) for seat, code in await conn.execute_fetchall(sql, (table_id,))]
 
 
 def _check_history(table: TableRecord, have: list[tuple[int, str]]) -> None:
