@@ -13,12 +13,14 @@ from storage import (
     MemoryStore,
     SeatResult,
     SqliteStore,
+    StaleTable,
     StorageError,
     TableKey,
     UserRecord,
     open_store,
 )
 from storage import migrations as migrations_module
+from storage import sqlite as sqlite_module
 from storage.migrations import MIGRATIONS
 from tests.storage.conftest import OpenFile
 from tests.storage.fake_game import moves
@@ -196,3 +198,42 @@ async def test_a_seed_beyond_64_bits_is_refused(tmp_path: Path, open_file: OpenF
     with pytest.raises(StorageError, match="64 bits"):
         await store.tables.create(table(seed=2**64))
     assert await store.tables.active() == []
+
+
+async def test_two_stores_on_one_file_catch_stale_saves(
+    tmp_path: Path, open_file: OpenFile
+) -> None:
+    """A second store (another process, in effect) writes between a load and a save: the save
+    is stale. A store that never saw the table reads its log to check history."""
+    first = await open_file(tmp_path / "s.db")
+    second = await open_file(tmp_path / "s.db")
+    record = await first.tables.create(table(log=moves(0, 2)))
+    theirs = await second.tables.by_id(record.id or 0)
+    assert theirs is not None
+    await second.tables.save(theirs.model_copy(update={"log": moves(0, 3)}))
+    with pytest.raises(StaleTable):
+        await first.tables.save(record.model_copy(update={"log": moves(0, 4)}))
+    mine = await first.tables.by_id(record.id or 0)
+    assert mine is not None and mine.log == moves(0, 3) and mine.version == 2
+    fresh = await open_file(tmp_path / "s.db")  # has seen nothing
+    with pytest.raises(StorageError, match="rewrite stored history"):
+        await fresh.tables.save(mine.model_copy(update={"log": [(1, "add:1"), *moves(0, 4)[1:]]}))
+    saved = await fresh.tables.save(mine.model_copy(update={"log": moves(0, 4)}))
+    assert await first.tables.by_id(record.id or 0) == saved
+
+
+async def test_history_check_outlives_the_log_memory(
+    tmp_path: Path, open_file: OpenFile, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_module, "_REMEMBERED", 2)
+    store = await open_file(tmp_path / "s.db")
+    made = [
+        await store.tables.create(table(TableKey(chat_id=n), log=moves(0, 2))) for n in range(3)
+    ]
+    for record in made:
+        with pytest.raises(StorageError, match="rewrite stored history"):
+            await store.tables.save(record.model_copy(update={"log": moves(0, 1)}))
+        record.log.append([2, "add:1"])  # type: ignore[arg-type]  # a list, not a tuple
+        saved = await store.tables.save(record)
+        saved.log.append((3, "add:1"))
+        assert (await store.tables.save(saved)).log == moves(0, 4)
