@@ -117,7 +117,8 @@ class Tables(Protocol):
         """Write the record in one transaction if the stored version equals ``table.version``;
         returns it with the version bumped. Raises StaleTable (writing nothing) otherwise.
         The log only grows: a log shorter than the stored one, or differing from it in the
-        stored part, raises StorageError (writing nothing)."""
+        stored part, raises StorageError (writing nothing); so does a status or key that would
+        make a second lobby/playing table at one key."""
         ...
 
     async def active(self) -> list[TableRecord]:

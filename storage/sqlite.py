@@ -128,14 +128,20 @@ class SqliteStore:
 
 # -- tables ----------------------------------------------------------------------------------
 
-_TABLE_COLUMNS = (
-    "chat_id, thread_id, game, rules, players, seats, seed, version, status, creator_id, "
-    "table_message_id, deadline, created_at, updated_at"
+_COLUMNS = [
+    "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
+    "creator_id", "table_message_id", "deadline", "created_at", "updated_at",
+]  # fmt: skip
+_INSERT_TABLE = (
+    f"INSERT INTO tables ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
+)
+_UPDATE_TABLE = (
+    f"UPDATE tables SET {', '.join(c + ' = ?' for c in _COLUMNS)} WHERE id = ? AND version = ?"
 )
 
 
 def _table_values(t: TableRecord) -> tuple[Any, ...]:
-    """Column values in ``_TABLE_COLUMNS`` order."""
+    """Column values in ``_COLUMNS`` order."""
     _check_seed(t.seed, f"table {t.id}")
     seats = _SEATS.dump_json(t.seats).decode()
     return (
@@ -215,12 +221,9 @@ class SqliteTables:
     async def create(self, table: TableRecord) -> TableRecord:
         now = time.time()
         stored = _copy(table, version=1, created_at=now, updated_at=now)
-        marks = ", ".join("?" * 14)
         try:
             async with self.db.transaction() as conn:
-                cursor = await conn.execute(
-                    f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES ({marks})", _table_values(stored)
-                )
+                cursor = await conn.execute(_INSERT_TABLE, _table_values(stored))
                 stored.id = cursor.lastrowid
                 await _append(conn, stored.id or 0, stored.log, 0)
         except sqlite3.IntegrityError as error:
@@ -256,13 +259,10 @@ class SqliteTables:
         if version != table.version:
             have = await self._stored_log(table)
         _check_history(table, have)
-        sets = ", ".join(f"{column} = ?" for column in _TABLE_COLUMNS.split(", "))
+        values = (*_table_values(stored), table.id, table.version)
         try:
             async with self.db.transaction() as conn:
-                cursor = await conn.execute(
-                    f"UPDATE tables SET {sets} WHERE id = ? AND version = ?",
-                    (*_table_values(stored), table.id, table.version),
-                )
+                cursor = await conn.execute(_UPDATE_TABLE, values)
                 if cursor.rowcount != 1:  # another save got in since _stored_log
                     raise StaleTable(f"table {table.id}: version {table.version} moved on")
                 await _append(conn, table.id or 0, table.log[len(have) :], len(have))
