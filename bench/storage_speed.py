@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -118,7 +119,8 @@ async def main() -> None:
         size = path.stat().st_size + Path(f"{path}-wal").stat().st_size
         print(
             f"{len(ids)} live tables, up to {args.max_log} actions each, filled in "
-            f"{time.perf_counter() - started:.1f} s ({size / 1e6:.1f} MB with WAL)"
+            f"{time.perf_counter() - started:.1f} s ({size / 1e6:.1f} MB with WAL); "
+            f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
         )
         try:
             await one_at_a_time(store, ids, args.seconds)
