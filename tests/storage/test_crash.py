@@ -31,7 +31,11 @@ def server() -> Iterator[subprocess.Popen[str]]:
         cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
     yield child
-    child.communicate("")  # end of input: it exits
+    try:
+        child.communicate("", timeout=10)  # end of input: it exits
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
 
 
 def kill_at_random(server: subprocess.Popen[str], path: Path, seed: int) -> list[str]:
