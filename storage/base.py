@@ -117,11 +117,20 @@ class Tables(Protocol):
 
     async def save(self, table: TableRecord) -> TableRecord:
         """Write the record in one transaction if the stored version equals ``table.version``;
-        returns it with the version bumped. Raises StaleTable (writing nothing) otherwise."""
+        returns it with the version bumped. Raises StaleTable (writing nothing) otherwise.
+        The log only grows: a log shorter than the stored one, or differing from it in the
+        stored part, raises StorageError (writing nothing); so does a status or key that would
+        make a second lobby/playing table at one key."""
         ...
 
     async def active(self) -> list[TableRecord]:
-        """Every table in status lobby or playing (to re-arm timers after a restart)."""
+        """Every table in status lobby or playing (to re-arm timers after a restart). Tables that
+        cannot be rebuilt (see ``storage.check``) are left out, logged and listed by ``broken``.
+        Replays every running table: meant for start-up, not for every update."""
+        ...
+
+    async def broken(self) -> list[tuple[int, str]]:
+        """(table id, reason) for each lobby/playing table ``active`` leaves out."""
         ...
 
     async def seat_of(self, user_id: int) -> TableRecord | None:
@@ -147,7 +156,8 @@ class Matches(Protocol):
     async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]: ...
 
     async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
-        """Humans only, best first (won, then points as the game counts them)."""
+        """Humans only, best first: most matches won, then the better average place (places are
+        the game's own ranking, so low-score games count right), then most played."""
         ...
 
 

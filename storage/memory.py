@@ -7,14 +7,19 @@ from collections import defaultdict
 
 from .base import (
     ChatRecord,
+    Chats,
+    Matches,
     MatchRecord,
     StaleTable,
     Standing,
     StorageError,
     TableKey,
     TableRecord,
+    Tables,
     UserRecord,
+    Users,
 )
+from .check import split_broken
 
 ACTIVE = ("lobby", "playing")
 
@@ -25,8 +30,7 @@ class MemoryTables:
         self._next_id = 1
 
     async def create(self, table: TableRecord) -> TableRecord:
-        if await self.get(table.key) is not None:
-            raise StorageError(f"chat {table.key.chat_id} topic {table.key.thread_id} has a table")
+        self._check_key(table, 0)
         now = time.time()
         stored = table.model_copy(
             deep=True, update={"id": self._next_id, "version": 1, "created_at": now, "updated_at": now}
@@ -51,6 +55,12 @@ class MemoryTables:
             raise StorageError(f"table {table.id} does not exist")
         if row.version != table.version:
             raise StaleTable(f"table {table.id}: version {table.version}, stored {row.version}")
+        if not _extends(table.log, row.log):
+            raise StorageError(
+                f"table {table.id}: the log would rewrite stored history "
+                f"({len(table.log)} actions, {len(row.log)} stored)"
+            )
+        self._check_key(table, row.id or 0)
         stored = table.model_copy(
             deep=True, update={"version": table.version + 1, "updated_at": time.time()}
         )
@@ -58,13 +68,34 @@ class MemoryTables:
         return stored.model_copy(deep=True)
 
     async def active(self) -> list[TableRecord]:
+        return split_broken(self._live())[0]
+
+    async def broken(self) -> list[tuple[int, str]]:
+        return split_broken(self._live())[1]
+
+    def _live(self) -> list[TableRecord]:
         return [r.model_copy(deep=True) for r in self._rows.values() if r.status in ACTIVE]
+
+    def _check_key(self, table: TableRecord, table_id: int) -> None:
+        """One lobby/playing table per chat and topic (SQLite: a partial unique index)."""
+        if table.status not in ACTIVE:
+            return
+        for row in self._rows.values():
+            if row.id != table_id and row.key == table.key and row.status in ACTIVE:
+                raise StorageError(
+                    f"chat {table.key.chat_id} topic {table.key.thread_id} has a table"
+                )
 
     async def seat_of(self, user_id: int) -> TableRecord | None:
         for row in self._rows.values():
             if row.status in ACTIVE and any(s.user_id == user_id for s in row.seats):
                 return row.model_copy(deep=True)
         return None
+
+
+def _extends(log: list[tuple[int, str]], stored: list[tuple[int, str]]) -> bool:
+    """The log only grows: the stored actions must be the start of the new log."""
+    return len(log) >= len(stored) and [tuple(e) for e in log[: len(stored)]] == stored
 
 
 class MemoryUsers:
@@ -101,11 +132,12 @@ class MemoryMatches:
         return stored.model_copy(deep=True)
 
     async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]:
-        rows = [m for m in self._rows if m.chat_id == chat_id]
-        return [m.model_copy(deep=True) for m in reversed(rows[-limit:])]
+        rows = [m for m in reversed(self._rows) if m.chat_id == chat_id]
+        return [m.model_copy(deep=True) for m in rows[: max(limit, 0)]]
 
     async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
         played: dict[int, int] = defaultdict(int)
+        places: dict[int, int] = defaultdict(int)
         won: dict[int, int] = defaultdict(int)
         points: dict[int, int] = defaultdict(int)
         names: dict[int, str] = {}
@@ -118,18 +150,19 @@ class MemoryMatches:
                 played[r.user_id] += 1
                 won[r.user_id] += r.place == 1
                 points[r.user_id] += r.score
+                places[r.user_id] += r.place
                 names[r.user_id] = r.name
         rows = [Standing(user_id=u, name=names[u], played=played[u], won=won[u], points=points[u])
                 for u in played]
-        return sorted(rows, key=lambda s: (-s.won, -s.played, s.name))
+        return sorted(rows, key=lambda s: (-s.won, places[s.user_id] / s.played, -s.played, s.user_id))
 
 
 class MemoryStore:
     def __init__(self) -> None:
-        self.tables = MemoryTables()
-        self.users = MemoryUsers()
-        self.chats = MemoryChats()
-        self.matches = MemoryMatches()
+        self.tables: Tables = MemoryTables()
+        self.users: Users = MemoryUsers()
+        self.chats: Chats = MemoryChats()
+        self.matches: Matches = MemoryMatches()
 
     async def close(self) -> None:
         return None

@@ -1,0 +1,142 @@
+"""The SQLite schema as an append-only list of scripts, counted by ``PRAGMA user_version``.
+
+Never edit or reorder a released entry: a file at version n has run exactly MIGRATIONS[:n].
+A schema change is a new script at the end. Scripts hold plain statements (no BEGIN/COMMIT):
+``migrate`` runs every pending one in a single transaction, so a failed upgrade leaves the file
+as it was.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import aiosqlite
+
+from .base import StorageError
+
+MIGRATIONS: list[str] = [
+    # 1: tables with their action logs, users, chats, finished matches.
+    """
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY,
+        chat_id INTEGER NOT NULL,
+        thread_id INTEGER NOT NULL DEFAULT 0,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL DEFAULT '{}',          -- JSON object
+        players INTEGER NOT NULL,
+        seats TEXT NOT NULL DEFAULT '[]',          -- JSON list of SeatRecord
+        seed INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        creator_id INTEGER,
+        table_message_id INTEGER,
+        deadline REAL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    -- One lobby or running table per chat and forum topic.
+    CREATE UNIQUE INDEX tables_live_key ON tables (chat_id, thread_id)
+        WHERE status IN ('lobby', 'playing');
+
+    -- The log lives in its own rows so a save appends only the new actions.
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        idx INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        code TEXT NOT NULL,
+        PRIMARY KEY (table_id, idx)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL DEFAULT '',
+        lang TEXT,
+        can_dm INTEGER NOT NULL DEFAULT 0
+    );
+
+    CREATE TABLE chats (
+        id INTEGER PRIMARY KEY,
+        lang TEXT,
+        turn_seconds INTEGER NOT NULL,
+        settings TEXT NOT NULL DEFAULT '{}'        -- JSON object
+    );
+
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        table_id INTEGER NOT NULL,
+        chat_id INTEGER NOT NULL,
+        thread_id INTEGER NOT NULL DEFAULT 0,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL DEFAULT '{}',          -- JSON object
+        seed INTEGER NOT NULL,
+        log TEXT NOT NULL DEFAULT '[]',            -- JSON list of [seat, code]: an archive
+        finished_at REAL NOT NULL
+    );
+    CREATE INDEX matches_chat ON matches (chat_id, game, id);
+
+    CREATE TABLE match_results (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        level TEXT,
+        name TEXT NOT NULL DEFAULT '',
+        score INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    ) WITHOUT ROWID;
+    """,
+    # 2: a user's own history across chats.
+    """
+    CREATE INDEX match_results_user ON match_results (user_id) WHERE user_id IS NOT NULL;
+    """,
+]
+
+
+def statements(script: str) -> Iterator[str]:
+    """Split a script into whole statements (``executescript`` would commit our transaction)."""
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            yield pending
+            pending = ""
+    if pending.strip() and not pending.strip().startswith("--"):
+        raise ValueError(f"unterminated statement: {pending.strip()[:60]}")
+
+
+async def migrate(db: aiosqlite.Connection, path: Path) -> int:
+    """Bring the file to the latest version; returns the version it had. The version is read
+    under the write lock, so two processes opening one new file do not both run a script."""
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        found = await known_version(db, path)
+        for number, script in enumerate(MIGRATIONS[found:], start=found + 1):
+            await _run(db, path, number, script)
+        if found < len(MIGRATIONS):
+            await db.execute(f"PRAGMA user_version = {len(MIGRATIONS):d}")
+        await db.execute("COMMIT")
+    except BaseException:
+        await db.rollback()
+        raise
+    return found
+
+
+async def _run(db: aiosqlite.Connection, path: Path, number: int, script: str) -> None:
+    try:
+        for statement in statements(script):
+            await db.execute(statement)
+    except sqlite3.Error as error:
+        raise StorageError(f"{path}: migration {number} failed: {error}") from error
+
+
+async def known_version(db: aiosqlite.Connection, path: Path) -> int:
+    """The file's schema version; StorageError naming the file if it is newer than this code."""
+    found = int(list(await db.execute_fetchall("PRAGMA user_version"))[0][0])
+    if found > len(MIGRATIONS):
+        raise StorageError(
+            f"{path}: schema version {found} is newer than this program knows "
+            f"({len(MIGRATIONS)}); upgrade Seghan to open it"
+        )
+    return found
