@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
-from typing import Any, cast
+from typing import Any
 
 from telegram import (
     BotCommand,
@@ -23,8 +22,8 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
+from storage import open_store
 from storage.base import Store
-from storage.memory import MemoryStore
 
 from . import i18n
 from .handlers import info, lobby, play
@@ -116,11 +115,5 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def open_configured_store(path: str) -> Store:
-    """The SQLite store at ``path`` (``storage.open_store``); the in-memory one if this checkout
-    has no SQLite backend yet."""
-    opener = getattr(importlib.import_module("storage"), "open_store", None)
-    if opener is None:
-        log.warning("storage.open_store is missing: tables live in memory only")
-        return cast(Store, MemoryStore())
-    opened: Store = await opener(path)
-    return opened
+    """The SQLite store at ``path`` (its folder is created); ":memory:" keeps nothing."""
+    return await open_store(path)

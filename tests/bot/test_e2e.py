@@ -18,9 +18,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-import storage
 from bot import i18n
 from bot.settings import LANGUAGES
 from tests.fakeapi import FakeBotApi
@@ -196,8 +193,6 @@ async def test_four_humans_play_a_deal_and_the_creator_stops(tmp_path: Path) -> 
         assert "Сейчас" not in "".join(m.text for m in api.bot_messages(humans[2].id))
 
 
-@pytest.mark.skipif(not hasattr(storage, "open_store"),
-                    reason="needs the SQLite store (storage.open_store) from the storage branch")
 async def test_killed_mid_deal_and_restarted(tmp_path: Path) -> None:
     database, log = tmp_path / "db.sqlite3", tmp_path / "bot.log"
     async with fake_api() as api:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
 
+import pytest
+
+from storage import open_store
 from storage.base import Store, TableRecord
 
 from .fake import FakeTelegram, Harness
@@ -11,6 +16,14 @@ from .play import act_once
 from .test_match import open_table
 
 ARAM = 101
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    """Restarts on both backends: SQLite is what a real restart reads back."""
+    opened = await open_store(":memory:" if request.param == "memory" else str(tmp_path / "db"))
+    yield opened
+    await opened.close()
 
 
 async def table_of(store: Store) -> TableRecord:
