@@ -27,7 +27,8 @@ def main() -> int:
                   f"environment: {first['msg']} (see .env.example)", file=sys.stderr)
         return 2
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    for noisy in ("httpx", "apscheduler"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     build_app(settings).run_polling(allowed_updates=Update.ALL_TYPES)
     return 0
 

@@ -41,11 +41,12 @@ async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterat
            "DATABASE_PATH": str(database), "TURN_SECONDS": "60",
            "FLOOD_MINUTE_SECONDS": "3", "CHAT_MESSAGES_PER_SECOND": "20",
            "PYTHONPATH": str(ROOT)}
+    menus = len(api.calls_to("setMyCommands"))
     with log.open("a") as out:
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=out, stderr=out)
-    try:
-        await api.wait_for(lambda: api.calls_to("getUpdates"), timeout=20)
+    try:  # up once its command menus are set (a long poll is logged only when it returns)
+        await api.wait_for(lambda: len(api.calls_to("setMyCommands")) >= menus + 8, timeout=20)
         yield process
     finally:
         if process.returncode is None:
