@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import time
+from dataclasses import replace
 from typing import Any
 
 from telegram import Message, User
@@ -126,6 +127,7 @@ class Seghan:
             self.disarm(table.id or 0)
             return
         game, view = find_game(table.game), view_for(table.game)
+        ctx = replace(ctx, to_act=game.to_act(outcome.state), scores=game.scores(outcome.state))
         public = game.observation(outcome.state, 0)
         before = game.observation(outcome.before, 0) if outcome.before is not None else None
         for text in view.deal_results(before, public, ctx):

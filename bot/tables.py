@@ -107,7 +107,7 @@ class TableService:
         if await self.store.tables.get(key) is not None:
             raise TableError("lobby-table-exists")
         table = TableRecord(key=key, game=game or "", creator_id=creator.id,
-                            players=find_game(game).sizes[0] if game else 4)
+                            players=max(find_game(game).sizes) if game else 4)
         if seat_creator and await self.store.tables.seat_of(creator.id) is None:
             table.seats.append(_human(creator))
         try:

@@ -37,6 +37,8 @@ class Context:
     names: tuple[str, ...]  # HTML-escaped; computers already labelled
     game: str = ""
     selection: tuple[str, ...] = ()  # the reader's toggled cards
+    to_act: frozenset[int] = frozenset()  # public facts from the engine, for any game's view
+    scores: tuple[int, ...] = ()
 
     def t(self, key: str, **args: Any) -> str:
         return i18n.t(self.lang, key, **args)

@@ -36,9 +36,8 @@ def label(code: str) -> str:
 
 class GenericView:
     def table(self, public: Any, ctx: Context) -> Screen:
-        scores = getattr(public, "scores", (0,) * len(ctx.names))
-        to_act: frozenset[int] = getattr(public, "to_act", frozenset())
-        lines = [f"🃏 <b>{ctx.t('game-' + ctx.game)}</b>", *seat_list(ctx, scores, to_act)]
+        scores = ctx.scores or (0,) * len(ctx.names)
+        lines = [f"🃏 <b>{ctx.t('game-' + ctx.game)}</b>", *seat_list(ctx, scores, ctx.to_act)]
         trick = getattr(public, "trick", ())
         if trick:
             lines.append(ctx.t("table-trick", cards=_trick(trick, ctx)))
