@@ -38,6 +38,7 @@ class Sent:
     text: str
     markup: dict[str, Any] | None
     edits: int = 0
+    thread: int = 0
 
     def buttons(self) -> list[dict[str, Any]]:
         return [b for row in (self.markup or {}).get("inline_keyboard", []) for b in row]
@@ -116,7 +117,8 @@ class FakeTelegram(BaseRequest):
             raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
         self._check(params)
         message_id = next(self._ids.setdefault(chat, itertools.count(1)))
-        sent = Sent(chat, message_id, params["text"], params.get("reply_markup"))
+        sent = Sent(chat, message_id, params["text"], params.get("reply_markup"),
+                    thread=int(params.get("message_thread_id", 0)))
         self.messages[(chat, message_id)] = self.by_chat.setdefault(chat, {})[message_id] = sent
         return self._message(chat, message_id, params["text"])
 
@@ -215,7 +217,7 @@ class Harness:
         await self.idle()
 
     async def say(self, user: int, text: str, chat: int = GROUP, reply_to: int | None = None,
-                  lang: str = "hy") -> None:
+                  lang: str = "hy", thread: int | None = None) -> None:
         """``user`` writes ``text`` in ``chat`` (a command if it starts with /)."""
         message: dict[str, Any] = {
             "message_id": next(self._update_ids) + 10_000, "date": int(time.time()),
@@ -226,6 +228,9 @@ class Harness:
         if text.startswith("/"):
             message["entities"] = [{"type": "bot_command", "offset": 0,
                                     "length": len(text.split()[0])}]
+        if thread is not None:  # a forum topic
+            message |= {"message_thread_id": thread, "is_topic_message": True}
+            message["chat"]["is_forum"] = True
         if reply_to is not None:
             message["reply_to_message"] = {
                 "message_id": 1, "date": int(time.time()), "chat": message["chat"],

@@ -55,3 +55,20 @@ async def test_forged_lobby_press_is_refused(store: Store) -> None:
             answer = await h.press(ARAM, lobby, data)
             assert answer["show_alert"]
         assert h.table_message().text == before
+
+
+async def test_each_forum_topic_has_its_own_table(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.start_private(ARAM)
+        await h.start_private(ANI)
+        await h.say(ARAM, "/new hearts", thread=7)
+        await h.say(ANI, "/new hearts", thread=9)
+        await h.say(ANI, "/new hearts", thread=9)
+        lobbies = [m for m in h.fake.chat(GROUP) if "Սրտեր" in m.text]
+        assert sorted(m.thread for m in lobbies) == [7, 9]
+        assert "արդեն սեղան կա" in h.fake.chat(GROUP)[-1].text
+        assert h.fake.chat(GROUP)[-1].thread == 9
+        for thread in (7, 9):
+            assert await store.tables.get(TableKey(chat_id=GROUP, thread_id=thread)) is not None
+        answer = await h.press(ANI, lobbies[0], lobbies[0].button("Միանալ")["callback_data"])
+        assert answer["show_alert"], "a user sits at one table at a time"
