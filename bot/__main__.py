@@ -29,6 +29,9 @@ def main() -> int:
     logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
     for noisy in ("httpx", "apscheduler"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    # With max_retries=0 the rate limiter logs every 429 as an error with a traceback; render.py
+    # obeys the 429 and logs it itself.
+    logging.getLogger("telegram.ext.AIORateLimiter").setLevel(logging.CRITICAL)
     build_app(settings).run_polling(allowed_updates=Update.ALL_TYPES)
     return 0
 

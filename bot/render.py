@@ -192,6 +192,7 @@ class Renderer:
                 await send()
                 return True
             except RetryAfter as error:  # not a failure: wait as told, then go on
+                log.info("flood limit: waiting %.0f s", retry_seconds(error))
                 await asyncio.sleep(retry_seconds(error))
                 if superseded():
                     return False

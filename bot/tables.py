@@ -56,12 +56,7 @@ class Outcome:
     table: TableRecord
     state: Any = None
     before: Any = None
-    changed: bool = True
     events: list[str] = field(default_factory=list)  # "started", "finished", "stopped"
-
-    @property
-    def game(self) -> Game:
-        return find_game(self.table.game)
 
 
 class TableService:
@@ -96,7 +91,7 @@ class TableService:
     async def outcome(self, table_id: int) -> Outcome:
         table = await self.load(table_id)
         state = self.state_of(table) if table.status != "lobby" else None
-        return Outcome(table, state, state, changed=False)
+        return Outcome(table, state, state)
 
     # ----- lobby
 
