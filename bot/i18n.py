@@ -3,7 +3,7 @@ back to Armenian, then English. ``use_isolating=False``: no invisible marks reac
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,12 @@ def has(lang: str, key: str) -> bool:
 
 def t(lang: str, key: str, **args: Any) -> str:
     """The text of ``key`` in ``lang``; the key itself if no catalogue has it (a test catches it)."""
+    return _formatted(lang, key, tuple(sorted(args.items())))
+
+
+@lru_cache(maxsize=8192)  # the same few texts are drawn again and again for every table
+def _formatted(lang: str, key: str, items: tuple[tuple[str, Any], ...]) -> str:
+    args = dict(items)
     for candidate in (lang, *FALLBACK):
         if candidate in LANGUAGES and bundle(candidate).has_message(key):
             b = bundle(candidate)

@@ -188,7 +188,7 @@ class TableService:
             table, seat, state = await self._seat_to_act(table_id, user_id, move)
             sign, card = change[:1], change[1:]
             legal = find_game(table.game).legal_actions(state, seat)
-            if sign not in ("+", "-") or card not in _cards_in(legal):
+            if sign not in ("+", "-") or not _card_in(card, legal):
                 raise TableError("error-bad-button")
             chosen = table.seats[seat].selection
             if card in chosen and sign == "-":
@@ -403,13 +403,10 @@ def _seat_index(table: TableRecord, user_id: int) -> int:
     raise TableError("error-not-seated")
 
 
-def _cards_in(legal: Sequence[Any]) -> set[str]:
-    """Card codes that appear in the legal actions ('pass:2C,3C,4C' -> 2C, 3C, 4C)."""
-    found: set[str] = set()
-    for action in legal:
-        _, _, rest = str(action).partition(":")
-        found.update(part for part in rest.split(",") if part)
-    return found
+def _card_in(card: str, legal: Sequence[Any]) -> bool:
+    """Whether a card code appears in some legal action ('pass:2C,3C,4C' has 2C, 3C and 4C);
+    stops at the first, as Hearts offers 286 passes."""
+    return any(card in str(action).partition(":")[2].split(",") for action in legal)
 
 
 def _match_record(game: Game, table: TableRecord, state: Any, now: float) -> MatchRecord:

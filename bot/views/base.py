@@ -108,6 +108,12 @@ def deal_results(before: Any, after: Any, ctx: Context) -> list[str]:
     messages = []
     for number in range(old, len(results)):
         points = results[number]
+        if not (isinstance(points, tuple | list) and all(isinstance(p, int) for p in points)):
+            # a game that keeps richer deal records: the engine's match totals will do
+            total = " · ".join(f"{n} {s}" for n, s in zip(ctx.names, ctx.scores, strict=False))
+            messages.append("\n".join([ctx.t("deal-over", number=number + 1),
+                                       ctx.t("deal-totals", scores=total)]))
+            continue
         totals = [sum(r[i] for r in results[:number + 1]) for i in range(len(points))]
         line = " · ".join(f"{ctx.names[i]} {_signed(p)}" for i, p in enumerate(points))
         order = sorted(range(len(totals)), key=lambda i: totals[i])
