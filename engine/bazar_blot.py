@@ -49,11 +49,10 @@ from .cards import (
     Card,
     cards_of,
     mask_of,
-    parse_cards,
 )
 from .core import IllegalAction, deal_rng, places
 from .describe import hand_lines, seat_line
-from .tricks import PLAYS, Play, TrickRecord, seated, trick_record
+from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
 
 BOY = 4  # the no-trump strain; strains 0-3 are the suits C D H S
 STRAINS = "CDHSB"
@@ -357,7 +356,7 @@ class BazarBlot:
         s.target, s.seed, s.number = target, seed, 1
         s.totals, s.results, s.winner = (0, 0), (), None
         s.dealer = deal_rng(seed, 0).randrange(4) if first_dealer is None else first_dealer
-        _start_deal(s, _parse_deal(deal) if deal is not None else _shuffle(seed, 1, s.dealer))
+        _start_deal(s, parse_hands(deal, DECK) if deal is not None else _shuffle(seed, 1, s.dealer))
         return s
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -816,6 +815,11 @@ def _next_deal(s: State) -> None:
     _start_deal(s, _shuffle(s.seed, s.number, s.dealer))
 
 
+def _shuffle(seed: int, number: int, dealer: int) -> tuple[int, ...]:
+    """§4: card i of the shuffled deck goes to seat next(dealer) + i."""
+    return deal_hands(DECK, deal_rng(seed, number), dealer + 1)
+
+
 def _start_deal(s: State, hands: tuple[int, ...]) -> None:
     s.hands, s.phase, s.turn = hands, "auction", (s.dealer + 1) % 4
     s.calls, s.high, s.high_seat, s.passes, s.quansh = (), None, -1, 0, None
@@ -824,25 +828,6 @@ def _start_deal(s: State, hands: tuple[int, ...]) -> None:
     s.combos, s.combo_team, s.blot_seat = ((), (), (), ()), None, None
 
 
-def _shuffle(seed: int, number: int, dealer: int) -> tuple[int, ...]:
-    """§4: card i of the shuffled deck goes to seat next(dealer) + i."""
-    deck = list(DECK)
-    deal_rng(seed, number).shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i, card in enumerate(deck):
-        hands[(dealer + 1 + i) % 4] |= 1 << card
-    return tuple(hands)
-
-
-def _parse_deal(deal: Sequence[str]) -> tuple[int, ...]:
-    if isinstance(deal, str) or len(deal) != 4:
-        raise ValueError("deal needs four hands, one string per seat")
-    hands = tuple(mask_of(parse_cards(text)) for text in deal)
-    cards = [c for text in deal for c in parse_cards(text)]
-    if len(cards) != 32 or len(set(cards)) != 32 or any(h.bit_count() != 8 for h in hands) \
-            or mask_of(cards) != DECK_MASK:
-        raise ValueError("deal needs four hands of 8 different cards from 7 to A")
-    return hands
 
 
 def _highest_trump(trick: Sequence[int], trump: int) -> int:

@@ -39,7 +39,7 @@ from .cards import (
     parse_cards,
 )
 from .core import IllegalAction, deal_rng, places
-from .tricks import PLAYS, Play, TrickRecord, seated, trick_record
+from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
 
 PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
@@ -210,7 +210,7 @@ class Hearts:
         s.scores, s.results, s.tiebreaks = (0, 0, 0, 0), (), 0
         s.dealer = deal_rng(seed, 0).randrange(4)
         s.round = 1
-        hands = _parse_deal(deal) if deal is not None else _shuffle(seed, 1, s.dealer)
+        hands = parse_hands(deal, range(52)) if deal is not None else _shuffle(seed, 1, s.dealer)
         _start_deal(s, hands)
         return s
 
@@ -446,28 +446,15 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
     _start_deal(s, _shuffle(s.seed, s.round, s.dealer))
 
 
+def _shuffle(seed: int, round_no: int, dealer: int) -> tuple[int, ...]:
+    """Deal one card at a time from ``next(dealer)`` (spec §1)."""
+    return deal_hands(range(52), deal_rng(seed, round_no), dealer + 1)
+
+
 def _points(taken: int) -> int:
     return (taken & HEARTS).bit_count() + (13 if taken & QS_BIT else 0)
 
 
-def _shuffle(seed: int, round_no: int, dealer: int) -> tuple[int, ...]:
-    """Deal one card at a time from ``next(dealer)`` (spec §1)."""
-    deck = list(range(52))
-    deal_rng(seed, round_no).shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for i, card in enumerate(deck):
-        hands[(dealer + 1 + i) % 4] |= 1 << card
-    return tuple(hands)
-
-
-def _parse_deal(deal: Sequence[str]) -> tuple[int, ...]:
-    if len(deal) != 4:
-        raise ValueError("deal needs four hands")
-    hands = tuple(mask_of(parse_cards(text)) for text in deal)
-    if any(h.bit_count() != 13 for h in hands) or mask_of(
-            c for h in hands for c in cards_of(h)).bit_count() != 52:
-        raise ValueError("deal needs four hands of 13 different cards")
-    return hands
 
 
 

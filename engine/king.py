@@ -65,12 +65,10 @@ from .cards import (
     Card,
     cards_of,
     format_cards,
-    mask_of,
     parse_card,
-    parse_cards,
 )
 from .core import IllegalAction, deal_rng, places
-from .tricks import PLAYS, Play, TrickRecord, seated, trick_record
+from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
 
 # --- contracts --------------------------------------------------------------------------------
 
@@ -334,7 +332,7 @@ class King:
             first_dealer = deal_rng(seed, 0).randrange(PLAYERS)
         elif type(first_dealer) is not int or not 0 <= first_dealer < PLAYERS:
             raise ValueError(f"first_dealer must be 0..3 or None, not {first_dealer!r}")
-        hands = _parse_deal(deal) if deal is not None else None
+        hands = parse_hands(deal, range(52)) if deal is not None else None
         s = KingState.__new__(KingState)
         s.seed, s.order, s.first_dealer = seed, order, first_dealer
         s.history, s.totals = (), (0,) * PLAYERS
@@ -632,12 +630,7 @@ def _start_deal(s: KingState, deal: int, hands: tuple[int, ...] | None) -> None:
     declarer (§4), unless the hands are given."""
     declarer = (s.first_dealer + deal + 1) % PLAYERS
     if hands is None:
-        deck = list(range(52))
-        deal_rng(s.seed, deal + 1).shuffle(deck)
-        dealt = [0] * PLAYERS
-        for i, card in enumerate(deck):
-            dealt[(declarer + i) % PLAYERS] |= 1 << card
-        hands = tuple(dealt)
+        hands = deal_hands(range(52), deal_rng(s.seed, deal + 1), declarer)
     s.deal, s.phase, s.trump = deal, "trump" if s.order[deal] == TR else "play", None
     s.hands, s.turn, s.trick = hands, declarer, ()
     s.played, s.won, s.tricks = 0, (0,) * PLAYERS, ()
@@ -663,19 +656,3 @@ def _parse_order(contracts: str | Sequence[str]) -> tuple[int, ...]:
         if code not in CONTRACTS:
             raise ValueError(f"contracts: unknown contract {code!r}; known: {' '.join(CONTRACTS)}")
     return tuple(CONTRACTS.index(code) for code in codes)
-
-
-def _parse_deal(deal: Sequence[str]) -> tuple[int, ...]:
-    """Four strings of 13 cards each, together the whole deck."""
-    if isinstance(deal, str) or len(deal) != PLAYERS:
-        raise ValueError("deal: give one string of 13 cards for each of the 4 seats")
-    hands = []
-    seen = 0
-    for text in deal:
-        cards = parse_cards(text)
-        mask = mask_of(cards)
-        if len(cards) != TRICKS or mask.bit_count() != TRICKS or mask & seen:
-            raise ValueError(f"deal: each seat needs 13 distinct cards not dealt twice: {text!r}")
-        seen |= mask
-        hands.append(mask)
-    return tuple(hands)

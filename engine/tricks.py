@@ -6,10 +6,11 @@ Cards are ints (see ``engine.cards``); a hand is a bitmask. A game with its own 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, SUIT_MASKS, Card, parse_card
+from .cards import CARDS, SUIT_MASKS, Card, mask_of, parse_card, parse_cards
 
 NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
@@ -83,3 +84,32 @@ def trick_record(trick: tuple[int, Sequence[int], int]) -> TrickRecord:
     """(leader, cards, winner) as states keep it -> the observation's record."""
     leader, cards, winner = trick
     return TrickRecord(leader, seated(leader, cards), winner)
+
+
+def deal_hands(deck: Sequence[int], rng: random.Random, first: int, players: int = 4) -> tuple[int, ...]:
+    """Shuffle ``deck`` and deal it one card at a time from seat ``first``: hands as masks."""
+    cards = list(deck)
+    rng.shuffle(cards)
+    hands = [0] * players
+    for i, card in enumerate(cards):
+        hands[(first + i) % players] |= 1 << card
+    return tuple(hands)
+
+
+def parse_hands(deal: Sequence[str], deck: Sequence[int], players: int = 4) -> tuple[int, ...]:
+    """A fixed deal, one string of cards per seat, that must split ``deck`` into equal hands."""
+    if isinstance(deal, str) or len(deal) != players:
+        raise ValueError(f"deal: give one string of cards for each of the {players} seats")
+    size = len(deck) // players
+    hands = []
+    seen = 0
+    for text in deal:
+        cards = parse_cards(text)
+        mask = mask_of(cards)
+        if len(cards) != size or mask.bit_count() != size or mask & seen:
+            raise ValueError(f"deal: each seat needs {size} different cards, none twice: {text!r}")
+        seen |= mask
+        hands.append(mask)
+    if seen != mask_of(deck):
+        raise ValueError("deal: the hands must hold exactly the cards of the deck")
+    return tuple(hands)
