@@ -136,6 +136,21 @@ class Renderer:
         return [self._message_ids[t] for t in sorted(self._message_ids, key=lambda t: t.table_id)
                 if t.chat_id == chat_id and t.seat is None]
 
+    def retire(self, table_id: int) -> None:
+        """A table has ended: forget its messages once their last screens are out."""
+        self._start(("retire", table_id), self._retire(table_id))
+
+    async def _retire(self, table_id: int) -> None:
+        try:
+            targets = [t for t in self._versions if t.table_id == table_id]
+            while busy := [self._tasks[t] for t in targets if t in self._tasks]:
+                await asyncio.gather(*busy, return_exceptions=True)
+            for target in targets:
+                for known in (self._sent, self._versions, self._message_ids):
+                    known.pop(target, None)
+        finally:
+            self._tasks.pop(("retire", table_id), None)
+
     async def idle(self) -> None:
         """Wait until everything scheduled has been sent (tests, shutdown)."""
         while self._tasks:

@@ -125,6 +125,7 @@ class Seghan:
                     self.renderer.show(Target(table.id or 0, seat, record.user_id), closed,
                                        table.version, record.hand_message_id)
             self.disarm(table.id or 0)
+            self.renderer.retire(table.id or 0)
             return
         game, view = find_game(table.game), view_for(table.game)
         ctx = replace(ctx, to_act=game.to_act(outcome.state), scores=game.scores(outcome.state))
@@ -145,6 +146,8 @@ class Seghan:
             target = Target(table.id or 0, seat, record.user_id)
             self.renderer.show(target, screen, table.version, record.hand_message_id)
         self.arm(table)
+        if table.status == "finished":
+            self.renderer.retire(table.id or 0)
 
     # ----- turn timers
 

@@ -187,6 +187,7 @@ class Harness:
         self.settings = Settings(telegram_bot_token=TOKEN, turn_seconds=turn_seconds, **settings)
         self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=False)
         self._update_ids = itertools.count(1)
+        self._tables: dict[int, int] = {}
 
     async def __aenter__(self) -> Harness:
         await self.app.initialize()
@@ -256,10 +257,13 @@ class Harness:
         return self.fake.answers[-1]
 
     def table_message(self, chat: int = GROUP) -> Sent:
-        """The group's newest table's message (its lobby becomes its table)."""
+        """The group's newest table's message (its lobby becomes its table); the renderer
+        forgets a table's messages when it ends, so the last one seen is kept here."""
         ids = self.seghan.renderer.message_ids(chat)
-        assert ids, "the group has no table message"
-        return self.fake.messages[(chat, ids[-1])]
+        if ids:
+            self._tables[chat] = ids[-1]
+        assert chat in self._tables, "the group has no table message"
+        return self.fake.messages[(chat, self._tables[chat])]
 
     def hand(self, user: int) -> Sent:
         messages = self.fake.chat(user)

@@ -54,6 +54,7 @@ async def test_one_human_and_three_computers_play_a_whole_match(store: Store) ->
         hand = h.hand(ARAM)
         assert not hand.buttons(), "no buttons once the match is over"
         assert len(h.fake.chat(ARAM)) == 2, "one /start reply and one hand message, edited"
+        assert h.seghan.renderer.message_ids(GROUP) == [], "an ended table is forgotten"
 
 
 async def test_four_humans_play_a_whole_match(store: Store) -> None:
