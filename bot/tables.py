@@ -255,7 +255,7 @@ class TableService:
             table.status = "stopped"
             table.deadline = None
             state = self.state_of(table) if table.log or table.seed else None
-            self._states.pop(table.id or 0, None)
+            self._forget(table.id or 0)
             return Outcome(await self._save(table), state, state, events=["stopped"])
 
     async def kick(self, key: TableKey, user_id: int, is_admin: bool, target_id: int | None,
@@ -364,9 +364,14 @@ class TableService:
         saved = await self._save(table)
         self._states[saved.id or 0] = (saved.version, state)
         if game.is_over(state):
-            del self._states[saved.id or 0]
+            self._forget(saved.id or 0)
             await self.store.matches.add(_match_record(game, saved, state, self.clock()))
         return Outcome(saved, state, before, events=events)
+
+    def _forget(self, table_id: int) -> None:
+        """An ended table: no cached state, and no lock (every later request is refused)."""
+        self._states.pop(table_id, None)
+        self._locks.pop(table_id, None)
 
     def _computer_turns(self, game: Game, table: TableRecord, state: Any) -> Any:
         while not game.is_over(state):
