@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
 from pydantic import ValidationError
 from telegram import Update
+from telegram.error import InvalidToken, NetworkError
 
-from .app import build_app
+from .app import build_app, check_token
 from .settings import Settings
 
 
@@ -32,6 +34,16 @@ def main() -> int:
     # With max_retries=0 the rate limiter logs every 429 as an error with a traceback; render.py
     # obeys the 429 and logs it itself.
     logging.getLogger("telegram.ext.AIORateLimiter").setLevel(logging.CRITICAL)
+    try:
+        asyncio.run(check_token(settings))
+    except InvalidToken:
+        print("Telegram refused TELEGRAM_BOT_TOKEN from .env: copy the token again from "
+              "@BotFather (/mybots -> API Token).", file=sys.stderr)
+        return 2
+    except NetworkError as error:
+        print(f"cannot reach the Bot API ({settings.telegram_api_base_url or 'api.telegram.org'}): "
+              f"{error}", file=sys.stderr)
+        return 1
     build_app(settings).run_polling(allowed_updates=Update.ALL_TYPES)
     return 0
 

@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from telegram import (
+    Bot,
     BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
@@ -42,6 +43,14 @@ def api_base_url(value: str) -> str:
     """'http://host:port' or 'http://host:port/bot' -> the prefix PTB puts before the token."""
     value = value.rstrip("/")
     return value if value.endswith("/bot") else value + "/bot"
+
+
+async def check_token(settings: Settings) -> None:
+    """getMe once before polling: InvalidToken for a token Telegram refuses (PTB would log it
+    with a traceback from inside run_polling)."""
+    base = api_base_url(settings.telegram_api_base_url or "https://api.telegram.org")
+    async with Bot(settings.telegram_bot_token, base_url=base):
+        pass
 
 
 def build_app(settings: Settings, store: Store | None = None,

@@ -35,6 +35,19 @@ def fake_api() -> FakeBotApi:
     return FakeBotApi(time_scale=0.05, callback_query_ttl=60.0)
 
 
+async def test_a_token_telegram_refuses_is_one_clear_line(tmp_path: Path) -> None:
+    async with fake_api() as api:
+        env = {**os.environ, "TELEGRAM_BOT_TOKEN": "7000000001:" + "x" * 35,
+               "TELEGRAM_API_BASE_URL": api.base_url, "DATABASE_PATH": str(tmp_path / "db"),
+               "PYTHONPATH": str(ROOT)}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 2
+    assert "Traceback" not in err.decode() and "@BotFather" in err.decode().splitlines()[-1]
+
+
 @asynccontextmanager
 async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterator[Any]:
     env = {**os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
