@@ -39,7 +39,8 @@ async def play_to_the_end(h: Harness, store: Store, humans: list[int]) -> int:
         assert moves < 3000
 
 
-async def test_one_human_and_three_computers_play_a_whole_match(store: Store) -> None:
+async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Store) -> None:
+    store = both_stores
     async with Harness(store) as h:
         await open_table(h, [ARAM], 3)
         await play_to_the_end(h, store, [ARAM])

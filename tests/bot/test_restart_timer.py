@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
-import pytest
-
-from storage import open_store
 from storage.base import Store, TableRecord
 
 from .fake import FakeTelegram, Harness
@@ -18,73 +13,65 @@ from .test_match import open_table
 ARAM = 101
 
 
-@pytest.fixture(params=["memory", "sqlite"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    """Restarts on both backends: SQLite is what a real restart reads back."""
-    opened = await open_store(":memory:" if request.param == "memory" else str(tmp_path / "db"))
-    yield opened
-    await opened.close()
-
-
 async def table_of(store: Store) -> TableRecord:
     table = await store.tables.seat_of(ARAM)
     assert table is not None
     return table
 
 
-async def test_a_restarted_bot_goes_on_where_it_was(store: Store) -> None:
+async def test_a_restarted_bot_goes_on_where_it_was(both_stores: Store) -> None:
     fake = FakeTelegram()
-    async with Harness(store, fake) as h:
+    async with Harness(both_stores, fake) as h:
         await open_table(h, [ARAM], 3)
         for _ in range(10):
             await act_once(h, ARAM)
-        before = await table_of(store)
+        before = await table_of(both_stores)
     # a new process: no caches, only the store and what Telegram shows
-    async with Harness(store, fake) as h:
+    async with Harness(both_stores, fake) as h:
         hand = h.hand(ARAM)
         for _ in range(10):
             assert await act_once(h, ARAM)
-        after = await table_of(store)
+        after = await table_of(both_stores)
         assert len(after.log) > len(before.log)
         assert h.hand(ARAM).message_id == hand.message_id, "the same hand message, edited"
         assert len(fake.chat(ARAM)) == 2
 
 
-async def test_timer_plays_for_an_absent_human_and_is_rearmed_after_a_restart(store: Store) -> None:
+async def test_timer_plays_for_an_absent_human_and_is_rearmed_after_a_restart(both_stores: Store) -> None:
     fake = FakeTelegram()
-    async with Harness(store, fake, turn_seconds=1) as h:
+    async with Harness(both_stores, fake, turn_seconds=1) as h:
         await open_table(h, [ARAM], 3)
-        start = await table_of(store)
+        start = await table_of(both_stores)
         assert start.deadline is not None
-    async with Harness(store, fake, turn_seconds=1) as h:
+    async with Harness(both_stores, fake, turn_seconds=1) as h:
         await asyncio.sleep(1.6)
         await h.idle()
-        table = await table_of(store)
+        table = await table_of(both_stores)
         assert len(table.log) > len(start.log), "a computer moved for the absent human"
         assert table.seats[0].missed_turns == 1 and not table.seats[0].away
 
 
-async def test_three_missed_turns_leave_the_seat_to_the_computer_until_a_press(store: Store) -> None:
-    async with Harness(store, turn_seconds=1) as h:
+async def test_three_missed_turns_leave_the_seat_to_the_computer_until_a_press(both_stores: Store) -> None:
+    async with Harness(both_stores, turn_seconds=1) as h:
         await open_table(h, [ARAM], 3)
-        table = await table_of(store)
+        table = await table_of(both_stores)
         table.seats[0].missed_turns = 2
-        await store.tables.save(table)
+        await both_stores.tables.save(table)
         await asyncio.sleep(1.6)
         await h.idle()
-        done = await store.tables.by_id(table.id or 0)
+        done = await both_stores.tables.by_id(table.id or 0)
         assert done is not None and done.status == "finished", "computers played the rest"
         assert done.seats[0].away and "💤" in h.table_message().text
 
 
-async def test_an_away_player_is_back_with_any_press(store: Store) -> None:
-    async with Harness(store) as h:
+async def test_an_away_player_is_back_with_any_press(both_stores: Store) -> None:
+    async with Harness(both_stores) as h:
         await open_table(h, [ARAM], 3)
-        table = await table_of(store)
+        table = await table_of(both_stores)
         table.seats[0].away = True
-        await store.tables.save(table)
+        await both_stores.tables.save(table)
         answer = await h.press(ARAM, h.table_message(), h.table_message().button("👀")["callback_data"])
         assert answer["show_alert"]
-        back = await table_of(store)
+        back = await table_of(both_stores)
         assert not back.seats[0].away and back.log == table.log
         assert await act_once(h, ARAM)
