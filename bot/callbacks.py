@@ -2,7 +2,8 @@
 
 Kinds: a = action code, t = toggle a card of a multi-card choice, c = confirm that choice,
 h = show my hand, j/l = join/leave the lobby, m = computer menu, k = add a computer (argument: level),
-s = start, g = choose the game (argument: game name), x = close the computer menu.
+s = start, g = choose the game (argument: game name), x = close the computer menu,
+r = a rematch of an ended table.
 The move number is the length of the action log when the button was drawn: the table uses it to
 tell a fresh press from a stale or repeated one.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-KINDS = frozenset("atchjlmksgx")
+KINDS = frozenset("atchjlmksgxr")
 MAX_BYTES = 64
 
 

@@ -108,7 +108,7 @@ class Renderer:
         self._sent: dict[Target, Screen] = {}
         self._versions: dict[Target, int] = {}
         self._message_ids: dict[Target, int] = {}
-        self._posts: dict[tuple[int, int], list[str]] = {}
+        self._posts: dict[tuple[int, int], list[Screen]] = {}
         self._tasks: dict[object, asyncio.Task[None]] = {}
 
     def show(self, target: Target, screen: Screen, version: int, message_id: int | None) -> None:
@@ -125,10 +125,10 @@ class Renderer:
         self._pending[target] = screen
         self._start(target, self._drain(target))
 
-    def post(self, chat_id: int, thread_id: int, text: str) -> None:
+    def post(self, chat_id: int, thread_id: int, text: str | Screen) -> None:
         """A new group message (a deal or match result), kept in order, never dropped."""
         key = (chat_id, thread_id)
-        self._posts.setdefault(key, []).append(text)
+        self._posts.setdefault(key, []).append(text if isinstance(text, Screen) else Screen(text))
         self._start(key, self._drain_posts(key))
 
     def message_ids(self, chat_id: int) -> list[int]:
@@ -181,10 +181,11 @@ class Renderer:
         try:
             queue = self._posts[key]
             while queue:
-                text = queue[0]
+                screen = queue[0]
                 await self._slot(key[0])
-                await self._retrying(lambda text=text: self.bot.send_message(  # type: ignore[misc]
-                    key[0], text, parse_mode=ParseMode.HTML, message_thread_id=key[1] or None))
+                await self._retrying(lambda s=screen: self.bot.send_message(  # type: ignore[misc]
+                    key[0], s.text, parse_mode=ParseMode.HTML, reply_markup=keyboard(s),
+                    message_thread_id=key[1] or None))
                 queue.pop(0)
             self._posts.pop(key, None)
         finally:

@@ -134,8 +134,9 @@ class Seghan:
         for text in view.deal_results(before, public, ctx):
             self.renderer.post(chat, thread, text)
         if "finished" in outcome.events:
-            text = lobby_views.match_over(ctx, game.scores(outcome.state), game.rankings(outcome.state))
-            self.renderer.post(chat, thread, text)
+            result = lobby_views.match_over(ctx, game.scores(outcome.state),
+                                            game.rankings(outcome.state))
+            self.renderer.post(chat, thread, result)
         self.renderer.show(group, view.table(public, ctx), table.version, table.table_message_id)
         for seat, record in enumerate(table.seats):
             if record.user_id is None:

@@ -111,6 +111,26 @@ class TableService:
             raise TableError("lobby-table-exists") from error
         return Outcome(table)
 
+    async def rematch(self, table_id: int, person: Person) -> Outcome:
+        """A new lobby at an ended table's place with the same game and the same seats (humans
+        who sit elsewhere by now are left out); whoever pressed opens it."""
+        old = await self.load(table_id)
+        if old.status not in ("finished", "stopped") or not old.game:
+            raise TableError("error-stale")
+        if not any(s.user_id == person.id for s in old.seats):
+            raise TableError("error-not-seated")
+        seats = [SeatRecord(user_id=s.user_id, level=s.level, name=s.name, username=s.username)
+                 for s in old.seats
+                 if s.user_id is None or await self.store.tables.seat_of(s.user_id) is None]
+        table = TableRecord(key=old.key, game=old.game, rules=old.rules, players=old.players,
+                            seats=seats, creator_id=person.id)
+        if await self.store.tables.get(old.key) is not None:
+            raise TableError("lobby-table-exists")
+        try:
+            return Outcome(await self.store.tables.create(table))
+        except StorageError as error:
+            raise TableError("lobby-table-exists") from error
+
     async def choose_game(self, table_id: int, user_id: int, game: str) -> Outcome:
         async with self.lock(table_id):
             table = await self._lobby(table_id)

@@ -62,6 +62,7 @@ hand-empty = No cards in hand
 deal-over = Deal { $number } is over
 deal-totals = Totals: { $scores }
 match-over = 🏆 { $game }: the match is over
+match-again = 🔁 Again
 match-place = { $place }. { $name } — { $score }
 
 ## Hearts

@@ -62,6 +62,7 @@ hand-empty = Ձեռքում քարտ չկա
 deal-over = Խաղափուլ { $number }-ն ավարտվեց
 deal-totals = Ընդհանուր՝ { $scores }
 match-over = 🏆 { $game }․ խաղն ավարտվեց
+match-again = 🔁 Կրկին
 match-place = { $place }. { $name } — { $score }
 
 ## Hearts

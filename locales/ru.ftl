@@ -62,6 +62,7 @@ hand-empty = На руке нет карт
 deal-over = Раздача { $number } окончена
 deal-totals = Всего: { $scores }
 match-over = 🏆 { $game }: партия окончена
+match-again = 🔁 Ещё раз
 match-place = { $place }. { $name } — { $score }
 
 ## Hearts

@@ -56,6 +56,8 @@ async def button(update: Update, context: Context) -> None:
                 return
             case "k":
                 outcome = await service.add_computer(press.table_id, user.id, press.arg)
+            case "r":
+                outcome = await service.rematch(press.table_id, app.person(user))
             case "g":
                 outcome = await service.choose_game(press.table_id, user.id, press.arg)
             case "s":

@@ -12,7 +12,7 @@ from ..tables import TableError
 from ..views import view_for
 from . import Context, seghan
 
-LOBBY_KINDS = frozenset("jlmksgx")
+LOBBY_KINDS = frozenset("jlmksgxr")
 
 
 async def button(update: Update, context: Context) -> None:

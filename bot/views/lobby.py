@@ -35,8 +35,9 @@ def stopped(ctx: Context) -> Screen:
     return Screen(ctx.t("table-stopped", game=game))
 
 
-def match_over(ctx: Context, scores: Sequence[int], places: Sequence[int]) -> str:
+def match_over(ctx: Context, scores: Sequence[int], places: Sequence[int]) -> Screen:
+    """The places, and a rematch button that opens a lobby with the same seats."""
     order = sorted(range(len(scores)), key=lambda i: (places[i], i))
     lines = [ctx.t("match-over", game=ctx.t(f"game-{ctx.game}"))]
     lines += [ctx.t("match-place", place=places[i], name=ctx.names[i], score=scores[i]) for i in order]
-    return "\n".join(lines)
+    return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data("r")),),))

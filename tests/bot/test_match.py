@@ -57,6 +57,16 @@ async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Sto
         assert len(h.fake.chat(ARAM)) == 2, "one /start reply and one hand message, edited"
         assert h.seghan.renderer.message_ids(GROUP) == [], "an ended table is forgotten"
 
+        # rematch: a new lobby with the same seats, opened by whoever pressed
+        result = next(m for m in h.fake.chat(GROUP) if "🏆" in m.text)
+        await h.press(ARAM, result, result.button("🔁")["callback_data"])
+        lobby = h.table_message()
+        assert lobby.message_id > result.message_id and "(4/4)" in lobby.text
+        answer = await h.press(ARAM, result, result.button("🔁")["callback_data"])
+        assert answer["show_alert"], "one table per chat"
+        await h.press(ARAM, lobby, lobby.button("▶")["callback_data"])
+        assert "խաղափուլ 1" in h.hand(ARAM).text
+
 
 async def test_four_humans_play_a_whole_match(store: Store) -> None:
     async with Harness(store) as h:
