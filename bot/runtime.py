@@ -118,15 +118,28 @@ class Seghan:
             self.renderer.show(group, screen, table.version, table.table_message_id)
             return
         if table.status == "stopped":
-            self.renderer.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
-            for seat, record in enumerate(table.seats):
-                if record.user_id is not None and record.hand_message_id is not None:
-                    closed = lobby_views.stopped(self.context(table, await self.user_lang(record.user_id)))
-                    self.renderer.show(Target(table.id or 0, seat, record.user_id), closed,
-                                       table.version, record.hand_message_id)
-            self.disarm(table.id or 0)
-            self.renderer.retire(table.id or 0)
+            await self._publish_stopped(table, ctx, group)
             return
+        await self._publish_play(outcome, ctx, group)
+        self.arm(table)
+        if table.status == "finished":
+            self.renderer.retire(table.id or 0)
+
+    async def _publish_stopped(self, table: TableRecord, ctx: Context, group: Target) -> None:
+        """The table message and every hand say the table was closed."""
+        self.renderer.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
+        for seat, record in enumerate(table.seats):
+            if record.user_id is not None and record.hand_message_id is not None:
+                closed = lobby_views.stopped(self.context(table, await self.user_lang(record.user_id)))
+                self.renderer.show(Target(table.id or 0, seat, record.user_id), closed,
+                                   table.version, record.hand_message_id)
+        self.disarm(table.id or 0)
+        self.renderer.retire(table.id or 0)
+
+    async def _publish_play(self, outcome: Outcome, ctx: Context, group: Target) -> None:
+        """Results of ended deals (and the match), the table message, each human's hand."""
+        table = outcome.table
+        chat, thread = table.key.chat_id, table.key.thread_id
         game, view = find_game(table.game), view_for(table.game)
         ctx = replace(ctx, to_act=game.to_act(outcome.state), scores=game.scores(outcome.state))
         public = game.observation(outcome.state, 0)
@@ -146,9 +159,6 @@ class Seghan:
                                game.legal_actions(outcome.state, seat), hand_ctx)
             target = Target(table.id or 0, seat, record.user_id)
             self.renderer.show(target, screen, table.version, record.hand_message_id)
-        self.arm(table)
-        if table.status == "finished":
-            self.renderer.retire(table.id or 0)
 
     # ----- turn timers
 
