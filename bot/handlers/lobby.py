@@ -30,7 +30,7 @@ async def new(update: Update, context: Context) -> None:
 
 
 async def button(update: Update, context: Context) -> None:
-    """Join, leave, computer menu, add a computer, choose the game, start."""
+    """Join, leave, computer menu, add a computer, choose the game, start; rematch."""
     app, query = seghan(context), update.callback_query
     if query is None:
         return

@@ -1,4 +1,5 @@
-"""Buttons of a table in play: an action, a toggled card, a confirmed choice, "my hand"."""
+"""Every button press arrives here: a table in play's buttons (an action, a toggled card, a
+confirmed choice, "my hand") are handled here, the lobby's are passed on to ``lobby.button``."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from .. import callbacks
 from ..runtime import ALERT_LIMIT
 from ..tables import TableError
 from ..views import view_for
-from . import Context, seghan
+from . import Context, lobby, seghan
 
 LOBBY_KINDS = frozenset("jlmksgxr")
 
@@ -26,7 +27,6 @@ async def button(update: Update, context: Context) -> None:
         await query.answer(await app.alert(user, "error-bad-button"), show_alert=True)
         return
     if press.kind in LOBBY_KINDS:
-        from . import lobby
         await lobby.button(update, context)
         return
     service = app.service
