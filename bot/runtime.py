@@ -34,6 +34,7 @@ class Seghan:
                                  settings.chat_messages_per_second,
                                  settings.group_messages_per_minute, settings.flood_minute_seconds)
         self._user_langs: dict[int, str | None] = {}
+        self._client_langs: dict[int, str] = {}  # not stored: known again after a restart's first press
         self._chat_langs: dict[int, str | None] = {}
         self._jobs: dict[int, Job[Any]] = {}
 
@@ -48,15 +49,21 @@ class Seghan:
                 update={"name": name, "can_dm": bool(private or (record and record.can_dm))})
             await self.store.users.put(record)
         self._user_langs[user.id] = record.lang
+        if user.language_code:
+            self._client_langs[user.id] = user.language_code
         return record
 
     async def user_lang(self, user: User | int) -> str:
+        """/lang's choice, else the language of the user's Telegram app (as last seen: a hand
+        is often drawn because of someone else's move), else the default."""
         user_id = user if isinstance(user, int) else user.id
+        if isinstance(user, User) and user.language_code:
+            self._client_langs[user_id] = user.language_code
         if user_id not in self._user_langs:
             record = await self.store.users.get(user_id)
             self._user_langs[user_id] = record.lang if record else None
-        client = None if isinstance(user, int) else user.language_code
-        return i18n.pick(self._user_langs[user_id], client, default=self.settings.default_language)
+        return i18n.pick(self._user_langs[user_id], self._client_langs.get(user_id),
+                         default=self.settings.default_language)
 
     async def chat_lang(self, chat_id: int) -> str:
         if chat_id not in self._chat_langs:

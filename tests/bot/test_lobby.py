@@ -72,3 +72,18 @@ async def test_each_forum_topic_has_its_own_table(store: Store) -> None:
             assert await store.tables.get(TableKey(chat_id=GROUP, thread_id=thread)) is not None
         answer = await h.press(ANI, lobbies[0], lobbies[0].button("Միանալ")["callback_data"])
         assert answer["show_alert"], "a user sits at one table at a time"
+
+
+async def test_each_hand_is_in_its_readers_language(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.start_private(ARAM)
+        await h.start_private(ANI, lang="en")
+        await h.say(ARAM, "/new hearts")
+        await h.press(ANI, h.table_message(), h.table_message().button("Միանալ")["callback_data"],
+                      lang="en")
+        for _ in range(2):
+            await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
+            await h.press(ARAM, h.table_message(), h.table_message().button("Բարդ")["callback_data"])
+        await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
+        assert "Սրտեր" in h.hand(ARAM).text and "Hearts" in h.hand(ANI).text
+        assert "Hard" in h.hand(ANI).text or "Choose 3 cards" in h.hand(ANI).text
