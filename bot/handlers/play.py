@@ -21,6 +21,7 @@ async def button(update: Update, context: Context) -> None:
     if query is None:
         return
     user = query.from_user
+    await app.user_lang(user)  # notes the language of the presser's app for their hand
     try:
         press = callbacks.decode(query.data)
     except callbacks.BadCallback:
