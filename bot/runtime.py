@@ -34,7 +34,7 @@ class Seghan:
                                  settings.chat_messages_per_second,
                                  settings.group_messages_per_minute, settings.flood_minute_seconds)
         self._user_langs: dict[int, str | None] = {}
-        self._client_langs: dict[int, str] = {}  # not stored: known again after a restart's first press
+        self._client_langs: dict[int, str | None] = {}
         self._chat_langs: dict[int, str | None] = {}
         self._jobs: dict[int, Job[Any]] = {}
 
@@ -44,13 +44,15 @@ class Seghan:
         """The user's record, created or refreshed; ``private``: they wrote to the bot directly."""
         record = await self.store.users.get(user.id)
         name = user.full_name[:32]
-        if record is None or record.name != name or (private and not record.can_dm):
-            record = (record or UserRecord(id=user.id)).model_copy(
-                update={"name": name, "can_dm": bool(private or (record and record.can_dm))})
+        client = user.language_code or (record.client_lang if record else None)
+        if (record is None or record.name != name or (private and not record.can_dm)
+                or record.client_lang != client):
+            record = (record or UserRecord(id=user.id)).model_copy(update={
+                "name": name, "can_dm": bool(private or (record and record.can_dm)),
+                "client_lang": client})
             await self.store.users.put(record)
         self._user_langs[user.id] = record.lang
-        if user.language_code:
-            self._client_langs[user.id] = user.language_code
+        self._client_langs[user.id] = client
         return record
 
     async def user_lang(self, user: User | int) -> str:
@@ -62,6 +64,7 @@ class Seghan:
         if user_id not in self._user_langs:
             record = await self.store.users.get(user_id)
             self._user_langs[user_id] = record.lang if record else None
+            self._client_langs.setdefault(user_id, record.client_lang if record else None)
         return i18n.pick(self._user_langs[user_id], self._client_langs.get(user_id),
                          default=self.settings.default_language)
 

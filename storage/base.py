@@ -62,6 +62,7 @@ class UserRecord(BaseModel):
     name: str = ""
     lang: str | None = None  # None: follow the Telegram client's language, then the default
     can_dm: bool = False  # the user has started the bot in private
+    client_lang: str | None = None  # the language of the user's Telegram app, as last seen
 
 
 class ChatRecord(BaseModel):

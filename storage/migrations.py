@@ -91,6 +91,11 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX match_results_user ON match_results (user_id) WHERE user_id IS NOT NULL;
     """,
+    # 3: the language of the user's Telegram app, so hands drawn after a restart (often because
+    # of someone else's move) are in it before the user presses anything.
+    """
+    ALTER TABLE users ADD COLUMN client_lang TEXT;
+    """,
 ]
 
 

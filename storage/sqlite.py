@@ -322,15 +322,16 @@ class SqliteUsers:
 
     async def get(self, user_id: int) -> UserRecord | None:
         rows = await self.db.fetch(
-            "SELECT id, name, lang, can_dm FROM users WHERE id = ?", (user_id,)
+            "SELECT id, name, lang, can_dm, client_lang FROM users WHERE id = ?", (user_id,)
         )
         return UserRecord(**dict(rows[0])) if rows else None
 
     async def put(self, user: UserRecord) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT OR REPLACE INTO users (id, name, lang, can_dm) VALUES (?, ?, ?, ?)",
-                (user.id, user.name, user.lang, user.can_dm),
+                "INSERT OR REPLACE INTO users (id, name, lang, can_dm, client_lang)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (user.id, user.name, user.lang, user.can_dm, user.client_lang),
             )
 
 

@@ -75,3 +75,13 @@ async def test_an_away_player_is_back_with_any_press(both_stores: Store) -> None
         back = await table_of(both_stores)
         assert not back.seats[0].away and back.log == table.log
         assert await act_once(h, ARAM)
+
+
+async def test_the_app_language_of_a_user_is_remembered_across_a_restart(both_stores: Store) -> None:
+    """A hand drawn after a restart, before its owner presses anything, is in their app's
+    language (ru here), not the default."""
+    async with Harness(both_stores, FakeTelegram()) as h:
+        await h.start_private(ARAM, lang="ru")
+        assert await h.seghan.user_lang(ARAM) == "ru"
+    async with Harness(both_stores, FakeTelegram()) as h:
+        assert await h.seghan.user_lang(ARAM) == "ru"

@@ -189,8 +189,9 @@ async def test_users(store: Store) -> None:
     assert await store.users.get(1) is None
     await store.users.put(UserRecord(id=1, name="Ani", lang="hy"))
     await store.users.put(UserRecord(id=2, name="Bob"))
-    await store.users.put(UserRecord(id=1, name="Ani K", lang="en", can_dm=True))
-    assert await store.users.get(1) == UserRecord(id=1, name="Ani K", lang="en", can_dm=True)
+    await store.users.put(UserRecord(id=1, name="Ani K", lang="en", can_dm=True, client_lang="ru"))
+    assert await store.users.get(1) == UserRecord(
+        id=1, name="Ani K", lang="en", can_dm=True, client_lang="ru")
     assert await store.users.get(2) == UserRecord(id=2, name="Bob")
 
 
