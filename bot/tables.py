@@ -11,7 +11,8 @@ import asyncio
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -264,7 +265,9 @@ class TableService:
 
     # ----- stop, kick, bookkeeping
 
-    async def stop(self, key: TableKey, user_id: int, is_admin: bool) -> Outcome:
+    @asynccontextmanager
+    async def _managed(self, key: TableKey, user_id: int, is_admin: bool) -> AsyncIterator[TableRecord]:
+        """The table at ``key``, locked and freshly loaded, for its creator or an admin only."""
         table = await self.store.tables.get(key)
         if table is None:
             raise TableError("error-no-table")
@@ -272,6 +275,10 @@ class TableService:
             table = await self.load(table.id or 0)
             if user_id != table.creator_id and not is_admin:
                 raise TableError("error-creator-only")
+            yield table
+
+    async def stop(self, key: TableKey, user_id: int, is_admin: bool) -> Outcome:
+        async with self._managed(key, user_id, is_admin) as table:
             table.status = "stopped"
             table.deadline = None
             state = self.state_of(table) if table.log or table.seed else None
@@ -281,13 +288,7 @@ class TableService:
     async def kick(self, key: TableKey, user_id: int, is_admin: bool, target_id: int | None,
                    target_name: str = "") -> Outcome:
         """Remove a player: from the lobby, or give their seat to a computer mid-match."""
-        table = await self.store.tables.get(key)
-        if table is None:
-            raise TableError("error-no-table")
-        async with self.lock(table.id or 0):
-            table = await self.load(table.id or 0)
-            if user_id != table.creator_id and not is_admin:
-                raise TableError("error-creator-only")
+        async with self._managed(key, user_id, is_admin) as table:
             name = target_name.lstrip("@").lower()
             index = next((i for i, s in enumerate(table.seats) if s.user_id is not None and (
                 s.user_id == target_id or (name and name in (s.username.lower(), s.name.lower())))),
