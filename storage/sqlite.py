@@ -61,6 +61,12 @@ class Db:
         async with self.lock:
             return list(await self.conn.execute_fetchall(sql, params))
 
+    async def change(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement in autocommit mode (atomic, triggers included); rows it changed."""
+        async with self.lock:
+            cursor = await self.conn.execute(sql, params)
+            return cursor.rowcount
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """IMMEDIATE takes SQLite's write lock up front, so a transaction never fails half-way
@@ -118,8 +124,9 @@ _COLUMNS = [
 _INSERT_TABLE = (
     f"INSERT INTO tables ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
 )
-_UPDATE_TABLE = (
-    f"UPDATE tables SET {', '.join(c + ' = ?' for c in _COLUMNS)} WHERE id = ? AND version = ?"
+_UPDATE_TABLE = (  # with the new actions in ``pending`` (see migration 4)
+    f"UPDATE tables SET {', '.join(c + ' = ?' for c in _COLUMNS)}, pending = ?"
+    " WHERE id = ? AND version = ?"
 )
 
 
@@ -242,15 +249,15 @@ class SqliteTables:
         if version != table.version:
             have = await self._stored_log(table)
         _check_history(table, have)
-        values = (*_table_values(stored), table.id, table.version)
+        new = table.log[len(have) :]
+        pending = json.dumps([[len(have) + i, seat, code] for i, (seat, code) in enumerate(new)])
+        values = (*_table_values(stored), pending if new else None, table.id, table.version)
         try:
-            async with self.db.transaction() as conn:
-                cursor = await conn.execute(_UPDATE_TABLE, values)
-                if cursor.rowcount != 1:  # another save got in since the record was read
-                    raise StaleTable(f"table {table.id}: version {table.version} moved on")
-                await _append(conn, table.id or 0, table.log[len(have) :], len(have))
+            changed = await self.db.change(_UPDATE_TABLE, values)
         except sqlite3.IntegrityError as error:
             raise _key_taken(error, table) from error
+        if changed != 1:  # another save got in since the record was read: nothing was written
+            raise StaleTable(f"table {table.id}: version {table.version} moved on")
         return self._remember(stored)
 
     def _remember(self, table: TableRecord) -> TableRecord:
