@@ -142,12 +142,21 @@ def _table_values(t: TableRecord) -> tuple[Any, ...]:
 
 
 # A table's log as one JSON column, so a row and its log come in one statement: one snapshot.
-_LOG = """(SELECT json_group_array(json_array(idx, seat, code)) FROM actions
-           WHERE table_id = tables.id) AS log"""
+_LOG_OF = """(SELECT json_group_array(json_array(idx, seat, code)) FROM actions
+              WHERE table_id = tables.id)"""
+_LOG = f"{_LOG_OF} AS log"
 _SELECT_TABLES = f"SELECT *, {_LOG} FROM tables WHERE {{where}} ORDER BY id"
+# The bot loads a table by id for every press: when the store remembers the log of the stored
+# version, the log is not read again (SQLite skips the subquery, and no JSON is parsed).
+_SELECT_BY_ID = (
+    f"SELECT *, CASE WHEN version = ? THEN NULL ELSE {_LOG_OF} END AS log FROM tables WHERE id = ?"
+)
 
 
-def _table_record(row: Row, path: Path) -> TableRecord:
+def _table_record(
+    row: Row, path: Path, known_log: Sequence[tuple[int, str]] = ()
+) -> TableRecord:
+    """``known_log``: the log when the row's ``log`` column was not read (``_SELECT_BY_ID``)."""
     try:
         return TableRecord(
             id=row["id"],
@@ -157,7 +166,7 @@ def _table_record(row: Row, path: Path) -> TableRecord:
             players=row["players"],
             seats=_SEATS.validate_json(row["seats"]),
             seed=row["seed"],
-            log=_read_log(row["log"]),
+            log=list(known_log) if row["log"] is None else _read_log(row["log"]),
             version=row["version"],
             status=row["status"],
             creator_id=row["creator_id"],
@@ -226,8 +235,9 @@ class SqliteTables:
         return found[0] if found else None
 
     async def by_id(self, table_id: int) -> TableRecord | None:
-        found = await self._load("id = ?", (table_id,))
-        return found[0] if found else None
+        version, log = self._logs.get(table_id, (None, ()))
+        rows = await self.db.fetch(_SELECT_BY_ID, (version, table_id))
+        return self._remember(_table_record(rows[0], self.db.path, log)) if rows else None
 
     async def seat_of(self, user_id: int) -> TableRecord | None:
         where = (
