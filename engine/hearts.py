@@ -51,6 +51,7 @@ QS_BIT = 1 << QUEEN_SPADES
 TWO_CLUBS = 0
 TC_BIT = 1
 POINT_CARDS = HEARTS | QS_BIT
+NEXT_SEAT = (1, 2, 3, 0)
 CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
@@ -482,8 +483,10 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
         if follow:  # the common case: pick a rank of the led suit from a table
             options = ranks[follow]
             card = shift + options[int(rand() * len(options))]
+            if card > best:
+                best, winner = card, seat
         else:
-            if played:
+            if played:  # void: a discard never wins
                 legal = ((hand & ~POINT_CARDS) or hand) if first else hand
             elif first:
                 legal = TC_BIT
@@ -492,13 +495,11 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
             for _ in range(int(rand() * legal.bit_count())):
                 legal &= legal - 1  # drop the lowest card: k drops pick the k-th card
             card = (legal & -legal).bit_length() - 1
-        hands[seat] = hand & ~(1 << card)
-        if not played:
-            led, best, winner, pts = card // 13, card, seat, 0
-            shift = 13 * led
-        elif card // 13 == led and card > best:
-            best, winner = card, seat
-        if not broken and 26 <= card < 39:
+            if not played:
+                led, best, winner, pts = card // 13, card, seat, 0
+                shift = 13 * led
+        hands[seat] = hand ^ (1 << card)
+        if 26 <= card < 39:
             broken = True
         pts += CARD_POINTS[card]
         played += 1
@@ -506,7 +507,7 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
             points[winner] += pts
             seat, played, first = winner, 0, False
         else:
-            seat = (seat + 1) % 4
+            seat = NEXT_SEAT[seat]
     if 26 in points:
         return tuple(0 if p == 26 else 26 for p in points)
     return tuple(points)
