@@ -39,7 +39,16 @@ from .cards import (
     parse_cards,
 )
 from .core import IllegalAction, deal_rng, places
-from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
+from .tricks import (
+    PLAYS,
+    Play,
+    TrickRecord,
+    cards_in,
+    deal_hands,
+    parse_hands,
+    seated,
+    trick_record,
+)
 
 PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
@@ -278,9 +287,7 @@ class Hearts:
 
     # For the invariant tests: every card of the deal, wherever it is now.
     def card_locations(self, state: State) -> list[int]:
-        held = [c for m in state.hands for c in cards_of(m)]
-        won = [c for m in state.taken for c in cards_of(m)]
-        return held + won + list(state.trick)
+        return cards_in(state.hands, state.taken) + list(state.trick)
 
     def deck_of(self, state: State) -> list[int]:
         return list(range(52))

@@ -68,7 +68,16 @@ from .cards import (
     parse_card,
 )
 from .core import IllegalAction, deal_rng, places
-from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
+from .tricks import (
+    PLAYS,
+    Play,
+    TrickRecord,
+    cards_in,
+    deal_hands,
+    parse_hands,
+    seated,
+    trick_record,
+)
 
 # --- contracts --------------------------------------------------------------------------------
 
@@ -421,9 +430,7 @@ class King:
 
     # For the invariant tests: where every card of the deal is now.
     def card_locations(self, state: KingState) -> list[int]:
-        held = [c for m in state.hands for c in cards_of(m)]
-        won = [c for m in state.won for c in cards_of(m)]
-        return held + won + list(state.trick)
+        return cards_in(state.hands, state.won) + list(state.trick)
 
     def deck_of(self, state: KingState) -> list[int]:
         return list(range(52))

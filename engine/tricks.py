@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, SUIT_MASKS, Card, mask_of, parse_card, parse_cards
+from .cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_card, parse_cards
 
 NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
@@ -113,3 +113,8 @@ def parse_hands(deal: Sequence[str], deck: Sequence[int], players: int = 4) -> t
     if seen != mask_of(deck):
         raise ValueError("deal: the hands must hold exactly the cards of the deck")
     return tuple(hands)
+
+
+def cards_in(*groups: Sequence[int]) -> list[int]:
+    """Every card of some groups of card masks (hands, won piles), for the invariant tests."""
+    return [c for masks in groups for m in masks for c in cards_of(m)]

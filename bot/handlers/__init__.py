@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Any
 
-from telegram import Update
+from telegram import CallbackQuery, Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from storage.base import TableKey, TableRecord
 
 from ..runtime import Seghan
+from ..tables import Outcome, TableError
 
 Context = ContextTypes.DEFAULT_TYPE
 
@@ -41,3 +43,16 @@ async def admin_not_creator(context: Context, table: TableRecord | None, user_id
         return False
     member = await context.bot.get_chat_member(table.key.chat_id, user_id)
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+async def answer_press(app: Seghan, query: CallbackQuery, run: Awaitable[Outcome | None]) -> None:
+    """Answer a button press: an alert in the presser's language when the table refuses it,
+    else a silent answer and the new screens. ``run`` gives None when it has answered itself."""
+    try:
+        outcome = await run
+    except TableError as error:
+        await query.answer(await app.alert(query.from_user, error.key, **error.args_), show_alert=True)
+        return
+    if outcome is not None:
+        await query.answer()
+        await app.publish(outcome)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from telegram import Update
+from telegram import CallbackQuery, Update
 
 from .. import callbacks
 from ..i18n import t
-from ..tables import TableError
-from . import Context, admin_not_creator, is_group, seghan, table_key
+from ..tables import Outcome, TableError
+from . import Context, admin_not_creator, answer_press, is_group, seghan, table_key
 
 
 async def new(update: Update, context: Context) -> None:
@@ -32,44 +32,40 @@ async def new(update: Update, context: Context) -> None:
 async def button(update: Update, context: Context) -> None:
     """Join, leave, computer menu, add a computer, choose the game, start; rematch."""
     app, query = seghan(context), update.callback_query
-    if query is None:
-        return
-    user = query.from_user
-    press = callbacks.decode(query.data)
+    if query is not None:
+        await answer_press(app, query, _press(context, query, callbacks.decode(query.data)))
+
+
+async def _press(context: Context, query: CallbackQuery, press: callbacks.Press) -> Outcome | None:
+    app, user = seghan(context), query.from_user
     service = app.service
-    try:
-        match press.kind:
-            case "j":
-                record = await app.touch(user)
-                if not record.can_dm:
-                    await query.answer(await app.alert(user, "lobby-open-bot-first"), show_alert=True)
-                    return
-                outcome = await service.join(press.table_id, app.person(user))
-            case "l":
-                outcome = await service.leave(press.table_id, user.id)
-            case "m" | "x":
-                outcome = await service.outcome(press.table_id)
-                if outcome.table.status != "lobby":
-                    raise TableError("error-stale")
-                await query.answer()
-                await app.publish(outcome, menu=press.kind == "m")
-                return
-            case "k":
-                outcome = await service.add_computer(press.table_id, user.id, press.arg)
-            case "r":
-                outcome = await service.rematch(press.table_id, app.person(user))
-            case "g":
-                outcome = await service.choose_game(press.table_id, user.id, press.arg)
-            case "s":
-                admin = await admin_not_creator(context, await service.load(press.table_id), user.id)
-                outcome = await service.start(press.table_id, user.id, admin)
-            case _:
-                raise TableError("error-bad-button")
-    except TableError as error:
-        await query.answer(await app.alert(user, error.key, **error.args_), show_alert=True)
-        return
-    await query.answer()
-    await app.publish(outcome)
+    match press.kind:
+        case "j":
+            record = await app.touch(user)
+            if not record.can_dm:
+                await query.answer(await app.alert(user, "lobby-open-bot-first"), show_alert=True)
+                return None
+            return await service.join(press.table_id, app.person(user))
+        case "l":
+            return await service.leave(press.table_id, user.id)
+        case "m" | "x":
+            outcome = await service.outcome(press.table_id)
+            if outcome.table.status != "lobby":
+                raise TableError("error-stale")
+            await query.answer()
+            await app.publish(outcome, menu=press.kind == "m")
+            return None
+        case "k":
+            return await service.add_computer(press.table_id, user.id, press.arg)
+        case "r":
+            return await service.rematch(press.table_id, app.person(user))
+        case "g":
+            return await service.choose_game(press.table_id, user.id, press.arg)
+        case "s":
+            admin = await admin_not_creator(context, await service.load(press.table_id), user.id)
+            return await service.start(press.table_id, user.id, admin)
+        case _:
+            raise TableError("error-bad-button")
 
 
 async def start(update: Update, context: Context) -> None:

@@ -3,15 +3,15 @@ confirmed choice, "my hand") are handled here, the lobby's are passed on to ``lo
 
 from __future__ import annotations
 
-from telegram import Update
+from telegram import CallbackQuery, Update
 
 from engine import find_game
 
 from .. import callbacks
-from ..runtime import ALERT_LIMIT
-from ..tables import TableError
+from ..runtime import ALERT_LIMIT, Seghan
+from ..tables import Outcome, TableError
 from ..views import view_for
-from . import Context, lobby, seghan
+from . import Context, answer_press, lobby, seghan
 
 LOBBY_KINDS = frozenset("jlmksgxr")
 
@@ -30,26 +30,24 @@ async def button(update: Update, context: Context) -> None:
     if press.kind in LOBBY_KINDS:
         await lobby.button(update, context)
         return
-    service = app.service
-    try:
-        match press.kind:
-            case "a":
-                outcome = await service.act(press.table_id, user.id, press.move, press.arg)
-            case "t":
-                outcome = await service.toggle(press.table_id, user.id, press.move, press.arg)
-            case "c":
-                outcome = await service.confirm(press.table_id, user.id, press.move, press.arg)
-            case "h":
-                table, seat, state = await service.hand(press.table_id, user.id)
-                lang = await app.user_lang(user)
-                text = view_for(table.game).hand_alert(
-                    find_game(table.game).observation(state, seat), app.context(table, lang))
-                await query.answer(text[:ALERT_LIMIT], show_alert=True)
-                return
-            case _:
-                raise TableError("error-bad-button")
-    except TableError as error:
-        await query.answer(await app.alert(user, error.key, **error.args_), show_alert=True)
-        return
-    await query.answer()
-    await app.publish(outcome)
+    await answer_press(app, query, _press(app, query, press))
+
+
+async def _press(app: Seghan, query: CallbackQuery, press: callbacks.Press) -> Outcome | None:
+    service, user = app.service, query.from_user
+    match press.kind:
+        case "a":
+            return await service.act(press.table_id, user.id, press.move, press.arg)
+        case "t":
+            return await service.toggle(press.table_id, user.id, press.move, press.arg)
+        case "c":
+            return await service.confirm(press.table_id, user.id, press.move, press.arg)
+        case "h":
+            table, seat, state = await service.hand(press.table_id, user.id)
+            lang = await app.user_lang(user)
+            text = view_for(table.game).hand_alert(
+                find_game(table.game).observation(state, seat), app.context(table, lang))
+            await query.answer(text[:ALERT_LIMIT], show_alert=True)
+            return None
+        case _:
+            raise TableError("error-bad-button")
