@@ -1,6 +1,7 @@
 """callback_data codec: ``kind|table id|move number|argument`` in at most 64 bytes.
 
-Kinds: a = action code, t = toggle a card of a multi-card choice, c = confirm that choice,
+Kinds: a = action code, p = a picker's step (the hand is drawn again at that step),
+t = toggle a card of a multi-card choice, c = confirm that choice,
 h = show my hand, j/l = join/leave the lobby, m = computer menu, k = add a computer (argument: level),
 s = start, g = choose the game (argument: game name), x = close the computer menu,
 r = a rematch of an ended table.
@@ -12,8 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-KINDS = frozenset("atchjlmksgxr")
+KINDS = frozenset("aptchjlmksgxr")
 MAX_BYTES = 64
+MAX_ID = 2**62  # table ids and move numbers: anything larger was not drawn by this bot
+
+
+def number(text: str, limit: int = MAX_ID) -> int | None:
+    """A non-negative decimal written in ASCII digits and below ``limit``, else None. str.isdigit
+    alone takes '²', '①' and fullwidth digits, which int() then reads."""
+    if not (0 < len(text) <= 19 and text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value < limit else None
 
 
 class BadCallback(ValueError):
@@ -42,6 +53,7 @@ def decode(data: str | None) -> Press:
     if len(parts) != 4 or parts[0] not in KINDS:
         raise BadCallback(f"not our button: {data!r}")
     kind, table, move, arg = parts
-    if not (table.isdigit() and move.isdigit()):
+    table_id, move_no = number(table), number(move)
+    if table_id is None or move_no is None or not arg.isascii():
         raise BadCallback(f"not our button: {data!r}")
-    return Press(kind, int(table), int(move), arg)
+    return Press(kind, table_id, move_no, arg)

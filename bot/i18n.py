@@ -1,5 +1,8 @@
-"""Fluent catalogues in ``locales/``: ``t(lang, key, **args)``; a key missing in a language falls
-back to Armenian, then English. ``use_isolating=False``: no invisible marks reach Telegram."""
+"""Fluent catalogues in ``locales/<lang>/``: ``core.ftl`` for what every game shares and one file
+per game (``hearts.ftl``: keys ``hearts-*``, ``rules-hearts``), so a game brings its words in its own
+files. ``t(lang, key, **args)``; a key missing in a language falls back to Armenian, then English.
+``use_isolating=False``: no invisible marks reach Telegram (user names are isolated where they are
+joined with other text, see ``isolate``)."""
 
 from __future__ import annotations
 
@@ -15,11 +18,33 @@ LOCALES = Path(__file__).resolve().parent.parent / "locales"
 FALLBACK = ("hy", "en")
 
 
+def files(lang: str) -> list[Path]:
+    """The catalogue files of a language: core first, then the games' in name order."""
+    folder = LOCALES / lang
+    return [folder / "core.ftl", *sorted(p for p in folder.glob("*.ftl") if p.name != "core.ftl")]
+
+
 @cache
 def bundle(lang: str) -> FluentBundle:
     result = FluentBundle([lang], use_isolating=False)
-    result.add_resource(FluentResource((LOCALES / f"{lang}.ftl").read_text(encoding="utf-8")))
+    for path in files(lang):
+        result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return result
+
+
+def isolate(name: str) -> str:
+    """A user-supplied name as its own bidirectional island (U+2068 … U+2069), so a right-to-left
+    name cannot reorder the cards and names around it."""
+    return f"\u2068{name}\u2069"
+
+
+def illegal_key(game: str, reason: str) -> str:
+    """The alert key of an engine's IllegalAction reason: the game's own text, else the shared
+    one, else the general 'the rules do not allow that'."""
+    for key in (f"{game}-illegal-{reason}", f"illegal-{reason}"):
+        if has("en", key) or has("hy", key):
+            return key
+    return "illegal-illegal"
 
 
 def has(lang: str, key: str) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import time
-from dataclasses import replace
 from typing import Any
 
 from telegram import Message, User
@@ -91,8 +90,8 @@ class Seghan:
 
     async def alert(self, user: User, key: str, **args: Any) -> str:
         lang = await self.user_lang(user)
-        if key.startswith("illegal-") and not i18n.has("en", key):
-            key = "illegal-illegal"  # a reason a newer engine gives that has no text yet
+        if key.startswith("illegal-"):  # a reason the engine gave: the game's own text first
+            key = i18n.illegal_key(args.pop("game", ""), key.removeprefix("illegal-"))
         return i18n.t(lang, key, **args)[:ALERT_LIMIT]
 
     def say(self, message: Message, text: str, markup: bool = False) -> None:
@@ -110,12 +109,16 @@ class Seghan:
 
     # ----- publishing
 
-    def context(self, table: TableRecord, lang: str, selection: list[str] | None = None) -> Context:
-        names = tuple(html.escape(s.name) + (" 💤" if s.away else "") if s.user_id is not None
+    def context(self, table: TableRecord, lang: str, seat: int | None = None) -> Context:
+        """The reader's context; ``seat``: the reader's own seat, whose draft (toggled cards,
+        picker step) their hand shows."""
+        names = tuple(i18n.isolate(html.escape(s.name)) + (" 💤" if s.away else "")
+                      if s.user_id is not None
                       else f"🤖{i + 1} " + i18n.t(lang, f"level-{s.level}")
                       for i, s in enumerate(table.seats))
+        draft = table.seats[seat] if seat is not None else None
         return Context(lang, table.id or 0, len(table.log), names, table.game,
-                       tuple(selection or ()))
+                       tuple(draft.selection) if draft else (), draft.pick if draft else "")
 
     async def publish(self, outcome: Outcome, menu: bool = False) -> None:
         """Bring the group's table message, the hands and the timer up to date with a table."""
@@ -151,20 +154,17 @@ class Seghan:
         table = outcome.table
         chat, thread = table.key.chat_id, table.key.thread_id
         game, view = find_game(table.game), view_for(table.game)
-        ctx = replace(ctx, to_act=game.to_act(outcome.state), scores=game.scores(outcome.state))
-        public = game.observation(outcome.state, 0)
-        before = game.observation(outcome.before, 0) if outcome.before is not None else None
-        for text in view.deal_results(before, public, ctx):
-            self.renderer.post(chat, thread, text)
+        public = game.public_observation(outcome.state)  # the group sees this and nothing else
+        done = len(game.public_observation(outcome.before).history) if outcome.before else 0
+        for record in public.history[done:]:
+            self.renderer.post(chat, thread, view.deal_result(record, public, ctx))
         if "finished" in outcome.events:
-            result = lobby_views.match_over(ctx, game.scores(outcome.state),
-                                            game.rankings(outcome.state))
-            self.renderer.post(chat, thread, result)
+            self.renderer.post(chat, thread, view.match_result(public, ctx))
         self.renderer.show(group, view.table(public, ctx), table.version, table.table_message_id)
         for seat, record in enumerate(table.seats):
             if record.user_id is None:
                 continue
-            hand_ctx = self.context(table, await self.user_lang(record.user_id), record.selection)
+            hand_ctx = self.context(table, await self.user_lang(record.user_id), seat)
             screen = view.hand(game.observation(outcome.state, seat),
                                game.legal_actions(outcome.state, seat), hand_ctx)
             target = Target(table.id or 0, seat, record.user_id)

@@ -358,7 +358,7 @@ class TableService:
         try:
             after = game.apply(state, seat, game.parse_action(code))
         except IllegalAction as error:
-            raise TableError(f"illegal-{error.key}") from error
+            raise TableError(f"illegal-{error.key}", game=table.game) from error
         except (ValueError, KeyError, IndexError) as error:
             raise TableError("error-bad-button") from error
         table.log.append((seat, code))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Protocol, TypeVar
 
 Seat = int  # 0..n-1 in the direction of play; never a Telegram user id
 
@@ -16,6 +17,71 @@ class IllegalAction(ValueError):
     def __init__(self, message: str, key: str = "illegal") -> None:
         super().__init__(message)
         self.key = key
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The match score as the game counts it. Entries are seats, or teams where the game has
+    them (``Shared.teams`` then names the seats of entry i). Places and the order come from the
+    game: a view reads them and never compares values itself."""
+
+    values: tuple[int, ...]  # points, or tables (56), of each entry
+    places: tuple[int, ...]  # place of each entry: 1 is best, ties share (1, 1, 3)
+    order: tuple[int, ...]  # entries best first (ties in entry order)
+    low_wins: bool = False  # Hearts: lower is better
+    unit: str = "points"  # "points" or "tables"
+    by_team: bool = False  # entries are teams
+
+
+def standings(values: Sequence[int], low_wins: bool = False, *, unit: str = "points",
+              by_team: bool = False, ranks: Sequence[int] | None = None) -> Standings:
+    """Standings from values; ``ranks`` gives places the values alone do not decide (56's
+    eliminated teams place by how long they lasted)."""
+    placed = tuple(ranks) if ranks is not None else places(values, low_wins)
+    order = tuple(sorted(range(len(values)), key=lambda i: (placed[i], i)))
+    return Standings(tuple(values), placed, order, low_wins, unit, by_team)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One finished deal, in the same shape in every game: each entry's result this deal (the
+    standings' entries: seats, or teams), the standings after it, and the game's own facts
+    (contract, declarer, trump, made or failed, capot, multiplier, moon, places …)."""
+
+    number: int  # 1-based deal number
+    results: tuple[int, ...]  # what each entry scored this deal (+/-), in the standings' unit
+    standings: Standings  # after the deal
+    facts: Any = None  # a frozen dataclass of the game's own, or None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shared:
+    """The facts every game shares, under the same names in every observation, public or of a
+    seat: each game's observation classes extend this one, so a view reads fields, not guesses.
+    """
+
+    game: str  # the registry name: "hearts"
+    phase: str  # the game's own phase names; "over" at the end of every match
+    deal: int  # 1-based number of the deal (Thirteen: the game) being played, or the last one
+    deals: int | None  # deals in the match where it has a fixed length (King: 12), else None
+    to_act: frozenset[Seat]
+    standings: Standings
+    teams: tuple[tuple[Seat, ...], ...]  # seats of each team; () where each plays alone
+    history: tuple[DealRecord, ...]  # every finished deal, in order: the score sheet
+
+    @property
+    def last_deal(self) -> DealRecord | None:
+        return self.history[-1] if self.history else None
+
+
+P = TypeVar("P", bound=Shared)
+
+
+def extend(cls: type[P], public: Shared, **private: Any) -> P:
+    """A seat's observation: the public view's fields plus what only that seat knows. Built
+    this way, a seat never sees less than a spectator, nor the shared facts differently."""
+    values = {f.name: getattr(public, f.name) for f in fields(public)}
+    return cls(**values, **private)
 
 
 class Game(Protocol):
@@ -37,7 +103,14 @@ class Game(Protocol):
 
     def apply(self, state: Any, seat: Seat, action: Any) -> Any: ...
 
-    def observation(self, state: Any, seat: Seat) -> Any: ...
+    def observation(self, state: Any, seat: Seat) -> Any:
+        """What ``seat`` may know: the public view's fields and its own (hand, passes …)."""
+        ...
+
+    def public_observation(self, state: Any) -> Any:
+        """What a spectator in the group may know: no hand, nothing passed, nothing a rule keeps
+        hidden. Every group screen and result post is drawn from it, and from nothing else."""
+        ...
 
     def is_over(self, state: Any) -> bool: ...
 

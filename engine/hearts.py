@@ -38,7 +38,7 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .core import IllegalAction, deal_rng, places
+from .core import DealRecord, IllegalAction, Shared, deal_rng, extend, places, standings
 from .tricks import (
     PLAYS,
     Play,
@@ -178,30 +178,40 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know (spec §6): own hand and passes, everything played, scores."""
+class HeartsDeal:
+    """Hearts' own facts of a finished deal (``DealRecord.facts``)."""
 
-    seat: int
-    phase: str
-    round: int
+    moon: int | None  # the seat that took all 26 points, if one did
+    pass_direction: str  # left, right, across, none
+    tiebreak: bool  # an extra deal played because the lowest score was shared
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Public(Shared):
+    """What a spectator may know (spec §6): everything played, never a hand or a pass."""
+
     dealer: int
     pass_direction: str  # left, right, across, none
-    hand: tuple[Card, ...]
-    passed: tuple[Card, ...]  # the three this seat passed (it knows where they went)
-    received: tuple[Card, ...]  # after the exchange
     chosen: frozenset[int]  # seats that have chosen their pass (not which cards)
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[TrickRecord, ...]  # finished tricks of this deal
     hearts_broken: bool
     points: tuple[int, ...]  # taken so far this deal (before the moon rule)
-    scores: tuple[int, ...]
-    results: tuple[tuple[int, ...], ...]
-    to_act: frozenset[int]
     target: int
 
     @property
     def last_trick(self) -> TrickRecord | None:
         return self.tricks[-1] if self.tricks else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observation(Public):
+    """What one seat may know: the public view, its own hand and its own passes."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    passed: tuple[Card, ...]  # the three this seat passed (it knows where they went)
+    received: tuple[Card, ...]  # after the exchange
 
 
 class Hearts:
@@ -249,21 +259,25 @@ class Hearts:
             raise IllegalAction("the match is over", "game-over")
         raise IllegalAction(f"{action} is not an action of the {state.phase} phase", "bad-action")
 
-    def observation(self, state: State, seat: int) -> Observation:
-        return Observation(
-            seat=seat, phase=state.phase, round=state.round, dealer=state.dealer,
-            pass_direction=PASS_NAMES[state.pass_offset],
-            hand=tuple(cards_of(state.hands[seat])),
-            passed=tuple(cards_of(state.passed[seat])),
-            received=tuple(cards_of(state.received[seat])),
+    def public_observation(self, state: State) -> Public:
+        return Public(
+            game=self.name, phase=state.phase, deal=state.round, deals=None,
+            to_act=self.to_act(state), standings=standings(state.scores, low_wins=True),
+            teams=(), history=_history(state),
+            dealer=state.dealer, pass_direction=PASS_NAMES[state.pass_offset],
             chosen=frozenset(i for i in range(4) if state.passed[i]),
             trick=seated(state.leader, state.trick),
             tricks=tuple(map(trick_record, state.tricks)),
             hearts_broken=state.broken,
             points=tuple(_points(m) for m in state.taken),
-            scores=state.scores, results=state.results,
-            to_act=self.to_act(state), target=state.target,
+            target=state.target,
         )
+
+    def observation(self, state: State, seat: int) -> Observation:
+        return extend(Observation, self.public_observation(state), seat=seat,
+                      hand=tuple(cards_of(state.hands[seat])),
+                      passed=tuple(cards_of(state.passed[seat])),
+                      received=tuple(cards_of(state.received[seat])))
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
@@ -298,9 +312,10 @@ class Hearts:
     def describe(self, obs: Observation) -> str:
         """Plain text for the terminal table."""
         from .describe import hand_lines, seat_line
-        lines = [f"Hearts, deal {obs.round}, pass {obs.pass_direction}, phase {obs.phase}"
+        lines = [f"Hearts, deal {obs.deal}, pass {obs.pass_direction}, phase {obs.phase}"
                  + ("; hearts broken" if obs.hearts_broken else "")]
-        lines += [seat_line(i, obs.seat, obs.to_act, f"deal {obs.points[i]:>2}  match {obs.scores[i]:>3}")
+        totals = obs.standings.values
+        lines += [seat_line(i, obs.seat, obs.to_act, f"deal {obs.points[i]:>2}  match {totals[i]:>3}")
                   for i in range(4)]
         if obs.tricks:
             last = obs.tricks[-1]
@@ -452,6 +467,20 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
     s.round += 1
     s.dealer = (s.dealer + 1) % 4
     _start_deal(s, _shuffle(s.seed, s.round, s.dealer))
+
+
+def _history(state: State) -> tuple[DealRecord, ...]:
+    """Every finished deal as a record: its points, the totals after it, the moon if any."""
+    records = []
+    totals = (0, 0, 0, 0)
+    for number, points in enumerate(state.results, 1):
+        tiebreak = max(totals) >= state.target  # the target was reached before this deal
+        totals = tuple(a + b for a, b in zip(totals, points, strict=True))
+        moon = points.index(0) if sum(points) == 78 else None
+        offset = PASS_OFFSETS[number % 4] if state.passing else 0
+        records.append(DealRecord(number, points, standings(totals, low_wins=True),
+                                  HeartsDeal(moon, PASS_NAMES[offset], tiebreak)))
+    return tuple(records)
 
 
 def _shuffle(seed: int, round_no: int, dealer: int) -> tuple[int, ...]:

@@ -37,6 +37,7 @@ class SeatRecord(BaseModel):
     away: bool = False  # after three missed turns a computer plays until the owner returns
     username: str = ""  # Telegram @username without the @, for /kick @name
     selection: list[str] = Field(default_factory=list)  # cards toggled for a multi-card action
+    pick: str = ""  # the step of a picker the hand shows (a bid's level chosen, its suit next)
 
 
 class TableRecord(BaseModel):

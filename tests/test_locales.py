@@ -20,9 +20,9 @@ from bot.views import lobby as lobby_views
 from engine import GAME_NAMES, find_game
 
 ROOT = Path(__file__).resolve().parent.parent
-KEY = re.compile(r"^[a-z]+(?:-[a-z0-9_]+)+$")
+KEY = re.compile(r"^[a-z_]+(?:-[a-z0-9_]+)+$")
 DOMAINS = {"game", "level", "lobby", "error", "illegal", "kick", "table", "hand", "deal", "match",
-           "hearts", "start", "rules", "lang", "top", "score", "command", "timer"}
+           "start", "rules", "lang", "top", "score", "command", "timer", *GAME_NAMES}
 ALERTS = ("error-", "illegal-", "lobby-", "kick-")
 
 
@@ -36,17 +36,28 @@ class _Variables(Visitor):
 
 
 def catalogue(lang: str) -> dict[str, set[str]]:
-    """key -> the variables its text uses."""
-    resource = FluentParser().parse((ROOT / "locales" / f"{lang}.ftl").read_text(encoding="utf-8"))
-    junk = [e for e in resource.body if isinstance(e, fluent_ast.Junk)]
-    assert not junk, f"{lang}.ftl does not parse: {junk[0].content[:80]!r}"
-    keys = {}
-    for entry in resource.body:
-        if isinstance(entry, fluent_ast.Message):
-            visitor = _Variables()
-            visitor.visit(entry)
-            keys[entry.id.name] = visitor.found
+    """key -> the variables its text uses, over all the files of a language. A game's file
+    holds only its own keys (``<game>-*``, ``rules-<game>``), and no key is in two files."""
+    keys: dict[str, set[str]] = {}
+    for path in i18n.files(lang):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        junk = [e for e in resource.body if isinstance(e, fluent_ast.Junk)]
+        assert not junk, f"{path} does not parse: {junk[0].content[:80]!r}"
+        for entry in resource.body:
+            if isinstance(entry, fluent_ast.Message):
+                key = entry.id.name
+                assert key not in keys, f"{lang}: {key} twice"
+                if path.stem != "core":
+                    assert key.startswith((f"{path.stem}-", f"rules-{path.stem}")), (path, key)
+                visitor = _Variables()
+                visitor.visit(entry)
+                keys[key] = visitor.found
     return keys
+
+
+def test_every_language_has_the_same_files() -> None:
+    names = {lang: sorted(p.name for p in i18n.files(lang)) for lang in LANGUAGES}
+    assert all(n == names["hy"] for n in names.values()), names
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "hy"])
@@ -71,7 +82,8 @@ def keys_in_code() -> set[str]:
     doc = engine.hearts.__doc__ or ""
     hearts_reasons = re.findall(r"[a-z]+(?:-[a-z]+)+",
                                 doc.split("IllegalAction keys:")[1].split("\n\n")[0])
-    found |= {f"illegal-{r}" for r in hearts_reasons}
+    found |= {i18n.illegal_key("hearts", r) for r in hearts_reasons}
+    assert "illegal-illegal" not in {i18n.illegal_key("hearts", r) for r in hearts_reasons}
     from bot.app import GROUP_COMMANDS, PRIVATE_COMMANDS
     found |= {f"command-{c}" for c in (*GROUP_COMMANDS, *PRIVATE_COMMANDS)}
     return found

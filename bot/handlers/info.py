@@ -9,6 +9,7 @@ from engine import GAME_NAMES, find_game
 
 from ..i18n import has, t
 from ..settings import LANGUAGES
+from ..views.base import standings_line
 from . import Context, is_group, seghan, table_key
 
 TIMER_RANGE = (10, 600)
@@ -87,8 +88,8 @@ async def score(update: Update, context: Context) -> None:
         return
     state = app.service.state_of(table)
     ctx = app.context(table, lang)
-    scores = find_game(table.game).scores(state)
-    line = " · ".join(f"{name} {s}" for name, s in zip(ctx.names, scores, strict=True))
+    public = find_game(table.game).public_observation(state)
+    line = standings_line(public, public.standings, ctx)
     app.say(message, t(lang, "score-line", scores=line), markup=True)
 
 

@@ -1,16 +1,34 @@
-"""Views: observation -> text and keyboard, per game, registered by the engine's game name.
-A game with no view module of its own gets the generic view, which renders the legal actions
-as buttons from their codes, so every engine game is at least playable."""
+"""Views: observation -> text and keyboard, one module per game named after it
+(``bot/views/<game>.py`` defining ``VIEW``), found by that name. A game with no view of its own
+yet (one in development) gets the generic view, which reaches every legal action from its code."""
 
 from __future__ import annotations
 
-from . import generic, hearts
+import importlib
+from functools import cache
+
+from . import generic
 from .base import Button, Context, GameView, Screen
 
-VIEWS: dict[str, GameView] = {"hearts": hearts.VIEW}
+__all__ = ["Button", "Context", "GameView", "Screen", "has_view", "view_for"]
 
-__all__ = ["Button", "Context", "GameView", "Screen", "view_for"]
+
+@cache
+def _module_view(game: str) -> GameView | None:
+    try:
+        module = importlib.import_module(f"{__name__}.{game}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{__name__}.{game}":
+            raise
+        return None
+    view: GameView = module.VIEW
+    return view
+
+
+def has_view(game: str) -> bool:
+    """Whether the game is released: it has a view of its own."""
+    return bool(game) and game.isidentifier() and _module_view(game) is not None
 
 
 def view_for(game: str) -> GameView:
-    return VIEWS.get(game, generic.VIEW)
+    return (_module_view(game) if has_view(game) else None) or generic.VIEW

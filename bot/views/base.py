@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.cards import CARDS, SUIT_SYMBOLS, parse_card
+from engine.core import DealRecord, Shared, Standings
 
 from .. import callbacks, i18n
 
@@ -29,16 +30,17 @@ class Screen:
 
 @dataclass(frozen=True, slots=True)
 class Context:
-    """Who reads, which table and move the buttons are drawn for, and the seats' names."""
+    """Who reads, which table and move the buttons are drawn for, the seats' names, and the
+    reader's draft of a choice: cards toggled (``selection``) and the step of a picker (``pick``,
+    e.g. "bid:12" after the level 12 was pressed). Every game fact comes from the observation."""
 
     lang: str
     table_id: int
     move: int
-    names: tuple[str, ...]  # HTML-escaped; computers already labelled
+    names: tuple[str, ...]  # HTML-escaped and bidi-isolated; computers already labelled
     game: str = ""
     selection: tuple[str, ...] = ()  # the reader's toggled cards
-    to_act: frozenset[int] = frozenset()  # public facts from the engine, for any game's view
-    scores: tuple[int, ...] = ()
+    pick: str = ""  # the reader's place in a picker; "" is its first step
 
     def t(self, key: str, **args: Any) -> str:
         return i18n.t(self.lang, key, **args)
@@ -48,21 +50,77 @@ class Context:
 
 
 class GameView(Protocol):
+    """One per game (``bot/views/<game>.py`` defines ``VIEW``). The group's screens are drawn
+    from the engine's public view (``Game.public_observation``) and nothing else; a hand from
+    that seat's observation. Buttons: ``a`` an action code, ``p`` a picker step (the hand is
+    drawn again with ``ctx.pick`` set), ``t``/``c`` toggle a card / play the toggled cards."""
+
     def table(self, public: Any, ctx: Context) -> Screen:
-        """The group's table message. ``public`` is an observation: use only its public fields."""
+        """The group's table message."""
         ...
 
     def hand(self, obs: Any, legal: Sequence[Any], ctx: Context) -> Screen:
-        """The private hand message of ``obs.seat`` with its legal actions as buttons."""
+        """The private hand message of ``obs.seat``: every legal action reachable from its
+        keyboard within three presses, and no button leading to an illegal one."""
         ...
 
     def hand_alert(self, obs: Any, ctx: Context) -> str:
         """The hand as a short alert (≤ 200 characters) for the group's "my hand" button."""
         ...
 
-    def deal_results(self, before: Any, after: Any, ctx: Context) -> list[str]:
-        """Group messages for every deal that ended between two public observations."""
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+        """The group post for one finished deal (``public.history`` holds it)."""
         ...
+
+    def match_result(self, public: Any, ctx: Context) -> Screen:
+        """The group post when the match is over: places, and the rematch button."""
+        ...
+
+
+MINUS = "\u2212"
+
+
+def number(value: int) -> str:
+    """A score as players write it: −15 with a real minus sign."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """A deal's change: +4, −15, 0."""
+    return f"+{value}" if value > 0 else number(value)
+
+
+def entry_name(public: Shared, ctx: Context, entry: int) -> str:
+    """Who a standings entry is: a seat's name, or a team's names joined."""
+    if public.standings.by_team:
+        return " & ".join(ctx.names[s] for s in public.teams[entry])
+    return ctx.names[entry]
+
+
+def standings_line(public: Shared, table: Standings, ctx: Context) -> str:
+    """'Գոռ 3 · Արամ 16 · Անի 38': the entries best first, in the engine's order."""
+    return " · ".join(f"{entry_name(public, ctx, i)} {number(table.values[i])}" for i in table.order)
+
+
+class BaseView:
+    """What most views share: the deal result and the match result read the engine's records;
+    a game's view overrides what it says differently."""
+
+    def hand_alert(self, obs: Any, ctx: Context) -> str:
+        return "\n".join(suit_lines(getattr(obs, "hand", ()))) or ctx.t("hand-empty")
+
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+        line = " · ".join(f"{entry_name(public, ctx, i)} {signed(v)}"
+                          for i, v in enumerate(record.results))
+        return "\n".join([ctx.t("deal-over", number=record.number, game=ctx.game), line,
+                          ctx.t("deal-totals", scores=standings_line(public, record.standings, ctx))])
+
+    def match_result(self, public: Any, ctx: Context) -> Screen:
+        table = public.standings
+        lines = [ctx.t("match-over", game=ctx.t(f"game-{ctx.game}"))]
+        lines += [ctx.t("match-place", place=table.places[i], name=entry_name(public, ctx, i),
+                        score=number(table.values[i])) for i in table.order]
+        return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data("r")),),))
 
 
 def face(code_or_card: Any, button: bool = False) -> str:
@@ -90,38 +148,15 @@ def rows_of(buttons: Sequence[Button], width: int = 5) -> tuple[tuple[Button, ..
     return tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
 
 
-def seat_list(ctx: Context, scores: Sequence[int], to_act: Any, extra: Sequence[str] = ()) -> list[str]:
-    """'▸ Արամ — 12' per seat; ▸ marks the seats to act."""
+def seat_list(ctx: Context, public: Shared, extra: Sequence[str] = ()) -> list[str]:
+    """'▸ Արամ — 12' per seat with the seat's standing (its team's, in team games); ▸ marks
+    the seats to act."""
+    table = public.standings
+    team_of = {s: t for t, team in enumerate(public.teams) for s in team}
     lines = []
     for seat, name in enumerate(ctx.names):
-        mark = "▸" if seat in to_act else "  "
+        mark = "▸" if seat in public.to_act else "  "
+        value = table.values[team_of[seat] if table.by_team else seat]
         tail = extra[seat] if extra else ""
-        lines.append(f"{mark} {name} — {scores[seat]}{tail}")
+        lines.append(f"{mark} {name} — {number(value)}{tail}")
     return lines
-
-
-def deal_results(before: Any, after: Any, ctx: Context) -> list[str]:
-    """For games whose observation keeps ``results`` (points of each finished deal) and
-    ``scores``: one message per deal that ended."""
-    old = len(getattr(before, "results", ()) or ()) if before is not None else 0
-    results = getattr(after, "results", ()) or ()
-    messages = []
-    for number in range(old, len(results)):
-        points = results[number]
-        if not (isinstance(points, tuple | list) and all(isinstance(p, int) for p in points)):
-            # a game that keeps richer deal records: the engine's match totals will do
-            total = " · ".join(f"{n} {s}" for n, s in zip(ctx.names, ctx.scores, strict=False))
-            messages.append("\n".join([ctx.t("deal-over", number=number + 1),
-                                       ctx.t("deal-totals", scores=total)]))
-            continue
-        totals = [sum(r[i] for r in results[:number + 1]) for i in range(len(points))]
-        line = " · ".join(f"{ctx.names[i]} {_signed(p)}" for i, p in enumerate(points))
-        order = sorted(range(len(totals)), key=lambda i: totals[i])
-        total = " · ".join(f"{ctx.names[i]} {totals[i]}" for i in order)
-        messages.append("\n".join([ctx.t("deal-over", number=number + 1), line,
-                                   ctx.t("deal-totals", scores=total)]))
-    return messages
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)

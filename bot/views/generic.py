@@ -1,5 +1,9 @@
-"""The fallback view of any engine game: seats, scores, whose turn, the hand if the observation
-has one, and one button per legal action labelled from its code ('bid:9:H' -> 'bid 9 ♥')."""
+"""The fallback view of a game in development (never of a released one): seats, standings and
+whose turn from the public view, the hand, and every legal action reachable from its code.
+
+Codes are split at ':' into steps (``bid:12:H`` -> bid, 12, H): a step with several choices is a
+picker drawn in place (``ctx.pick`` is the path so far), a code whose last step lists cards
+(``play:3S,4S,5S``) is chosen by toggling its cards and confirming."""
 
 from __future__ import annotations
 
@@ -10,10 +14,10 @@ from typing import Any
 from engine.cards import parse_card
 
 from .base import (
+    BaseView,
     Button,
     Context,
     Screen,
-    deal_results,
     face,
     hand_order,
     rows_of,
@@ -21,23 +25,23 @@ from .base import (
     suit_lines,
 )
 
-MAX_BUTTONS = 48
 _CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
 _SUITS = {"C": "♣", "D": "♦️", "H": "♥️", "S": "♠"}
 
 
-def label(code: str) -> str:
-    """A readable button label from an action code: card codes become faces."""
-    text = _CARD.sub(lambda m: face(m.group(0), button=True), code)
-    kind, _, rest = text.partition(":")
-    rest = ":".join(_SUITS.get(part, part) for part in rest.split(":"))
-    return f"{kind} {rest.replace(',', ' ').replace(':', ' ')}".strip()
+def label(step: str) -> str:
+    """A readable button label from one step of a code: cards become faces, suits symbols."""
+    text = _CARD.sub(lambda m: face(m.group(0), button=True), step)
+    return _SUITS.get(text, text).replace(",", " ")
 
 
-class GenericView:
+def _is_cards(step: str) -> bool:
+    return all(_CARD.fullmatch(part) for part in step.split(","))
+
+
+class GenericView(BaseView):
     def table(self, public: Any, ctx: Context) -> Screen:
-        scores = ctx.scores or (0,) * len(ctx.names)
-        lines = [f"🃏 <b>{ctx.t('game-' + ctx.game)}</b>", *seat_list(ctx, scores, ctx.to_act)]
+        lines = [f"🃏 <b>{ctx.t('game-' + ctx.game)}</b>", *seat_list(ctx, public)]
         trick = getattr(public, "trick", ())
         if trick:
             lines.append(ctx.t("table-trick", cards=_trick(trick, ctx)))
@@ -46,16 +50,50 @@ class GenericView:
     def hand(self, obs: Any, legal: Sequence[Any], ctx: Context) -> Screen:
         lines = [f"🃏 <b>{ctx.t('game-' + ctx.game)}</b>"]
         lines += suit_lines(hand_order(getattr(obs, "hand", ())))
-        if legal:
-            lines.append(ctx.t("hand-your-turn"))
-        buttons = [Button(label(str(a)), ctx.data("a", str(a))) for a in legal[:MAX_BUTTONS]]
-        return Screen("\n".join(lines), rows_of(buttons, 3))
+        if not legal:
+            return Screen("\n".join(lines))
+        lines.append(ctx.t("hand-your-turn"))
+        return Screen("\n".join(lines), picker([str(a) for a in legal], ctx))
 
-    def hand_alert(self, obs: Any, ctx: Context) -> str:
-        return "\n".join(suit_lines(getattr(obs, "hand", ()))) or ctx.t("hand-empty")
 
-    def deal_results(self, before: Any, after: Any, ctx: Context) -> list[str]:
-        return deal_results(before, after, ctx)
+def picker(codes: Sequence[str], ctx: Context) -> tuple[tuple[Button, ...], ...]:
+    """The keyboard at ``ctx.pick`` for these legal codes: one button per next step (an action
+    where the step ends a code, a deeper picker where it does not), toggles for card lists, and
+    a way back."""
+    path = ctx.pick.split(":") if ctx.pick else []
+    below = [c.split(":") for c in codes if c.split(":")[:len(path)] == path]
+    if not below:  # a stale or forged step: start again
+        path, below = [], [c.split(":") for c in codes]
+    toggled = [steps for steps in below if len(steps) == len(path) + 1 and _is_cards(steps[-1])]
+    if not any("," in steps[-1] for steps in toggled):
+        toggled = []  # single cards are plain buttons
+    buttons: list[Button] = []
+    seen: set[str] = set()
+    for steps in below:
+        if steps in toggled or len(steps) == len(path):
+            continue
+        step = steps[len(path)]
+        if step in seen:
+            continue
+        seen.add(step)
+        code = ":".join([*path, step])
+        deeper = any(len(s) > len(path) + 1 and s[len(path)] == step for s in below)
+        buttons.append(Button(label(step), ctx.data("p", code) if deeper else ctx.data("a", code)))
+    rows = list(rows_of(buttons, 5))
+    if toggled:
+        rows += _toggles(toggled, path, ctx)
+    if path:
+        rows.append((Button("‹ " + ctx.t("hand-back"), ctx.data("p", ":".join(path[:-1]))),))
+    return tuple(rows)
+
+
+def _toggles(codes: list[list[str]], path: list[str], ctx: Context) -> list[tuple[Button, ...]]:
+    cards = sorted({card for steps in codes for card in steps[-1].split(",")}, key=parse_card)
+    chosen = set(ctx.selection)
+    buttons = [Button(("✅" if c in chosen else "") + face(c, button=True),
+                      ctx.data("t", ("-" if c in chosen else "+") + c)) for c in cards]
+    confirm = Button(ctx.t("hand-play-chosen", count=len(chosen)), ctx.data("c", ":".join(path)))
+    return [*rows_of(buttons, 6), (confirm,)]
 
 
 def _trick(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:

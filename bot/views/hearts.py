@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.cards import CARDS
-from engine.hearts import Observation, Pass
+from engine.core import DealRecord
+from engine.hearts import Observation, Pass, Public
 
 from .base import (
+    BaseView,
     Button,
     Context,
     Screen,
-    deal_results,
     face,
     hand_order,
     rows_of,
@@ -21,14 +22,13 @@ from .base import (
 )
 
 
-class HeartsView:
-    def table(self, public: Observation, ctx: Context) -> Screen:
-        """Only public fields: phase, round, trick, finished tricks, points, scores, to_act."""
+class HeartsView(BaseView):
+    def table(self, public: Public, ctx: Context) -> Screen:
         lines = [self._header(public, ctx)]
         passing = public.phase == "pass"
         extra = [(" ✓" if passing and i in public.chosen else "")
                  + (f" (+{p})" if p and not passing else "") for i, p in enumerate(public.points)]
-        lines += seat_list(ctx, public.scores, public.to_act, extra)
+        lines += seat_list(ctx, public, extra)
         if passing:
             lines.append(ctx.t("hearts-passing", done=len(public.chosen)))
         if public.trick:
@@ -63,15 +63,15 @@ class HeartsView:
                 rows = rows_of(buttons)
         return Screen("\n".join(lines), rows)
 
-    def hand_alert(self, obs: Observation, ctx: Context) -> str:
-        return "\n".join(suit_lines(obs.hand)) or ctx.t("hand-empty")
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+        text = super().deal_result(record, public, ctx)
+        if record.facts.moon is not None:
+            text += "\n" + ctx.t("hearts-moon", name=ctx.names[record.facts.moon])
+        return text
 
-    def deal_results(self, before: Any, after: Any, ctx: Context) -> list[str]:
-        return deal_results(before, after, ctx)
-
-    def _header(self, obs: Observation, ctx: Context) -> str:
+    def _header(self, obs: Public, ctx: Context) -> str:
         direction = ctx.t(f"hearts-pass-{obs.pass_direction}")
-        return ctx.t("hearts-header", round=obs.round, direction=direction)
+        return ctx.t("hearts-header", round=obs.deal, direction=direction)
 
     def _pass_keyboard(self, obs: Observation, ctx: Context) -> tuple[tuple[Button, ...], ...]:
         chosen = set(ctx.selection)

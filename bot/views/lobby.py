@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from engine import GAME_NAMES
 
 from .base import Button, Context, Screen
@@ -33,11 +31,3 @@ def lobby(ctx: Context, players: int, bot_link: str, menu: bool = False) -> Scre
 def stopped(ctx: Context) -> Screen:
     game = ctx.t(f"game-{ctx.game}") if ctx.game else ""
     return Screen(ctx.t("table-stopped", game=game))
-
-
-def match_over(ctx: Context, scores: Sequence[int], places: Sequence[int]) -> Screen:
-    """The places, and a rematch button that opens a lobby with the same seats."""
-    order = sorted(range(len(scores)), key=lambda i: (places[i], i))
-    lines = [ctx.t("match-over", game=ctx.t(f"game-{ctx.game}"))]
-    lines += [ctx.t("match-place", place=places[i], name=ctx.names[i], score=scores[i]) for i in order]
-    return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data("r")),),))

@@ -1,8 +1,9 @@
 """Computer players. A player is ``choose(observation, legal_actions, rng) -> action``: it is never
 handed the state, so it cannot see what its seat may not see.
 
-A game registers its levels by naming, in ``_MODULES``, a module whose ``PLAYERS`` maps level names
-to players; a level a game does not have yet plays uniformly random legal actions.
+A game's players live in ``engine/players/<game>.py``, whose ``PLAYERS`` maps level names to
+players, found by the game's name; a level a game does not have yet plays uniformly random legal
+actions.
 """
 
 from __future__ import annotations
@@ -10,15 +11,11 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 Player = Callable[[Any, Sequence[Any], random.Random], Any]
 LEVEL_NAMES = ("easy", "normal", "hard")
-
-# game -> module defining PLAYERS = {"easy": ..., "normal": ..., "hard": ...}
-_MODULES: dict[str, str] = {
-    "hearts": "engine.players.hearts",
-}
 
 
 def random_player(observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -28,8 +25,17 @@ def random_player(observation: Any, legal: Sequence[Any], rng: random.Random) ->
 
 def player_for(level: str, game: str | None = None) -> Player:
     """The computer player of ``game`` at ``level``; random where the game has none yet."""
-    if game in _MODULES:
-        players: dict[str, Player] = importlib.import_module(_MODULES[game]).PLAYERS
-        if level in players:
-            return players[level]
-    return random_player
+    players = _players(game) if game and game.isidentifier() else {}
+    return players.get(level, random_player)
+
+
+@cache
+def _players(game: str) -> dict[str, Player]:
+    try:
+        module = importlib.import_module(f"{__name__}.{game}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{__name__}.{game}":
+            raise
+        return {}
+    players: dict[str, Player] = module.PLAYERS
+    return players

@@ -42,10 +42,7 @@ illegal-not-your-turn = Сейчас не ваш ход
 illegal-game-over = Игра окончена
 illegal-bad-action = Сейчас так ходить нельзя
 illegal-not-in-hand = Этой карты нет у вас на руке
-illegal-must-lead-two-clubs = Первая взятка начинается с двойки треф
 illegal-must-follow-suit = Нужно ходить в масть
-illegal-no-points-first-trick = На первой взятке нельзя червы и даму пик
-illegal-hearts-not-broken = Червы ещё не открыты: с червы ходить нельзя
 illegal-illegal = Правила не разрешают этот ход
 kick-not-found = Этого игрока нет за столом
 kick-usage = Ответьте на сообщение игрока командой /kick или напишите /kick @имя
@@ -59,28 +56,14 @@ table-my-hand = 👀 Мои карты
 hand-your-turn = ваш ход
 hand-wait = ждите своего хода
 hand-empty = На руке нет карт
+hand-back = Назад
+hand-play-chosen = ▶ Сыграть ({ $count })
 deal-over = Раздача { $number } окончена
 deal-totals = Всего: { $scores }
 match-over = 🏆 { $game }: партия окончена
 match-again = 🔁 Ещё раз
 match-place = { $place }. { $name } — { $score }
 
-## Hearts
-hearts-header = 🃏 <b>Червы</b> · раздача { $round } · { $direction }
-hearts-pass-left = передача налево
-hearts-pass-right = передача направо
-hearts-pass-across = передача напротив
-hearts-pass-none = без передачи
-hearts-to-left = налево
-hearts-to-right = направо
-hearts-to-across = напротив
-hearts-to-none = никому
-hearts-passing = Передача: выбрали { $done }/4
-hearts-broken = ♥ червы открыты
-hearts-pass-choose = Выберите 3 карты, чтобы передать { $direction }
-hearts-pass-confirm = Передать ({ $count }/3)
-hearts-passed = Вы передали { $cards }. Ждём остальных.
-hearts-received = Вы получили { $cards }
 
 ## Commands and information
 start-welcome = Привет! Я Сеган: карточные игры в группах. Добавьте меня в группу и напишите /new. Ваши карты придут сюда.
@@ -95,16 +78,6 @@ help =
     /lang hy, en, ru — язык
     /timer — время на ход (админ)
     Карты приходят в личный чат с ботом: сначала нажмите там Start.
-rules-hearts =
-    Червы (4 игрока, 52 карты, без козырей)
-    Цель: набрать как можно меньше очков.
-    Перед каждой раздачей передайте 3 карты: налево, направо, напротив, затем без передачи.
-    Первую взятку начинает владелец двойки треф. Ходить нужно в масть, если она есть.
-    На первой взятке нельзя червы и даму пик, если есть другие карты.
-    С червы нельзя ходить, пока червы не открыты (пока кто-то их не сбросил).
-    Взятку берёт старшая карта масти хода.
-    Каждая черва — 1 очко, дама пик — 13. Взявший все 26 «стреляет в луну»: остальные получают по 26.
-    Партия кончается, когда кто-то набирает 100: побеждает меньший счёт.
 rules-missing = Правила этой игры ещё не переведены
 lang-usage = Язык: /lang { $languages }
 lang-set = Язык: русский

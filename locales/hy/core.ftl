@@ -42,10 +42,7 @@ illegal-not-your-turn = Հիմա ձեր հերթը չէ
 illegal-game-over = Խաղն ավարտվել է
 illegal-bad-action = Հիմա այդ քայլն անել չի կարելի
 illegal-not-in-hand = Այդ քարտը ձեր ձեռքում չէ
-illegal-must-lead-two-clubs = Առաջին վերցումը սկսվում է խաչի 2-ով
 illegal-must-follow-suit = Պետք է հետևել պահանջված նշանին
-illegal-no-points-first-trick = Առաջին վերցման ժամանակ սիրտ կամ պիկի դամա խաղալ չի կարելի
-illegal-hearts-not-broken = Սրտերը դեռ կոտրված չեն․ սրտով սկսել չի կարելի
 illegal-illegal = Կանոններով այդ քայլը չի թույլատրվում
 kick-not-found = Այդ խաղացողը սեղանի շուրջ չէ
 kick-usage = Պատասխանեք խաղացողի հաղորդագրությանը /kick-ով կամ գրեք /kick @անուն
@@ -59,28 +56,14 @@ table-my-hand = 👀 Իմ ձեռքը
 hand-your-turn = ձեր հերթն է
 hand-wait = սպասեք ձեր հերթին
 hand-empty = Ձեռքում քարտ չկա
+hand-back = Հետ
+hand-play-chosen = ▶ Խաղալ ({ $count })
 deal-over = Խաղափուլ { $number }-ն ավարտվեց
 deal-totals = Ընդհանուր՝ { $scores }
 match-over = 🏆 { $game }․ խաղն ավարտվեց
 match-again = 🔁 Կրկին
 match-place = { $place }. { $name } — { $score }
 
-## Hearts
-hearts-header = 🃏 <b>Սրտեր</b> · խաղափուլ { $round } · { $direction }
-hearts-pass-left = փոխանցում՝ ձախ
-hearts-pass-right = փոխանցում՝ աջ
-hearts-pass-across = փոխանցում՝ դիմաց
-hearts-pass-none = ոչ մի փոխանցում
-hearts-to-left = ձախ
-hearts-to-right = աջ
-hearts-to-across = դիմաց
-hearts-to-none = ոչ մեկին
-hearts-passing = Փոխանցում․ ընտրել են { $done }/4
-hearts-broken = ♥ սրտերը կոտրված են
-hearts-pass-choose = Ընտրեք 3 քարտ՝ { $direction } փոխանցելու համար
-hearts-pass-confirm = Փոխանցել ({ $count }/3)
-hearts-passed = Փոխանցեցիք՝ { $cards }։ Սպասում ենք մյուսներին։
-hearts-received = Ստացաք՝ { $cards }
 
 ## Commands and information
 start-welcome = Բարև։ Ես Սեղանն եմ՝ թղթախաղեր խմբերում։ Ավելացրեք ինձ խումբ և գրեք /new։ Ձեր քարտերը կգան այստեղ։
@@ -95,16 +78,6 @@ help =
     /lang hy, en, ru — լեզուն
     /timer — մեկ քայլի ժամանակը (ադմինը)
     Քարտերը գալիս են բոտի հետ մասնավոր զրույցում․ նախ սեղմեք Start։
-rules-hearts =
-    Սրտեր (4 խաղացող, 52 քարտ, առանց կոզրի)
-    Նպատակն է հնարավորինս քիչ միավոր հավաքել։
-    Յուրաքանչյուր խաղափուլից առաջ 3 քարտ եք փոխանցում՝ ձախ, աջ, դիմաց, ապա ոչ մի փոխանցում։
-    Խաչի 2-ն ունեցողը սկսում է առաջին վերցումը։ Պետք է հետևել պահանջված նշանին, եթե ունեք այն։
-    Առաջին վերցման ժամանակ սիրտ կամ պիկի դամա խաղալ չի կարելի, եթե այլ քարտ ունեք։
-    Սրտով սկսել չի կարելի, մինչև սրտերը կոտրվեն (մինչև մեկն սիրտ մերժի)։
-    Նշանի ամենաուժեղ քարտը վերցնում է վերցումը։
-    Ամեն սիրտ՝ 1 միավոր, պիկի դաման՝ 13։ Բոլոր 26-ը վերցնողը լուսինն է անում՝ մյուսները ստանում են 26-ական։
-    Խաղն ավարտվում է, երբ մեկը հասնում է 100-ի․ հաղթում է ամենաքիչ միավորը։
 rules-missing = Այս խաղի կանոնները դեռ թարգմանված չեն
 lang-usage = Լեզուն՝ /lang { $languages }
 lang-set = Լեզուն՝ հայերեն

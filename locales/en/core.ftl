@@ -42,10 +42,7 @@ illegal-not-your-turn = It is not your turn
 illegal-game-over = The game is over
 illegal-bad-action = That move is not possible now
 illegal-not-in-hand = That card is not in your hand
-illegal-must-lead-two-clubs = The first trick starts with the 2 of clubs
 illegal-must-follow-suit = You must follow the led suit
-illegal-no-points-first-trick = No hearts or queen of spades on the first trick
-illegal-hearts-not-broken = Hearts are not broken yet: you cannot lead a heart
 illegal-illegal = The rules do not allow that move
 kick-not-found = That player is not at the table
 kick-usage = Reply to the player's message with /kick, or write /kick @name
@@ -59,28 +56,14 @@ table-my-hand = 👀 My hand
 hand-your-turn = your turn
 hand-wait = wait for your turn
 hand-empty = No cards in hand
+hand-back = Back
+hand-play-chosen = ▶ Play ({ $count })
 deal-over = Deal { $number } is over
 deal-totals = Totals: { $scores }
 match-over = 🏆 { $game }: the match is over
 match-again = 🔁 Again
 match-place = { $place }. { $name } — { $score }
 
-## Hearts
-hearts-header = 🃏 <b>Hearts</b> · deal { $round } · { $direction }
-hearts-pass-left = pass left
-hearts-pass-right = pass right
-hearts-pass-across = pass across
-hearts-pass-none = no passing
-hearts-to-left = to the left
-hearts-to-right = to the right
-hearts-to-across = across
-hearts-to-none = to nobody
-hearts-passing = Passing: { $done }/4 have chosen
-hearts-broken = ♥ hearts are broken
-hearts-pass-choose = Choose 3 cards to pass { $direction }
-hearts-pass-confirm = Pass ({ $count }/3)
-hearts-passed = You passed { $cards }. Waiting for the others.
-hearts-received = You received { $cards }
 
 ## Commands and information
 start-welcome = Hello! I am Seghan: card games in group chats. Add me to a group and write /new. Your cards will come here.
@@ -95,16 +78,6 @@ help =
     /lang hy, en, ru — the language
     /timer — the time for a turn (an admin)
     Your cards come in a private chat with the bot: press Start there first.
-rules-hearts =
-    Hearts (4 players, 52 cards, no trumps)
-    Take as few points as you can.
-    Before each deal pass 3 cards: left, right, across, then no passing.
-    The holder of the 2 of clubs leads the first trick. Follow the led suit if you can.
-    No hearts or queen of spades on the first trick unless you have nothing else.
-    You may not lead a heart until hearts are broken (someone discarded one).
-    The highest card of the led suit wins the trick.
-    Each heart is 1 point, the queen of spades 13. Taking all 26 shoots the moon: the others get 26 each.
-    The match ends when someone reaches 100: the lowest score wins.
 rules-missing = The rules of this game are not translated yet
 lang-usage = Language: /lang { $languages }
 lang-set = Language: English

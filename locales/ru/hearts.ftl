@@ -1,0 +1,32 @@
+# Hearts («Սրտեր»): the table, the hand, the alerts and the rules. Keys: hearts-*, rules-hearts;
+# a reason the engine gives (IllegalAction.key) reads hearts-illegal-<key> before illegal-<key>.
+
+hearts-illegal-must-lead-two-clubs = Первая взятка начинается с двойки треф
+hearts-illegal-no-points-first-trick = На первой взятке нельзя червы и даму пик
+hearts-illegal-hearts-not-broken = Червы ещё не открыты: с червы ходить нельзя
+hearts-header = 🃏 <b>Червы</b> · раздача { $round } · { $direction }
+hearts-pass-left = передача налево
+hearts-pass-right = передача направо
+hearts-pass-across = передача напротив
+hearts-pass-none = без передачи
+hearts-to-left = налево
+hearts-to-right = направо
+hearts-to-across = напротив
+hearts-to-none = никому
+hearts-passing = Передача: выбрали { $done }/4
+hearts-broken = ♥ червы открыты
+hearts-pass-choose = Выберите 3 карты, чтобы передать { $direction }
+hearts-pass-confirm = Передать ({ $count }/3)
+hearts-passed = Вы передали { $cards }. Ждём остальных.
+hearts-received = Вы получили { $cards }
+rules-hearts =
+    Червы (4 игрока, 52 карты, без козырей)
+    Цель: набрать как можно меньше очков.
+    Перед каждой раздачей передайте 3 карты: налево, направо, напротив, затем без передачи.
+    Первую взятку начинает владелец двойки треф. Ходить нужно в масть, если она есть.
+    На первой взятке нельзя червы и даму пик, если есть другие карты.
+    С червы нельзя ходить, пока червы не открыты (пока кто-то их не сбросил).
+    Взятку берёт старшая карта масти хода.
+    Каждая черва — 1 очко, дама пик — 13. Взявший все 26 «стреляет в луну»: остальные получают по 26.
+    Партия кончается, когда кто-то набирает 100: побеждает меньший счёт.
+hearts-moon = 🌙 { $name } снял луну: остальным по 26 очков
