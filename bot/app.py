@@ -80,7 +80,7 @@ def build_app(settings: Settings, store: Store | None = None,
     async def post_shutdown(application: App) -> None:
         runtime: Seghan | None = application.bot_data.get("seghan")
         if runtime is not None:
-            await runtime.renderer.idle()
+            await runtime.close()
             if owns_store:
                 await runtime.store.close()
 

@@ -151,6 +151,9 @@ class Renderer:
         finally:
             self._tasks.pop(("retire", table_id), None)
 
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
     async def idle(self) -> None:
         """Wait until everything scheduled has been sent (tests, shutdown)."""
         while self._tasks:

@@ -3,24 +3,31 @@ to its messages, and the turn timers."""
 
 from __future__ import annotations
 
+import asyncio
 import html
+import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from telegram import Message, User
 from telegram.ext import Application, ContextTypes, Job
 
 from engine import find_game
+from engine.players import player_for, random_player
 from storage.base import ChatRecord, Store, TableRecord, UserRecord
 
 from . import i18n
 from .render import Renderer, Target
 from .settings import Settings
-from .tables import Outcome, Person, TableService
+from .tables import Outcome, Person, TableService, Turn
 from .views import Context, view_for
 from .views import lobby as lobby_views
 
 ALERT_LIMIT = 200
+BATCH = 12  # computer moves drawn together at most
+log = logging.getLogger(__name__)
 
 
 class Seghan:
@@ -28,7 +35,11 @@ class Seghan:
         self.settings = settings
         self.store = store
         self.application = application
-        self.service = TableService(store, settings.turn_seconds)
+        self.service = TableService(store, settings.turn_seconds, seed=settings.table_seed)
+        self._thinkers = ThreadPoolExecutor(settings.computer_threads, "computer")
+        self._computers: dict[int, asyncio.Task[None]] = {}  # table id -> its computers' task
+        self._wanted: set[int] = set()  # tables whose computers were asked for while running
+        self._deferred: dict[int, Any] = {}  # table id -> state the group last saw, computers due
         self.renderer = Renderer(application.bot, self.service.remember_message,
                                  settings.chat_messages_per_second,
                                  settings.group_messages_per_minute, settings.flood_minute_seconds)
@@ -133,7 +144,14 @@ class Seghan:
         if table.status == "stopped":
             await self._publish_stopped(table, ctx, group)
             return
-        await self._publish_play(outcome, ctx, group)
+        if outcome.computers:  # the group is drawn once the computers have moved too
+            self._deferred.setdefault(table.id or 0, outcome.before)
+            await self._publish_hands(outcome)
+            self.arm(table)  # a human may be choosing too (Hearts' passes)
+            self.wake_computers(table.id or 0)
+            return
+        before = self._deferred.pop(table.id or 0, outcome.before)
+        await self._publish_play(replace(outcome, before=before), ctx, group)
         self.arm(table)
         if table.status == "finished":
             self.renderer.retire(table.id or 0)
@@ -161,6 +179,11 @@ class Seghan:
         if "finished" in outcome.events:
             self.renderer.post(chat, thread, view.match_result(public, ctx))
         self.renderer.show(group, view.table(public, ctx), table.version, table.table_message_id)
+        await self._publish_hands(outcome)
+
+    async def _publish_hands(self, outcome: Outcome) -> None:
+        table = outcome.table
+        game, view = find_game(table.game), view_for(table.game)
         for seat, record in enumerate(table.seats):
             if record.user_id is None:
                 continue
@@ -169,6 +192,70 @@ class Seghan:
                                game.legal_actions(outcome.state, seat), hand_ctx)
             target = Target(table.id or 0, seat, record.user_id)
             self.renderer.show(target, screen, table.version, record.hand_message_id)
+
+    # ----- computer players
+
+    def wake_computers(self, table_id: int) -> None:
+        """Let the computers of a table move, in a task of their own: the press that woke them is
+        answered and drawn first, and no table waits for another table's computers."""
+        if table_id in self._computers:
+            self._wanted.add(table_id)
+            return
+        task = asyncio.get_running_loop().create_task(self._run_computers(table_id))
+        self._computers[table_id] = task
+
+    async def _run_computers(self, table_id: int) -> None:
+        """Computer moves in a row are drawn together (one table edit for the lot, every deal
+        that ended among them still posted), at least every ``BATCH`` moves."""
+        try:
+            while True:
+                self._wanted.discard(table_id)
+                batch: list[Outcome] = []
+                while (turn := await self.service.computer_turn(table_id)) is not None:
+                    outcome = await self.service.computer_move(turn, await self.think(turn))
+                    if outcome is not None:
+                        batch.append(outcome)
+                    if len(batch) >= BATCH:
+                        await self._publish_batch(batch)
+                        batch = []
+                if not batch and table_id in self._deferred:  # nothing moved: draw what is
+                    batch = [await self.service.outcome(table_id)]
+                await self._publish_batch(batch)
+                if table_id not in self._wanted:
+                    return
+        except Exception:
+            log.exception("computer players of table %s", table_id)
+        finally:
+            self._computers.pop(table_id, None)
+
+    async def _publish_batch(self, batch: list[Outcome]) -> None:
+        if batch:
+            await self.publish(replace(batch[-1], before=batch[0].before, computers=False))
+
+    async def think(self, turn: Turn) -> object:
+        player = player_for(turn.level, turn.game)
+        loop = asyncio.get_running_loop()
+        work = loop.run_in_executor(self._thinkers, player, turn.observation, turn.legal, turn.rng)
+        try:
+            return await asyncio.wait_for(work, self.settings.computer_budget_seconds)
+        except TimeoutError:
+            log.warning("table %s: the %s %s player took over %.1f s; a random legal move instead",
+                        turn.table_id, turn.level, turn.game, self.settings.computer_budget_seconds)
+            return random_player(turn.observation, turn.legal, turn.rng)
+
+    async def idle(self) -> None:
+        """Wait until the computers have moved and every screen is out (tests)."""
+        while self._computers or self.renderer.busy():
+            await asyncio.gather(*self._computers.values(), return_exceptions=True)
+            await self.renderer.idle()
+
+    async def close(self) -> None:
+        """Shutdown: computers stop thinking (their tables go on after a restart), screens out."""
+        for task in list(self._computers.values()):
+            task.cancel()
+        await asyncio.gather(*self._computers.values(), return_exceptions=True)
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
+        await self.renderer.idle()
 
     # ----- turn timers
 
@@ -192,10 +279,19 @@ class Seghan:
         data: tuple[int, int] = context.job.data  # type: ignore[assignment]
         table_id, move = data
         self._jobs.pop(table_id, None)
-        outcome = await self.service.timeout(table_id, move)
-        if outcome is not None:
-            await self.publish(outcome)
+        batch = []
+        for seat in await self.service.timeout(table_id, move):
+            turn = await self.service.timer_turn(table_id, seat)
+            outcome = turn and await self.service.computer_move(turn, await self.think(turn))
+            if outcome:
+                batch.append(outcome)
+        await self._publish_batch(batch)
+        self.wake_computers(table_id)
 
     async def rearm_all(self) -> None:
+        """Start-up: every playing table's timer again, and its computers if they are to act
+        (the bot may have stopped between a human's move and theirs)."""
         for table in await self.store.tables.active():
             self.arm(table)
+            if table.status == "playing":
+                self.wake_computers(table.id or 0)

@@ -24,6 +24,13 @@ class Settings(BaseSettings):
     messages_per_second: int = Field(default=30, ge=1)
     chat_messages_per_second: float = Field(default=1.0, gt=0)
     flood_minute_seconds: float = Field(default=60.0, gt=0)  # shorter only for a test server
+    # Computer players think in these threads, off the event loop; a decision that takes longer
+    # than the budget is replaced by a random legal move (and logged).
+    computer_threads: int = Field(default=4, ge=1)
+    computer_budget_seconds: float = Field(default=5.0, gt=0)
+    # A fixed seed for every new table (tests and bug reports: the same presses give the same
+    # deals); None draws a fresh seed per table.
+    table_seed: int | None = None
 
     @field_validator("telegram_bot_token")
     @classmethod

@@ -1,6 +1,12 @@
-"""Use cases of a table, with no Telegram in sight: load -> replay -> apply -> computer turns until a
-human must act -> save. Every use case of one table runs under that table's lock, so its updates are
-handled one at a time while different tables run in parallel.
+"""Use cases of a table, with no Telegram in sight: load -> replay -> apply -> save. Every use case
+of one table runs under that table's lock, so its updates are handled one at a time while different
+tables run in parallel.
+
+Computer players do not move inside a use case: a move that leaves a computer (or an away human's
+computer) to act says so (``Outcome.computers``), and the caller asks for a ``Turn`` (the
+observation, legal actions and generator of the seat to act), lets the player think off the event
+loop and outside the lock, then hands the decision to ``computer_move``, which applies it only if
+the table has not moved on meanwhile.
 
 Errors are ``TableError`` with a locale key; the handler turns it into an alert.
 """
@@ -18,7 +24,6 @@ from typing import Any
 
 from engine import GAME_NAMES, Game, IllegalAction, find_game, replay
 from engine.cards import parse_card
-from engine.players import player_for
 from storage.base import (
     MatchRecord,
     SeatRecord,
@@ -29,6 +34,7 @@ from storage.base import (
     TableRecord,
 )
 
+MAX_PICK = 48  # characters of a picker step
 AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat
 TIMER_LEVEL = "normal"  # the computer that plays for an absent human
 LEVELS = ("easy", "normal", "hard")
@@ -58,14 +64,30 @@ class Outcome:
     state: Any = None
     before: Any = None
     events: list[str] = field(default_factory=list)  # "started", "finished", "stopped"
+    computers: bool = False  # a computer is to act now: ask for its Turn
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a computer player gets to decide one move, and where the decision belongs."""
+
+    table_id: int
+    move: int  # the log's length when the turn was read: a later move makes it stale
+    seat: int
+    game: str
+    level: str
+    observation: Any
+    legal: Sequence[Any]
+    rng: random.Random
 
 
 class TableService:
     def __init__(self, store: Store, turn_seconds: int = 60,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, seed: int | None = None) -> None:
         self.store = store
         self.default_seconds = turn_seconds
         self.clock = clock
+        self.seed = seed  # every table's seed when fixed (tests, replays); else drawn
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}  # table id -> (version, engine state)
 
@@ -187,11 +209,10 @@ class TableService:
             if len(table.seats) not in find_game(table.game).sizes:
                 raise TableError("lobby-not-full")
             table.players = len(table.seats)
-            table.seed = secrets.randbits(48)
+            table.seed = self.seed if self.seed is not None else secrets.randbits(48)
             table.status = "playing"
             state = self.state_of(table)
-            outcome = await self._advance(table, state, state, events=["started"])
-            return outcome
+            return await self._commit(table, state, state, events=["started"])
 
     # ----- play
 
@@ -217,8 +238,17 @@ class TableService:
             elif card not in chosen and sign == "+":
                 chosen.append(card)
             chosen.sort(key=parse_card)
-            saved = await self._save(table)
-            return Outcome(saved, state, state)
+            return Outcome(await self._save_keeping_state(table), state, state)
+
+    async def pick(self, table_id: int, user_id: int, move: int, step: str) -> Outcome:
+        """Go to a step of a picker in the hand (a bid's level, then its suit). The view decides
+        what a step shows and starts again at an unknown one, so only its size is checked."""
+        async with self.lock(table_id):
+            table, seat, state = await self._seat_to_act(table_id, user_id, move)
+            if len(step) > MAX_PICK or not step.isascii():
+                raise TableError("error-bad-button")
+            table.seats[seat].pick = step
+            return Outcome(await self._save_keeping_state(table), state, state)
 
     async def confirm(self, table_id: int, user_id: int, move: int, kind: str) -> Outcome:
         """Play the toggled cards as ``kind:c1,c2,…``; the engine judges the combination."""
@@ -232,26 +262,69 @@ class TableService:
                 raise TableError("error-choose-cards") from error
             return await self._apply_human(table, seat, state, code)
 
-    async def timeout(self, table_id: int, move: int) -> Outcome | None:
-        """The turn timer ran out: a computer moves for every human still to act. None if the
-        table moved on since the timer was armed."""
+    async def timeout(self, table_id: int, move: int) -> list[int]:
+        """The turn timer ran out: the humans still to act are marked as having missed a turn
+        (away after three in a row), and their seats are returned for a computer to play once
+        each (``timer_turn``). [] if the table moved on since the timer was armed."""
         async with self.lock(table_id):
             table = await self.store.tables.by_id(table_id)
             if table is None or table.status != "playing" or len(table.log) != move:
-                return None
+                return []
             if table.deadline is None or table.deadline > self.clock() + 0.5:
-                return None
-            state = before = self.state_of(table)
-            game = find_game(table.game)
-            for seat in sorted(game.to_act(state)):
+                return []
+            state = self.state_of(table)
+            seats = [s for s in sorted(find_game(table.game).to_act(state))
+                     if table.seats[s].user_id is not None and not table.seats[s].away]
+            for seat in seats:
                 record = table.seats[seat]
-                if record.user_id is None or record.away:
-                    continue
                 record.missed_turns += 1
                 record.away = record.missed_turns >= AWAY_AFTER
-                record.selection = []
-                state = self._computer_move(game, table, state, seat, TIMER_LEVEL)
-            return await self._advance(table, state, before)
+                record.selection, record.pick = [], ""
+            table.deadline = None
+            await self._save_keeping_state(table)
+            return seats
+
+    async def timer_turn(self, table_id: int, seat: int) -> Turn | None:
+        """The turn of a human whose time ran out, for the timer's computer to play."""
+        async with self.lock(table_id):
+            table = await self.store.tables.by_id(table_id)
+            if table is None or table.status != "playing":
+                return None
+            state = self.state_of(table)
+            if seat not in find_game(table.game).to_act(state):
+                return None
+            return self._turn(table, state, seat, TIMER_LEVEL)
+
+    async def computer_turn(self, table_id: int) -> Turn | None:
+        """The turn of the first computer (or away human) to act, or None."""
+        async with self.lock(table_id):
+            table = await self.store.tables.by_id(table_id)
+            if table is None or table.status != "playing":
+                return None
+            state = self.state_of(table)
+            for seat in sorted(find_game(table.game).to_act(state)):
+                record = table.seats[seat]
+                if record.user_id is None or record.away:
+                    return self._turn(table, state, seat, record.level or TIMER_LEVEL)
+            return None
+
+    async def computer_move(self, turn: Turn, action: Any) -> Outcome | None:
+        """Apply a computer's decision, unless the table moved on since its turn was read."""
+        async with self.lock(turn.table_id):
+            table = await self.store.tables.by_id(turn.table_id)
+            if table is None or table.status != "playing" or len(table.log) != turn.move:
+                return None
+            game = find_game(table.game)
+            state = self.state_of(table)
+            after = game.apply(state, turn.seat, action)
+            table.log.append((turn.seat, str(action)))
+            return await self._commit(table, after, state)
+
+    def _turn(self, table: TableRecord, state: Any, seat: int, level: str) -> Turn:
+        game = find_game(table.game)
+        rng = random.Random(f"{table.seed}:{len(table.log)}")
+        return Turn(table.id or 0, len(table.log), seat, table.game, level,
+                    game.observation(state, seat), game.legal_actions(state, seat), rng)
 
     async def hand(self, table_id: int, user_id: int) -> tuple[TableRecord, int, Any]:
         """(table, seat, state) for the "my hand" button."""
@@ -300,7 +373,7 @@ class TableService:
                 return Outcome(await self._save(table))
             table.seats[index] = SeatRecord(level="normal")
             state = self.state_of(table)
-            return await self._advance(table, state, state)
+            return await self._commit(table, state, state)
 
     async def remember_message(self, table_id: int, seat: int | None, message_id: int) -> None:
         """Store the id of a table or hand message the renderer had to send anew."""
@@ -346,11 +419,7 @@ class TableService:
             return table
         table.seats[seat].away = False
         table.seats[seat].missed_turns = 0
-        saved = await self._save(table)
-        cached = self._states.get(table.id or 0)
-        if cached and cached[0] == table.version:
-            self._states[table.id or 0] = (saved.version, cached[1])
-        return saved
+        return await self._save_keeping_state(table)
 
     async def _apply_human(self, table: TableRecord, seat: int, state: Any,
                            code: str) -> Outcome:
@@ -363,56 +432,45 @@ class TableService:
             raise TableError("error-bad-button") from error
         table.log.append((seat, code))
         record = table.seats[seat]
-        record.selection = []
+        record.selection, record.pick = [], ""
         record.missed_turns = 0
-        return await self._advance(table, after, state)
+        return await self._commit(table, after, state)
 
-    async def _advance(self, table: TableRecord, state: Any, before: Any,
-                       events: list[str] | None = None) -> Outcome:
-        """Let computers (and away humans' computers) move until a human must act; then save,
-        arming the deadline or writing the finished match."""
+    async def _commit(self, table: TableRecord, state: Any, before: Any,
+                      events: list[str] | None = None) -> Outcome:
+        """Save a table that moved to ``state``: the deadline armed while a present human is to
+        act, the finished match written; the outcome says whether a computer is to act."""
         game = find_game(table.game)
-        state = self._computer_turns(game, table, state)
         events = list(events or [])
+        acting = [table.seats[s] for s in game.to_act(state)]
         if game.is_over(state):
             table.status = "finished"
             table.deadline = None
             events.append("finished")
+        elif any(r.user_id is not None and not r.away for r in acting):
+            table.deadline = self.clock() + await self.turn_seconds(table.key.chat_id)
         else:
-            waiting = any(table.seats[s].user_id is not None for s in game.to_act(state))
-            seconds = await self.turn_seconds(table.key.chat_id)
-            table.deadline = self.clock() + seconds if waiting else None
+            table.deadline = None
         saved = await self._save(table)
         self._states[saved.id or 0] = (saved.version, state)
         if game.is_over(state):
             self._forget(saved.id or 0)
             await self.store.matches.add(_match_record(game, saved, state, self.clock()))
-        return Outcome(saved, state, before, events=events)
+        computers = not game.is_over(state) and any(r.user_id is None or r.away for r in acting)
+        return Outcome(saved, state, before, events=events, computers=computers)
+
+    async def _save_keeping_state(self, table: TableRecord) -> TableRecord:
+        """Save a change that is not a move (a draft, a missed turn): the cached state holds."""
+        cached = self._states.get(table.id or 0)
+        saved = await self._save(table)
+        if cached and cached[0] == table.version:
+            self._states[table.id or 0] = (saved.version, cached[1])
+        return saved
 
     def _forget(self, table_id: int) -> None:
         """An ended table: no cached state, and no lock (every later request is refused)."""
         self._states.pop(table_id, None)
         self._locks.pop(table_id, None)
-
-    def _computer_turns(self, game: Game, table: TableRecord, state: Any) -> Any:
-        while not game.is_over(state):
-            auto = [s for s in sorted(game.to_act(state))
-                    if table.seats[s].user_id is None or table.seats[s].away]
-            if not auto:
-                return state
-            seat = auto[0]
-            state = self._computer_move(game, table, state, seat,
-                                        table.seats[seat].level or TIMER_LEVEL)
-        return state
-
-    def _computer_move(self, game: Game, table: TableRecord, state: Any, seat: int,
-                       level: str) -> Any:
-        """One move by a computer player, which sees only its observation and legal actions."""
-        rng = random.Random(f"{table.seed}:{len(table.log)}")
-        legal = game.legal_actions(state, seat)
-        action = player_for(level, table.game)(game.observation(state, seat), legal, rng)
-        table.log.append((seat, str(action)))
-        return game.apply(state, seat, action)
 
     async def _save(self, table: TableRecord) -> TableRecord:
         return await self.store.tables.save(table)

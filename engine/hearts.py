@@ -472,7 +472,7 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
 def _history(state: State) -> tuple[DealRecord, ...]:
     """Every finished deal as a record: its points, the totals after it, the moon if any."""
     records = []
-    totals = (0, 0, 0, 0)
+    totals: tuple[int, ...] = (0, 0, 0, 0)
     for number, points in enumerate(state.results, 1):
         tiebreak = max(totals) >= state.target  # the target was reached before this deal
         totals = tuple(a + b for a, b in zip(totals, points, strict=True))

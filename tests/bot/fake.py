@@ -209,7 +209,7 @@ class Harness:
         return runtime
 
     async def idle(self) -> None:
-        await self.seghan.renderer.idle()
+        await self.seghan.idle()
 
     async def feed(self, payload: dict[str, Any]) -> None:
         payload["update_id"] = next(self._update_ids)

@@ -95,7 +95,7 @@ async def test_top_and_score(store: Store) -> None:
         assert "չկան" in replies(h, GROUP)[-1]
         await open_table(h, [ARAM], 3)
         await h.say(ARAM, "/score")
-        assert "User101 0" in replies(h, GROUP)[-1]
+        assert "\u2068User101\u2069 0" in replies(h, GROUP)[-1]  # names are bidi-isolated
         table = await store.tables.get(TableKey(chat_id=GROUP))
         assert table is not None
         table.seats[0].away = True  # let the computers finish the match
