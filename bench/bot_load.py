@@ -123,13 +123,13 @@ async def human(h: Harness, user: int, finished: Any, timings: list[float]) -> N
 
 async def open_tables(h: Harness, tables: int, humans: int) -> list[tuple[int, list[int]]]:
     """Seat the players through the use cases (setup is not what is measured), then publish."""
-    service, opened = h.seghan.service, []
+    service, opened = h.runtime.service, []
     for index in range(tables):
         group = -100_000 - index
         users = [10_000 + index * 4 + i for i in range(humans)]
         for user in users:
             h.fake.started.add(user)
-            await h.seghan.store.users.put(UserRecord(id=user, name=f"U{user}", can_dm=True))
+            await h.runtime.store.users.put(UserRecord(id=user, name=f"U{user}", can_dm=True))
         outcome = await service.create(TableKey(chat_id=group), Person(users[0], f"U{users[0]}"),
                                        "hearts", seat_creator=True)
         table_id = outcome.table.id or 0
@@ -137,7 +137,7 @@ async def open_tables(h: Harness, tables: int, humans: int) -> list[tuple[int, l
             await service.join(table_id, Person(user, f"U{user}"))
         for _ in range(4 - humans):
             await service.add_computer(table_id, users[0], "normal")
-        await h.seghan.publish(await service.start(table_id, users[0], is_admin=False))
+        await h.runtime.publish(await service.start(table_id, users[0], is_admin=False))
         opened.append((group, users))
     await h.idle()
     return opened

@@ -26,9 +26,9 @@ from telegram.request import BaseRequest
 from storage import open_store
 from storage.base import Store
 
-from . import i18n
+from . import callbacks, i18n
 from .handlers import info, lobby, play
-from .runtime import Seghan
+from .runtime import Runtime
 from .settings import LANGUAGES, Settings
 
 log = logging.getLogger(__name__)
@@ -72,13 +72,13 @@ def build_app(settings: Settings, store: Store | None = None,
 
     async def post_init(application: App) -> None:
         opened = store if store is not None else await open_configured_store(settings.database_path)
-        runtime = Seghan(settings, opened, application)
-        application.bot_data["seghan"] = runtime
+        runtime = Runtime(settings, opened, application)
+        application.bot_data["runtime"] = runtime
         await register_commands(application)
         await runtime.rearm_all()
 
     async def post_shutdown(application: App) -> None:
-        runtime: Seghan | None = application.bot_data.get("seghan")
+        runtime: Runtime | None = application.bot_data.get("runtime")
         if runtime is not None:
             await runtime.close()
             if owns_store:
@@ -101,7 +101,11 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("top", info.top))
     application.add_handler(CommandHandler("score", info.score))
     application.add_handler(CommandHandler("timer", info.timer))
-    application.add_handler(CallbackQueryHandler(play.button))
+    buttons = ((play.action, "a"), (play.pick, "p"), (play.toggle, "t"), (play.confirm, "c"),
+               (play.my_hand, "h"), (lobby.button, lobby.KINDS))
+    for handler, kinds in buttons:
+        application.add_handler(CallbackQueryHandler(handler, pattern=callbacks.pattern(kinds)))
+    application.add_handler(CallbackQueryHandler(play.unknown))  # anything else: an alert
     application.add_error_handler(on_error)
 
 

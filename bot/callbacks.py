@@ -57,3 +57,8 @@ def decode(data: str | None) -> Press:
     if table_id is None or move_no is None or not arg.isascii():
         raise BadCallback(f"not our button: {data!r}")
     return Press(kind, table_id, move_no, arg)
+
+
+def pattern(kinds: str) -> str:
+    """The ``CallbackQueryHandler`` pattern of the buttons of these kinds."""
+    return f"^[{kinds}]\\|"

@@ -19,18 +19,22 @@ from engine.players import player_for, random_player
 from storage.base import ChatRecord, Store, TableRecord, UserRecord
 
 from . import i18n
-from .render import Renderer, Target
+from .sender import Sender, Target
 from .settings import Settings
 from .tables import Outcome, Person, TableService, Turn
 from .views import Context, view_for
 from .views import lobby as lobby_views
+from .views.base import standings_line
 
 ALERT_LIMIT = 200
 BATCH = 12  # computer moves drawn together at most
 log = logging.getLogger(__name__)
 
 
-class Seghan:
+class Runtime:
+    """What the handlers share while the bot runs: the table use cases (``service``), the part
+    that sends to Telegram (``sender``), languages, publishing, computer players and timers."""
+
     def __init__(self, settings: Settings, store: Store, application: Application[Any, Any, Any, Any, Any, Any]) -> None:
         self.settings = settings
         self.store = store
@@ -40,7 +44,7 @@ class Seghan:
         self._computers: dict[int, asyncio.Task[None]] = {}  # table id -> its computers' task
         self._wanted: set[int] = set()  # tables whose computers were asked for while running
         self._deferred: dict[int, Any] = {}  # table id -> state the group last saw, computers due
-        self.renderer = Renderer(application.bot, self.service.remember_message,
+        self.sender = Sender(application.bot, self.service.remember_message,
                                  settings.chat_messages_per_second,
                                  settings.group_messages_per_minute, settings.flood_minute_seconds)
         self._user_langs: dict[int, str | None] = {}
@@ -109,7 +113,7 @@ class Seghan:
         """Answer a command in its chat (and topic), within the flood limits; ``markup``: the
         text is HTML already."""
         thread = message.message_thread_id if message.is_topic_message else 0
-        self.renderer.post(message.chat_id, thread or 0, text if markup else html.escape(text))
+        self.sender.post(message.chat_id, thread or 0, text if markup else html.escape(text))
 
     @staticmethod
     def person(user: User) -> Person:
@@ -117,6 +121,19 @@ class Seghan:
 
     def bot_link(self, table_id: int) -> str:
         return f"https://t.me/{self.application.bot.username}?start=join_{table_id}"
+
+    async def hand_alert(self, table_id: int, user: User) -> str:
+        """The presser's hand as a short alert (the group's "my hand" button)."""
+        table, seat, state = await self.service.hand(table_id, user.id)
+        ctx = self.context(table, await self.user_lang(user))
+        obs = find_game(table.game).observation(state, seat)
+        return view_for(table.game).hand_alert(obs, ctx)[:ALERT_LIMIT]
+
+    async def score_text(self, table: TableRecord, lang: str) -> str:
+        """/score: the standings of the table in play, best first, as the engine orders them."""
+        public = find_game(table.game).public_observation(self.service.state_of(table))
+        return i18n.t(lang, "score-line", scores=standings_line(public, public.standings,
+                                                                 self.context(table, lang)))
 
     # ----- publishing
 
@@ -139,7 +156,7 @@ class Seghan:
         group = Target(table.id or 0, None, chat, thread)
         if table.status == "lobby":
             screen = lobby_views.lobby(ctx, table.players, self.bot_link(table.id or 0), menu)
-            self.renderer.show(group, screen, table.version, table.table_message_id)
+            self.sender.show(group, screen, table.version, table.table_message_id)
             return
         if table.status == "stopped":
             await self._publish_stopped(table, ctx, group)
@@ -154,18 +171,18 @@ class Seghan:
         await self._publish_play(replace(outcome, before=before), ctx, group)
         self.arm(table)
         if table.status == "finished":
-            self.renderer.retire(table.id or 0)
+            self.sender.retire(table.id or 0)
 
     async def _publish_stopped(self, table: TableRecord, ctx: Context, group: Target) -> None:
         """The table message and every hand say the table was closed."""
-        self.renderer.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
+        self.sender.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
         for seat, record in enumerate(table.seats):
             if record.user_id is not None and record.hand_message_id is not None:
                 closed = lobby_views.stopped(self.context(table, await self.user_lang(record.user_id)))
-                self.renderer.show(Target(table.id or 0, seat, record.user_id), closed,
+                self.sender.show(Target(table.id or 0, seat, record.user_id), closed,
                                    table.version, record.hand_message_id)
         self.disarm(table.id or 0)
-        self.renderer.retire(table.id or 0)
+        self.sender.retire(table.id or 0)
 
     async def _publish_play(self, outcome: Outcome, ctx: Context, group: Target) -> None:
         """Results of ended deals (and the match), the table message, each human's hand."""
@@ -175,10 +192,10 @@ class Seghan:
         public = game.public_observation(outcome.state)  # the group sees this and nothing else
         done = len(game.public_observation(outcome.before).history) if outcome.before else 0
         for record in public.history[done:]:
-            self.renderer.post(chat, thread, view.deal_result(record, public, ctx))
+            self.sender.post(chat, thread, view.deal_result(record, public, ctx))
         if "finished" in outcome.events:
-            self.renderer.post(chat, thread, view.match_result(public, ctx))
-        self.renderer.show(group, view.table(public, ctx), table.version, table.table_message_id)
+            self.sender.post(chat, thread, view.match_result(public, ctx))
+        self.sender.show(group, view.table(public, ctx), table.version, table.table_message_id)
         await self._publish_hands(outcome)
 
     async def _publish_hands(self, outcome: Outcome) -> None:
@@ -191,7 +208,7 @@ class Seghan:
             screen = view.hand(game.observation(outcome.state, seat),
                                game.legal_actions(outcome.state, seat), hand_ctx)
             target = Target(table.id or 0, seat, record.user_id)
-            self.renderer.show(target, screen, table.version, record.hand_message_id)
+            self.sender.show(target, screen, table.version, record.hand_message_id)
 
     # ----- computer players
 
@@ -245,9 +262,9 @@ class Seghan:
 
     async def idle(self) -> None:
         """Wait until the computers have moved and every screen is out (tests)."""
-        while self._computers or self.renderer.busy():
+        while self._computers or self.sender.busy():
             await asyncio.gather(*self._computers.values(), return_exceptions=True)
-            await self.renderer.idle()
+            await self.sender.idle()
 
     async def close(self) -> None:
         """Shutdown: computers stop thinking (their tables go on after a restart), screens out."""
@@ -255,7 +272,7 @@ class Seghan:
             task.cancel()
         await asyncio.gather(*self._computers.values(), return_exceptions=True)
         self._thinkers.shutdown(wait=False, cancel_futures=True)
-        await self.renderer.idle()
+        await self.sender.idle()
 
     # ----- turn timers
 

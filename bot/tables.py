@@ -24,6 +24,7 @@ from typing import Any
 
 from engine import GAME_NAMES, Game, IllegalAction, find_game, replay
 from engine.cards import parse_card
+from engine.core import BadCode, parse
 from storage.base import (
     MatchRecord,
     SeatRecord,
@@ -101,6 +102,14 @@ class TableService:
         if table is None:
             raise TableError("error-no-table")
         return table
+
+    async def leaderboard(self, chat_id: int, game: str | None) -> list[Any]:
+        """/top: the chat's players by finished matches won."""
+        return list(await self.store.matches.standings(chat_id, game))
+
+    async def table_at(self, key: TableKey) -> TableRecord | None:
+        """The table of a chat (or forum topic), if it has one."""
+        return await self.store.tables.get(key)
 
     def state_of(self, table: TableRecord) -> Any:
         """The engine state of a playing table: cached by version, else replayed from the log."""
@@ -257,8 +266,8 @@ class TableService:
             chosen = table.seats[seat].selection
             code = f"{kind}:{','.join(chosen)}"
             try:
-                find_game(table.game).parse_action(code)
-            except ValueError as error:
+                parse(find_game(table.game), code)
+            except BadCode as error:
                 raise TableError("error-choose-cards") from error
             return await self._apply_human(table, seat, state, code)
 
@@ -425,10 +434,12 @@ class TableService:
                            code: str) -> Outcome:
         game = find_game(table.game)
         try:
-            after = game.apply(state, seat, game.parse_action(code))
+            after = game.apply(state, seat, parse(game, code))
+        except BadCode as error:
+            raise TableError("error-bad-button") from error
         except IllegalAction as error:
             raise TableError(f"illegal-{error.key}", game=table.game) from error
-        except (ValueError, KeyError, IndexError) as error:
+        except (ValueError, KeyError, IndexError) as error:  # an action of another game's kind
             raise TableError("error-bad-button") from error
         table.log.append((seat, code))
         record = table.seats[seat]

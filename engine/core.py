@@ -123,6 +123,18 @@ class Game(Protocol):
     def parse_action(self, code: str) -> Any: ...
 
 
+class BadCode(ValueError):
+    """An action code that does not parse (the one error type for it, whatever the game)."""
+
+
+def parse(game: Game, code: str) -> Any:
+    """``game.parse_action(code)``, with any failure to read it as ``BadCode``."""
+    try:
+        return game.parse_action(code)
+    except (ValueError, KeyError, IndexError) as error:
+        raise BadCode(f"{game.name}: cannot read {code!r}: {error}") from error
+
+
 def deal_rng(seed: int, deal_number: int) -> random.Random:
     """The generator of one deal: all chance of deal k comes from (seed, k), so any deal can be
     rebuilt alone and ``apply`` never draws."""
@@ -136,8 +148,8 @@ def replay(
     state = game.new_match(players, seed, **rules)
     for index, (seat, code) in enumerate(log):
         try:
-            state = game.apply(state, seat, game.parse_action(code))
-        except (IllegalAction, ValueError) as error:
+            state = game.apply(state, seat, parse(game, code))
+        except (IllegalAction, BadCode) as error:
             raise IllegalAction(f"log entry {index} ({seat}, {code!r}): {error}", "bad-log") from error
     return state
 

@@ -1,24 +1,29 @@
-"""Telegram handlers: parse the update, call one use case, answer, publish."""
+"""Telegram handlers: parse the update, call one use case, answer, publish. Handlers call use
+cases (``TableService``, ``Runtime``) only: no storage or engine calls here."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable
 from typing import Any
 
 from telegram import CallbackQuery, Update
 from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from storage.base import TableKey, TableRecord
 
-from ..runtime import Seghan
+from .. import callbacks
+from ..runtime import Runtime
 from ..tables import Outcome, TableError
 
 Context = ContextTypes.DEFAULT_TYPE
+log = logging.getLogger(__name__)
 
 
-def seghan(context: Context) -> Seghan:
-    runtime: Seghan = context.bot_data["seghan"]
+def runtime_of(context: Context) -> Runtime:
+    runtime: Runtime = context.bot_data["runtime"]
     return runtime
 
 
@@ -45,14 +50,42 @@ async def admin_not_creator(context: Context, table: TableRecord | None, user_id
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
-async def answer_press(app: Seghan, query: CallbackQuery, run: Awaitable[Outcome | None]) -> None:
+async def pressed(update: Update, context: Context) -> tuple[CallbackQuery, callbacks.Press] | None:
+    """The press of a button, decoded once; a button this bot did not draw is answered with an
+    alert here (None)."""
+    query = update.callback_query
+    if query is None:
+        return None
+    app = runtime_of(context)
+    await app.user_lang(query.from_user)  # notes the language of the presser's app for their hand
+    try:
+        return query, callbacks.decode(query.data)
+    except callbacks.BadCallback:
+        await answer(query, await app.alert(query.from_user, "error-bad-button"))
+        return None
+
+
+async def answer(query: CallbackQuery, alert: str | None = None) -> None:
+    """Answer a press; a failed answer (too old, a network error) is logged and changes nothing
+    else: the screens are drawn all the same."""
+    try:
+        await query.answer(alert, show_alert=alert is not None)
+    except TelegramError as error:
+        log.warning("answerCallbackQuery failed: %s", error)
+
+
+async def answer_press(app: Runtime, query: CallbackQuery,
+                       run: Awaitable[Outcome | str | None]) -> None:
     """Answer a button press: an alert in the presser's language when the table refuses it,
-    else a silent answer and the new screens. ``run`` gives None when it has answered itself."""
+    else a silent answer (or the text ``run`` gives, as an alert) and the new screens. ``run``
+    gives None when it has answered itself."""
     try:
         outcome = await run
     except TableError as error:
-        await query.answer(await app.alert(query.from_user, error.key, **error.args_), show_alert=True)
+        await answer(query, await app.alert(query.from_user, error.key, **error.args_))
         return
-    if outcome is not None:
-        await query.answer()
+    if isinstance(outcome, str):
+        await answer(query, outcome)
+    elif outcome is not None:
+        await answer(query)
         await app.publish(outcome)

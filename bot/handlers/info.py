@@ -5,19 +5,18 @@ from __future__ import annotations
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 
-from engine import GAME_NAMES, find_game
+from engine import GAME_NAMES
 
 from ..i18n import has, t
 from ..settings import LANGUAGES
-from ..views.base import standings_line
-from . import Context, is_group, seghan, table_key
+from . import Context, is_group, runtime_of, table_key
 
 TIMER_RANGE = (10, 600)
 
 
 async def reader_lang(update: Update, context: Context) -> str:
     """Group text in the chat's language, private text in the user's."""
-    app, chat, user = seghan(context), update.effective_chat, update.effective_user
+    app, chat, user = runtime_of(context), update.effective_chat, update.effective_user
     if is_group(update) and chat is not None:
         return await app.chat_lang(chat.id)
     return await app.user_lang(user) if user else app.settings.default_language
@@ -26,11 +25,11 @@ async def reader_lang(update: Update, context: Context) -> str:
 async def help_(update: Update, context: Context) -> None:
     if update.effective_message:
         lang = await reader_lang(update, context)
-        seghan(context).say(update.effective_message, t(lang, "help", games=_games(lang)))
+        runtime_of(context).say(update.effective_message, t(lang, "help", games=_games(lang)))
 
 
 async def rules(update: Update, context: Context) -> None:
-    app, message = seghan(context), update.effective_message
+    app, message = runtime_of(context), update.effective_message
     if message is None:
         return
     lang = await reader_lang(update, context)
@@ -44,7 +43,7 @@ async def rules(update: Update, context: Context) -> None:
 
 async def lang(update: Update, context: Context) -> None:
     """/lang xx: the group's language in a group, the user's own in private."""
-    app, message, user = seghan(context), update.effective_message, update.effective_user
+    app, message, user = runtime_of(context), update.effective_message, update.effective_user
     if message is None or user is None:
         return
     choice = context.args[0].lower() if context.args else ""
@@ -61,12 +60,12 @@ async def lang(update: Update, context: Context) -> None:
 
 async def top(update: Update, context: Context) -> None:
     """/top [game]: this chat's leaderboard of finished matches."""
-    app, message = seghan(context), update.effective_message
+    app, message = runtime_of(context), update.effective_message
     if message is None:
         return
     lang = await reader_lang(update, context)
     game = context.args[0].lower() if context.args and context.args[0].lower() in GAME_NAMES else None
-    rows = await app.store.matches.standings(message.chat_id, game)
+    rows = await app.service.leaderboard(message.chat_id, game)
     if not rows:
         app.say(message, t(lang, "top-empty"))
         return
@@ -78,24 +77,20 @@ async def top(update: Update, context: Context) -> None:
 
 async def score(update: Update, context: Context) -> None:
     """/score: the match totals of this chat's table."""
-    app, message = seghan(context), update.effective_message
+    app, message = runtime_of(context), update.effective_message
     if message is None or not is_group(update):
         return
     lang = await reader_lang(update, context)
-    table = await app.store.tables.get(table_key(update))
+    table = await app.service.table_at(table_key(update))
     if table is None or table.status != "playing":
         app.say(message, t(lang, "error-no-table"))
         return
-    state = app.service.state_of(table)
-    ctx = app.context(table, lang)
-    public = find_game(table.game).public_observation(state)
-    line = standings_line(public, public.standings, ctx)
-    app.say(message, t(lang, "score-line", scores=line), markup=True)
+    app.say(message, await app.score_text(table, lang), markup=True)
 
 
 async def timer(update: Update, context: Context) -> None:
     """/timer N: seconds a player of this group has for a turn (an admin's setting)."""
-    app, message, user = seghan(context), update.effective_message, update.effective_user
+    app, message, user = runtime_of(context), update.effective_message, update.effective_user
     if message is None or user is None or not is_group(update):
         return
     lang = await reader_lang(update, context)

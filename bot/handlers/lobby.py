@@ -7,12 +7,21 @@ from telegram import CallbackQuery, Update
 from .. import callbacks
 from ..i18n import t
 from ..tables import Outcome, TableError
-from . import Context, admin_not_creator, answer_press, is_group, seghan, table_key
+from . import (
+    Context,
+    admin_not_creator,
+    answer,
+    answer_press,
+    is_group,
+    pressed,
+    runtime_of,
+    table_key,
+)
 
 
 async def new(update: Update, context: Context) -> None:
     """/new [game]: a lobby message in the group."""
-    app, message, user = seghan(context), update.effective_message, update.effective_user
+    app, message, user = runtime_of(context), update.effective_message, update.effective_user
     if message is None or user is None:
         return
     if not is_group(update):
@@ -29,22 +38,25 @@ async def new(update: Update, context: Context) -> None:
     await app.publish(outcome)
 
 
+KINDS = "jlmksgxr"
+
+
 async def button(update: Update, context: Context) -> None:
     """Join, leave, computer menu, add a computer, choose the game, start; rematch."""
-    app, query = seghan(context), update.callback_query
-    if query is not None:
-        await answer_press(app, query, _press(context, query, callbacks.decode(query.data)))
+    got = await pressed(update, context)
+    if got is not None:
+        query, press = got
+        await answer_press(runtime_of(context), query, _press(context, query, press))
 
 
 async def _press(context: Context, query: CallbackQuery, press: callbacks.Press) -> Outcome | None:
-    app, user = seghan(context), query.from_user
+    app, user = runtime_of(context), query.from_user
     service = app.service
     match press.kind:
         case "j":
             record = await app.touch(user)
             if not record.can_dm:
-                await query.answer(await app.alert(user, "lobby-open-bot-first"), show_alert=True)
-                return None
+                raise TableError("lobby-open-bot-first")
             return await service.join(press.table_id, app.person(user))
         case "l":
             return await service.leave(press.table_id, user.id)
@@ -52,7 +64,7 @@ async def _press(context: Context, query: CallbackQuery, press: callbacks.Press)
             outcome = await service.outcome(press.table_id)
             if outcome.table.status != "lobby":
                 raise TableError("error-stale")
-            await query.answer()
+            await answer(query)
             await app.publish(outcome, menu=press.kind == "m")
             return None
         case "k":
@@ -70,7 +82,7 @@ async def _press(context: Context, query: CallbackQuery, press: callbacks.Press)
 
 async def start(update: Update, context: Context) -> None:
     """/start in private: remember that we may write; ``join_<id>`` seats the user."""
-    app, message, user = seghan(context), update.effective_message, update.effective_user
+    app, message, user = runtime_of(context), update.effective_message, update.effective_user
     if message is None or user is None or is_group(update):
         return
     await app.touch(user, private=True)
@@ -90,13 +102,13 @@ async def start(update: Update, context: Context) -> None:
 
 async def stop(update: Update, context: Context) -> None:
     """/stop: the creator or an admin ends the table of this chat (or topic)."""
-    app, message, user = seghan(context), update.effective_message, update.effective_user
+    app, message, user = runtime_of(context), update.effective_message, update.effective_user
     if message is None or user is None or not is_group(update):
         return
     key = table_key(update)
     lang = await app.chat_lang(key.chat_id)
     try:
-        admin = await admin_not_creator(context, await app.service.store.tables.get(key), user.id)
+        admin = await admin_not_creator(context, await app.service.table_at(key), user.id)
         outcome = await app.service.stop(key, user.id, admin)
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
@@ -106,7 +118,7 @@ async def stop(update: Update, context: Context) -> None:
 
 async def kick(update: Update, context: Context) -> None:
     """/kick as a reply to a player's message, or /kick @name: a computer takes the seat."""
-    app, message, user = seghan(context), update.effective_message, update.effective_user
+    app, message, user = runtime_of(context), update.effective_message, update.effective_user
     if message is None or user is None or not is_group(update):
         return
     key = table_key(update)
@@ -118,7 +130,7 @@ async def kick(update: Update, context: Context) -> None:
         app.say(message, t(lang, "kick-usage"))
         return
     try:
-        admin = await admin_not_creator(context, await app.service.store.tables.get(key), user.id)
+        admin = await admin_not_creator(context, await app.service.table_at(key), user.id)
         outcome = await app.service.kick(key, user.id, admin, target_id, name)
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
@@ -129,11 +141,11 @@ async def kick(update: Update, context: Context) -> None:
 
 async def join(update: Update, context: Context) -> None:
     """/join: the same as the lobby's Join button."""
-    app, message, user = seghan(context), update.effective_message, update.effective_user
+    app, message, user = runtime_of(context), update.effective_message, update.effective_user
     if message is None or user is None or not is_group(update):
         return
     lang = await app.chat_lang(message.chat_id)
-    table = await app.service.store.tables.get(table_key(update))
+    table = await app.service.table_at(table_key(update))
     record = await app.touch(user)
     try:
         if table is None:

@@ -1,53 +1,55 @@
-"""Every button press arrives here: a table in play's buttons (an action, a toggled card, a
-confirmed choice, "my hand") are handled here, the lobby's are passed on to ``lobby.button``."""
+"""The buttons of a table in play, one handler per kind (registered with ``callbacks.pattern``):
+an action, a picker's step, a toggled card, the toggled cards confirmed, "my hand". Each decodes
+the press once and calls one use case."""
 
 from __future__ import annotations
 
-from telegram import CallbackQuery, Update
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
-from engine import find_game
+from telegram import Update
 
-from .. import callbacks
-from ..runtime import ALERT_LIMIT, Seghan
-from ..tables import Outcome, TableError
-from ..views import view_for
-from . import Context, answer_press, lobby, seghan
+from ..tables import Outcome, TableError, TableService
+from . import Context, answer_press, pressed, runtime_of
 
-LOBBY_KINDS = frozenset("jlmksgxr")
-
-
-async def button(update: Update, context: Context) -> None:
-    app, query = seghan(context), update.callback_query
-    if query is None:
-        return
-    user = query.from_user
-    await app.user_lang(user)  # notes the language of the presser's app for their hand
-    try:
-        press = callbacks.decode(query.data)
-    except callbacks.BadCallback:
-        await query.answer(await app.alert(user, "error-bad-button"), show_alert=True)
-        return
-    if press.kind in LOBBY_KINDS:
-        await lobby.button(update, context)
-        return
-    await answer_press(app, query, _press(app, query, press))
+Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
+SeatUseCase = Callable[[TableService, int, int, int, str], Awaitable[Outcome]]
 
 
-async def _press(app: Seghan, query: CallbackQuery, press: callbacks.Press) -> Outcome | None:
-    service, user = app.service, query.from_user
-    match press.kind:
-        case "a":
-            return await service.act(press.table_id, user.id, press.move, press.arg)
-        case "t":
-            return await service.toggle(press.table_id, user.id, press.move, press.arg)
-        case "c":
-            return await service.confirm(press.table_id, user.id, press.move, press.arg)
-        case "h":
-            table, seat, state = await service.hand(press.table_id, user.id)
-            lang = await app.user_lang(user)
-            text = view_for(table.game).hand_alert(
-                find_game(table.game).observation(state, seat), app.context(table, lang))
-            await query.answer(text[:ALERT_LIMIT], show_alert=True)
-            return None
-        case _:
-            raise TableError("error-bad-button")
+def _seat_button(use_case: SeatUseCase) -> Handler:
+    """A handler for a button that changes the presser's seat: (table, user, move, argument)."""
+    async def handler(update: Update, context: Context) -> None:
+        got = await pressed(update, context)
+        if got is not None:
+            query, press = got
+            app = runtime_of(context)
+            await answer_press(app, query, use_case(app.service, press.table_id,
+                                                    query.from_user.id, press.move, press.arg))
+    return handler
+
+
+action = _seat_button(TableService.act)
+pick = _seat_button(TableService.pick)
+toggle = _seat_button(TableService.toggle)
+confirm = _seat_button(TableService.confirm)
+
+
+async def my_hand(update: Update, context: Context) -> None:
+    """The group's "my hand" button: the presser's hand as an alert only they see."""
+    got = await pressed(update, context)
+    if got is not None:
+        query, press = got
+        app = runtime_of(context)
+        await answer_press(app, query, app.hand_alert(press.table_id, query.from_user))
+
+
+async def unknown(update: Update, context: Context) -> None:
+    """Any other button data (forged, or from an older version): an alert."""
+    got = await pressed(update, context)
+    if got is not None:
+        query, _press = got
+        await answer_press(runtime_of(context), query, _refuse())
+
+
+async def _refuse() -> Outcome:
+    raise TableError("error-bad-button")

@@ -15,7 +15,7 @@ from telegram import Update
 from telegram.request import BaseRequest, RequestData
 
 from bot.app import App, build_app
-from bot.runtime import Seghan
+from bot.runtime import Runtime
 from bot.settings import Settings
 from storage.base import Store
 
@@ -92,7 +92,7 @@ class FakeTelegram(BaseRequest):
     # ----- Bot API methods
 
     def api_getMe(self, params: dict[str, Any]) -> dict[str, Any]:
-        return {"id": BOT_ID, "is_bot": True, "first_name": "Seghan", "username": BOT_USERNAME,
+        return {"id": BOT_ID, "is_bot": True, "first_name": "Runtime", "username": BOT_USERNAME,
                 "can_join_groups": True, "can_read_all_group_messages": False,
                 "supports_inline_queries": False}
 
@@ -204,12 +204,12 @@ class Harness:
         await self.app.post_shutdown(self.app)
 
     @property
-    def seghan(self) -> Seghan:
-        runtime: Seghan = self.app.bot_data["seghan"]
+    def runtime(self) -> Runtime:
+        runtime: Runtime = self.app.bot_data["runtime"]
         return runtime
 
     async def idle(self) -> None:
-        await self.seghan.idle()
+        await self.runtime.idle()
 
     async def feed(self, payload: dict[str, Any]) -> None:
         payload["update_id"] = next(self._update_ids)
@@ -259,7 +259,7 @@ class Harness:
     def table_message(self, chat: int = GROUP) -> Sent:
         """The group's newest table's message (its lobby becomes its table); the renderer
         forgets a table's messages when it ends, so the last one seen is kept here."""
-        ids = self.seghan.renderer.message_ids(chat)
+        ids = self.runtime.sender.message_ids(chat)
         if ids:
             self._tables[chat] = ids[-1]
         assert chat in self._tables, "the group has no table message"

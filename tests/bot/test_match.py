@@ -30,7 +30,7 @@ async def play_to_the_end(h: Harness, store: Store, humans: list[int]) -> int:
         assert table is not None
         if table.status == "finished":
             return moves
-        assert_no_hand_leaks(h, h.seghan.service, table, GROUP)
+        assert_no_hand_leaks(h, h.runtime.service, table, GROUP)
         progressed = False
         for user in humans:
             progressed |= await act_once(h, user)
@@ -55,7 +55,7 @@ async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Sto
         hand = h.hand(ARAM)
         assert not hand.buttons(), "no buttons once the match is over"
         assert len(h.fake.chat(ARAM)) == 2, "one /start reply and one hand message, edited"
-        assert h.seghan.renderer.message_ids(GROUP) == [], "an ended table is forgotten"
+        assert h.runtime.sender.message_ids(GROUP) == [], "an ended table is forgotten"
 
         # rematch: a new lobby with the same seats, opened by whoever pressed
         result = next(m for m in h.fake.chat(GROUP) if "🏆" in m.text)

@@ -82,6 +82,6 @@ async def test_the_app_language_of_a_user_is_remembered_across_a_restart(both_st
     language (ru here), not the default."""
     async with Harness(both_stores, FakeTelegram()) as h:
         await h.start_private(ARAM, lang="ru")
-        assert await h.seghan.user_lang(ARAM) == "ru"
+        assert await h.runtime.user_lang(ARAM) == "ru"
     async with Harness(both_stores, FakeTelegram()) as h:
-        assert await h.seghan.user_lang(ARAM) == "ru"
+        assert await h.runtime.user_lang(ARAM) == "ru"

@@ -46,10 +46,10 @@ async def test_a_429_is_obeyed_and_nothing_is_lost(store: Store) -> None:
         assert not h.fake.fail, "the 429 was answered"
         table = await table_of(store)
         game = find_game("hearts")
-        state = h.seghan.service.state_of(table)
+        state = h.runtime.service.state_of(table)
         expected = view_for("hearts").hand(
             game.observation(state, 0), game.legal_actions(state, 0),
-            h.seghan.context(table, "hy", 0))
+            h.runtime.context(table, "hy", 0))
         assert h.hand(ARAM).text == expected.text and len(table.seats[0].selection) == 1
 
 
@@ -70,7 +70,7 @@ async def test_not_modified_after_a_restart_is_ignored(store: Store) -> None:
     async with Harness(store, fake) as h:
         await open_table(h, [ARAM], 3)
     async with Harness(store, fake) as h:
-        await h.seghan.publish(await h.seghan.service.outcome((await table_of(store)).id or 0))
+        await h.runtime.publish(await h.runtime.service.outcome((await table_of(store)).id or 0))
         await h.idle()
         assert fake.calls[-1][0] == "editMessageText"
         assert len(fake.chat(GROUP)) == 1 and len(fake.chat(ARAM)) == 2

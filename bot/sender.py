@@ -93,7 +93,7 @@ class GroupWindow:
             await asyncio.sleep(sends[0] + self.seconds - now)
 
 
-class Renderer:
+class Sender:
     def __init__(self, bot: Bot, remember: Remember, per_second: float = 1.0,
                  group_limit: int = 20, group_seconds: float = 60.0) -> None:
         self.bot = bot
