@@ -48,6 +48,7 @@ from .tricks import (
     parse_hands,
     seated,
     trick_record,
+    trick_winner,
 )
 
 PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
@@ -382,9 +383,7 @@ def _play(state: State, seat: int, card: int) -> State:
     if len(trick) < 4:
         s.trick = trick
         return s
-    led = trick[0] // 13
-    best = max(c for c in trick if c // 13 == led)
-    winner = (state.leader + trick.index(best)) % 4
+    winner = (state.leader + trick_winner(trick)) % 4
     taken = list(s.taken)
     taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
     s.taken = tuple(taken)

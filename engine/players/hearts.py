@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..cards import mask_of
 from ..hearts import CARD_POINTS, PASSES, QUEEN_SPADES, Action, Observation
-from ..tricks import PLAYS, Play
+from ..tricks import PLAYS, Play, trick_winner, winning_so_far
 
 HEART = 2
 SPADE = 3
@@ -51,8 +51,7 @@ class Table:
     @property
     def winner(self) -> tuple[int, int]:
         """(seat, card) winning the trick so far."""
-        led = self.led
-        return max((p for p in self.trick if p[1] // 13 == led), key=lambda p: p[1])
+        return self.trick[trick_winner([c for _, c in self.trick])]
 
     @property
     def trick_points(self) -> int:
@@ -60,7 +59,7 @@ class Table:
 
     def wins(self, card: int) -> bool:
         """Would ``card`` be the highest of the led suit if played now (the leader always is)?"""
-        return not self.trick or (card // 13 == self.led and card > self.winner[1])
+        return not self.trick or winning_so_far([c for _, c in self.trick], card)
 
     def count(self, suit: int) -> int:
         """Cards of ``suit`` in this seat's hand."""
