@@ -18,11 +18,11 @@ lobby-join = Join
 lobby-leave = Leave
 lobby-computer = 🤖 Computer
 lobby-start = ▶ Start
-lobby-open-bot = 🤖 Open the bot
-lobby-open-bot-first = First open the bot and press Start: your cards come there. Press the "Open the bot" button.
+lobby-open-bot = 💬 Open the bot
+lobby-open-bot-first = First open the bot and press Start; your cards come there. Press the "Open the bot" button.
 lobby-already-joined = You are already at this table
 lobby-full = All seats are taken
-lobby-not-full = There are free seats: add a computer
+lobby-not-full = There are free seats; add a computer
 lobby-choose-game = Choose the game first
 lobby-table-exists = This chat already has a table: /stop closes it
 lobby-unknown-game = No such game. Games: { $games }
@@ -31,7 +31,7 @@ lobby-joined-private = You are seated. Your cards will appear here when the game
 ## Errors and alerts (at most 200 characters)
 error-no-table = No table here. New game: /new
 error-creator-only = Only the table's creator or an admin can do this
-error-bad-button = This button is not one of ours
+error-bad-button = Unknown button
 error-seated-elsewhere = You are already seated at another table
 error-not-seated = You are not at this table
 error-stale = This button no longer works
@@ -46,8 +46,7 @@ illegal-must-follow-suit = You must follow the led suit
 illegal-illegal = The rules do not allow that move
 kick-not-found = That player is not at the table
 kick-usage = Reply to the player's message with /kick, or write /kick @name
-kick-done = The player was removed: a computer took the seat
-
+kick-done = The player was removed; a computer took the seat
 ## The table (group) and the hand (private)
 table-stopped = The { $game } table was closed
 table-trick = On the table: { $cards }
@@ -58,12 +57,14 @@ hand-wait = wait for your turn
 hand-empty = No cards in hand
 hand-back = Back
 hand-play-chosen = ▶ Play ({ $count })
-deal-over = Deal { $number } is over
+deal-over = { $game ->
+        [thirteen] Game
+       *[other] Deal
+    } { $number } is over
 deal-totals = Totals: { $scores }
 match-over = 🏆 { $game }: the match is over
 match-again = 🔁 Again
-match-place = { $place }. { $name } — { $score }
-
+match-place = { $place }. { $name } { $score }
 
 ## Commands and information
 start-welcome = Hello! I am Seghan: card games in group chats. Add me to a group and write /new. Your cards will come here.
@@ -73,12 +74,12 @@ help =
     /join — join the table
     /stop — close the table (its creator or an admin)
     /kick — remove a player (a computer takes the seat)
-    /score — the score, /top — the leaderboard
-    /rules hearts — the rules
+    /score — the score, /top — the best players
+    /rules game — the rules (e.g. /rules king)
     /lang hy, en, ru — the language
-    /timer — the time for a turn (an admin)
-    Your cards come in a private chat with the bot: press Start there first.
-rules-missing = The rules of this game are not translated yet
+    /timer — seconds for a turn (an admin)
+    Cards come in a private chat with the bot: press Start there first.
+rules-missing = The rules of this game are not ready yet
 lang-usage = Language: /lang { $languages }
 lang-set = Language: English
 top-empty = No finished matches yet

@@ -3,7 +3,7 @@
 
 hearts-illegal-must-lead-two-clubs = The first trick starts with the 2 of clubs
 hearts-illegal-no-points-first-trick = No hearts or queen of spades on the first trick
-hearts-illegal-hearts-not-broken = Hearts are not broken yet: you cannot lead a heart
+hearts-illegal-hearts-not-broken = Hearts are not broken yet; you cannot lead a heart
 hearts-header = 🃏 <b>Hearts</b> · deal { $round } · { $direction }
 hearts-pass-left = pass left
 hearts-pass-right = pass right

@@ -7,7 +7,7 @@ game-bazar_blot = Բազար բլոտ
 game-fifty_six = 56
 game-thirteen = Տասներեք
 level-easy = Հեշտ
-level-normal = Նորմալ
+level-normal = Միջին
 level-hard = Բարդ
 
 ## Lobby
@@ -18,7 +18,7 @@ lobby-join = Միանալ
 lobby-leave = Դուրս գալ
 lobby-computer = 🤖 Համակարգիչ
 lobby-start = ▶ Սկսել
-lobby-open-bot = 🤖 Բացել բոտը
+lobby-open-bot = 💬 Բացել բոտը
 lobby-open-bot-first = Նախ բացեք բոտը և սեղմեք Start․ այնտեղ կստանաք ձեր քարտերը։ Սեղմեք «Բացել բոտը» կոճակը։
 lobby-already-joined = Դուք արդեն նստած եք այս սեղանի շուրջ
 lobby-full = Բոլոր տեղերը զբաղված են
@@ -37,33 +37,41 @@ error-not-seated = Դուք այս սեղանի շուրջ չեք
 error-stale = Այս կոճակն այլևս չի գործում
 error-table-over = Այս խաղն արդեն ավարտվել է
 error-choose-cards = Նախ ընտրեք քարտերը
-error-group-only = Այս հրամանն աշխատում է խմբում
+error-group-only = Այս հրամանը գործում է միայն խմբում
 illegal-not-your-turn = Հիմա ձեր հերթը չէ
 illegal-game-over = Խաղն ավարտվել է
 illegal-bad-action = Հիմա այդ քայլն անել չի կարելի
-illegal-not-in-hand = Այդ քարտը ձեր ձեռքում չէ
-illegal-must-follow-suit = Պետք է հետևել պահանջված նշանին
+illegal-not-in-hand = Այդ քարտը ձեր ձեռքում չկա
+illegal-must-follow-suit = Պետք է գալ նույն մաստով
 illegal-illegal = Կանոններով այդ քայլը չի թույլատրվում
 kick-not-found = Այդ խաղացողը սեղանի շուրջ չէ
 kick-usage = Պատասխանեք խաղացողի հաղորդագրությանը /kick-ով կամ գրեք /kick @անուն
 kick-done = Խաղացողը հեռացվեց․ նրա տեղը զբաղեցրեց համակարգիչը
 
 ## The table (group) and the hand (private)
-table-stopped = { $game } սեղանը փակվեց
+table-stopped = «{ $game }» սեղանը փակվեց
 table-trick = Սեղանին՝ { $cards }
-table-last-trick = Նախորդ վերցումը՝ { $name } ({ $cards })
+table-last-trick = Նախորդ առքը՝ { $name } ({ $cards })
 table-my-hand = 👀 Իմ ձեռքը
 hand-your-turn = ձեր հերթն է
 hand-wait = սպասեք ձեր հերթին
 hand-empty = Ձեռքում քարտ չկա
 hand-back = Հետ
 hand-play-chosen = ▶ Խաղալ ({ $count })
-deal-over = Խաղափուլ { $number }-ն ավարտվեց
+deal-over = { $number ->
+        [1] 1-ին
+       *[other] { $number }-րդ
+    } { $game ->
+        [king] պարտիան
+        [bazar_blot] բաժանումն
+        [fifty_six] բաժանումն
+        [thirteen] խաղն
+       *[other] խաղափուլն
+    } ավարտվեց
 deal-totals = Ընդհանուր՝ { $scores }
 match-over = 🏆 { $game }․ խաղն ավարտվեց
 match-again = 🔁 Կրկին
-match-place = { $place }. { $name } — { $score }
-
+match-place = { $place }. { $name } { $score }
 
 ## Commands and information
 start-welcome = Բարև։ Ես Սեղանն եմ՝ թղթախաղեր խմբերում։ Ավելացրեք ինձ խումբ և գրեք /new։ Ձեր քարտերը կգան այստեղ։
@@ -74,11 +82,11 @@ help =
     /stop — փակել սեղանը (բացողը կամ ադմինը)
     /kick — հեռացնել խաղացողին (նրա տեղը կզբաղեցնի համակարգիչը)
     /score — հաշիվը, /top — լավագույնները
-    /rules hearts — կանոնները
+    /rules խաղը — կանոնները (օր.՝ /rules king)
     /lang hy, en, ru — լեզուն
     /timer — մեկ քայլի ժամանակը (ադմինը)
-    Քարտերը գալիս են բոտի հետ մասնավոր զրույցում․ նախ սեղմեք Start։
-rules-missing = Այս խաղի կանոնները դեռ թարգմանված չեն
+    Քարտերը գալիս են բոտի հետ անձնական զրույցում․ նախ այնտեղ սեղմեք Start։
+rules-missing = Այս խաղի կանոնները դեռ պատրաստ չեն
 lang-usage = Լեզուն՝ /lang { $languages }
 lang-set = Լեզուն՝ հայերեն
 top-empty = Դեռ ավարտված խաղեր չկան

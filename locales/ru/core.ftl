@@ -31,7 +31,7 @@ lobby-joined-private = Вы за столом. Ваши карты появят�
 ## Errors and alerts (at most 200 characters)
 error-no-table = Здесь нет стола. Новая игра: /new
 error-creator-only = Это может сделать только создатель стола или админ
-error-bad-button = Эта кнопка не наша
+error-bad-button = Неизвестная кнопка
 error-seated-elsewhere = Вы уже сидите за другим столом
 error-not-seated = Вы не за этим столом
 error-stale = Эта кнопка больше не действует
@@ -58,12 +58,15 @@ hand-wait = ждите своего хода
 hand-empty = На руке нет карт
 hand-back = Назад
 hand-play-chosen = ▶ Сыграть ({ $count })
-deal-over = Раздача { $number } окончена
-deal-totals = Всего: { $scores }
+deal-over = { $game ->
+        [king] Партия
+        [thirteen] Игра
+       *[other] Раздача
+    } { $number } окончена
+deal-totals = Итого: { $scores }
 match-over = 🏆 { $game }: партия окончена
 match-again = 🔁 Ещё раз
-match-place = { $place }. { $name } — { $score }
-
+match-place = { $place }. { $name } { $score }
 
 ## Commands and information
 start-welcome = Привет! Я Сеган: карточные игры в группах. Добавьте меня в группу и напишите /new. Ваши карты придут сюда.
@@ -74,11 +77,11 @@ help =
     /stop — закрыть стол (создатель или админ)
     /kick — удалить игрока (его место займёт компьютер)
     /score — счёт, /top — лучшие игроки
-    /rules hearts — правила
+    /rules игра — правила (например, /rules king)
     /lang hy, en, ru — язык
     /timer — время на ход (админ)
     Карты приходят в личный чат с ботом: сначала нажмите там Start.
-rules-missing = Правила этой игры ещё не переведены
+rules-missing = Правила этой игры ещё не готовы
 lang-usage = Язык: /lang { $languages }
 lang-set = Язык: русский
 top-empty = Законченных партий пока нет

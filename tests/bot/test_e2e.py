@@ -25,7 +25,7 @@ from tests.fakeapi import FakeBotApi
 ROOT = Path(__file__).resolve().parents[2]
 SUITS = "♠♥♦♣"
 FACE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
-DEAL = re.compile(r"խաղափուլ (\d+)")
+DEAL = re.compile(r"(\d+)-(?:ին|րդ) խաղափուլ ")
 WAIT = 15.0
 
 
@@ -168,7 +168,7 @@ async def open_table(api: FakeBotApi, humans: list[Any], computers: int) -> Any:
         await press(user, "Միանալ")
     for _ in range(computers):
         await press(humans[0], "🤖 Հ")
-        await press(humans[0], "Նորմալ")
+        await press(humans[0], "Միջին")
     await press(humans[0], "▶")
     return group
 

@@ -23,7 +23,7 @@ async def test_a_game_without_its_own_view_is_playable(store: Store, game: str) 
         seats = max(find_game(game).sizes)
         for _ in range(seats - 1):
             await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-            await h.press(ARAM, h.table_message(), h.table_message().button("Նորմալ")["callback_data"])
+            await h.press(ARAM, h.table_message(), h.table_message().button("Միջին")["callback_data"])
         await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
         moves = 0
         for _ in range(60):

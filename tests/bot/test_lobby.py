@@ -15,7 +15,7 @@ async def test_new_join_computers_start(store: Store) -> None:
         await h.start_private(ARAM)
         await h.say(ARAM, "/new hearts")
         assert "Սրտեր" in h.table_message().text and "(1/4)" in h.table_message().text
-        for level in ("Հեշտ", "Նորմալ", "Բարդ"):
+        for level in ("Հեշտ", "Միջին", "Բարդ"):
             await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
             await h.press(ARAM, h.table_message(), h.table_message().button(level)["callback_data"])
         assert "(4/4)" in h.table_message().text
@@ -35,7 +35,7 @@ async def test_join_needs_the_private_chat_and_the_deep_link_seats(store: Store)
         await h.press(ARAM, lobby, lobby.button("Սրտեր")["callback_data"])
         answer = await h.press(ANI, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
         assert answer["show_alert"] and "Start" in answer["text"]
-        link = h.table_message().button("🤖 Բացել")["url"]
+        link = h.table_message().button("💬 Բացել")["url"]
         assert link.startswith(f"https://t.me/{BOT_USERNAME}?start=join_")
         await h.start_private(ANI, link.rsplit("=", 1)[1])
         assert "(2/4)" in h.table_message().text and "User102" in h.table_message().text

@@ -65,7 +65,7 @@ async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Sto
         answer = await h.press(ARAM, result, result.button("🔁")["callback_data"])
         assert answer["show_alert"], "one table per chat"
         await h.press(ARAM, lobby, lobby.button("▶")["callback_data"])
-        assert "խաղափուլ 1" in h.hand(ARAM).text
+        assert "1-ին խաղափուլ" in h.hand(ARAM).text
 
 
 async def test_four_humans_play_a_whole_match(store: Store) -> None:

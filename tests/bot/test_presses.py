@@ -88,7 +88,7 @@ async def test_bad_presses_change_nothing(store: Store) -> None:
                       callbacks.encode("a", table.id or 0, move, f"play:{other_card}"),
                       "Сейчас не ваш ход", lang="ru")
         await refused(h, store, HUMANS[leader], callbacks.encode(
-            "a", table.id or 0, move, f"play:{other_card}"), "Այդ քարտը ձեր ձեռքում չէ")
+            "a", table.id or 0, move, f"play:{other_card}"), "Այդ քարտը ձեր ձեռքում չկա")
         lead = next(d for d in actions(h.hand(HUMANS[leader])) if d.startswith("a|"))
         await h.press(HUMANS[leader], h.hand(HUMANS[leader]), lead)
         await refused(h, store, HUMANS[leader], lead, "Այս կոճակն այլևս չի գործում")
@@ -101,7 +101,7 @@ async def test_bad_presses_change_nothing(store: Store) -> None:
         if hand & SUIT_MASKS[0] and off_suit:
             await refused(h, store, HUMANS[other], callbacks.encode(
                 "a", table.id or 0, len(table.log), f"play:{CARDS[off_suit[0]]}"),
-                "Պետք է հետևել պահանջված նշանին")
+                "Պետք է գալ նույն մաստով")
 
 
 async def test_my_hand_alert_shows_only_the_pressers_hand(store: Store) -> None:
