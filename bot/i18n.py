@@ -77,3 +77,27 @@ def pick(*candidates: str | None, default: str = "hy") -> str:
         if code in LANGUAGES:
             return code
     return default
+
+
+def game_named(text: str) -> str | None:
+    """The game a player typed: its registry name, an alias ("56", "blot"), or its name in any
+    of our languages ("քինգ", "Червы"); None for none of these."""
+    from engine import GAME_NAMES, resolve
+
+    found = resolve(text)
+    if found is not None:
+        return found
+    wanted = text.strip().lower()
+    for game in GAME_NAMES:
+        if any(t(lang, f"game-{game}").lower() == wanted for lang in LANGUAGES):
+            return game
+    return None
+
+
+def game_list(lang: str, command: str = "new") -> str:
+    """'Սրտեր (/new hearts), …': every game with the command that opens it (or its rules), by
+    the shortest name a player can type ('56' rather than 'fifty_six')."""
+    from engine import GAME_NAMES, find_game
+
+    return ", ".join(f"{t(lang, 'game-' + g)} (/{command} {min((g, *find_game(g).aliases), key=len)})"
+                     for g in GAME_NAMES)

@@ -155,7 +155,8 @@ class Runtime:
         ctx = self.context(table, await self.chat_lang(chat))
         group = Target(table.id or 0, None, chat, thread)
         if table.status == "lobby":
-            screen = lobby_views.lobby(ctx, table.players, self.bot_link(table.id or 0), menu)
+            screen = lobby_views.lobby(ctx, self.service.lobby_info(table),
+                                       self.bot_link(table.id or 0), menu)
             self.sender.show(group, screen, table.version, table.table_message_id)
             return
         if table.status == "stopped":

@@ -35,6 +35,8 @@ from storage.base import (
     TableRecord,
 )
 
+from .views.lobby import Lobby as LobbyInfo
+
 MAX_PICK = 48  # characters of a picker step
 AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat
 TIMER_LEVEL = "normal"  # the computer that plays for an absent human
@@ -171,9 +173,37 @@ class TableService:
             if game not in GAME_NAMES:
                 raise TableError("error-bad-button")
             table.game = game
+            table.rules = {}
             table.players = max(find_game(game).sizes)
             del table.seats[table.players:]
             return Outcome(await self._save(table))
+
+    async def cycle_option(self, table_id: int, user_id: int, name: str) -> Outcome:
+        """The lobby's option button: the next allowed value of a rule option (creator only)."""
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            if user_id != table.creator_id:
+                raise TableError("error-creator-only")
+            allowed = find_game(table.game).options.get(name) if table.game else None
+            if not allowed:
+                raise TableError("error-bad-button")
+            now = table.rules.get(name, allowed[0])
+            index = allowed.index(now) if now in allowed else -1
+            table.rules[name] = allowed[(index + 1) % len(allowed)]
+            return Outcome(await self._save(table))
+
+    def lobby_info(self, table: TableRecord) -> LobbyInfo:
+        """Sizes, options and, once the seats fit, the teams the engine would deal to."""
+        if not table.game:
+            return LobbyInfo()
+        game = find_game(table.game)
+        options = tuple((name, int(str(table.rules.get(name, values[0]))))
+                        for name, values in game.options.items())
+        teams: tuple[tuple[int, ...], ...] = ()
+        if len(table.seats) in game.sizes:
+            rules = {k: v for k, v in table.rules.items() if k in game.options}
+            teams = game.public_observation(game.new_match(len(table.seats), 0, **rules)).teams
+        return LobbyInfo(game.sizes, options, teams)
 
     async def join(self, table_id: int, person: Person) -> Outcome:
         async with self.lock(table_id):

@@ -10,7 +10,8 @@ import importlib
 
 from .core import Game, IllegalAction, Seat, replay
 
-__all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_game", "replay"]
+__all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_game", "replay",
+           "resolve"]
 
 # name -> module that defines GAME; one line a game.
 _MODULES: dict[str, str] = {
@@ -24,11 +25,23 @@ GAME_NAMES: tuple[str, ...] = tuple(_MODULES)
 
 
 def find_game(name: str) -> Game:
-    """The game registered under ``name``; KeyError for an unknown name."""
+    """The game registered under ``name`` (or one of its aliases); KeyError for another name."""
+    name = resolve(name) or name
     if name not in _MODULES:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(GAME_NAMES)}")
     game: Game = importlib.import_module(_MODULES[name]).GAME
     return game
+
+
+def resolve(name: str) -> str | None:
+    """The registry name of a game named by its registry name or an alias ("56"), else None."""
+    name = name.strip().lower()
+    if name in _MODULES:
+        return name
+    for registered, module in _MODULES.items():
+        if name in getattr(importlib.import_module(module).GAME, "aliases", ()):
+            return registered
+    return None
 
 
 def all_games() -> list[Game]:

@@ -89,6 +89,10 @@ class Game(Protocol):
 
     name: ClassVar[str]
     sizes: ClassVar[tuple[int, ...]]
+    # Rule options a lobby offers: name -> the values allowed, the default first (Blot's target
+    # 151 or 301). Any other keyword of new_match stays a test's or a replay's business.
+    options: ClassVar[dict[str, tuple[int, ...]]]
+    aliases: ClassVar[tuple[str, ...]]  # other names players type: "56", "blot"
 
     def new_match(
         self, players: int, seed: int, *, deal: Sequence[str] | None = None, **rules: Any

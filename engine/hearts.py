@@ -219,6 +219,8 @@ class Hearts:
     name: ClassVar[str] = "hearts"
     sizes: ClassVar[tuple[int, ...]] = (4,)
     private_fields: ClassVar[tuple[str, ...]] = ("passed",)  # known to this seat by right
+    options: ClassVar[dict[str, tuple[int, ...]]] = {"target": (100, 50)}
+    aliases: ClassVar[tuple[str, ...]] = ()
 
     def new_match(self, players: int, seed: int, *, deal: Sequence[str] | None = None,
                   target: int = 100, passing: bool = True) -> State:

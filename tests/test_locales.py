@@ -77,6 +77,7 @@ def keys_in_code() -> set[str]:
                     and KEY.match(node.value) and node.value.split("-")[0] in DOMAINS:
                 found.add(node.value)
     found |= {f"game-{g}" for g in GAME_NAMES} | {f"level-{lv}" for lv in lobby_views.LEVELS}
+    found |= {f"lobby-option-{o}" for g in GAME_NAMES for o in getattr(find_game(g), "options", {})}
     found |= {f"hearts-{kind}-{d}" for kind in ("pass", "to")
               for d in ("left", "right", "across", "none")}
     doc = engine.hearts.__doc__ or ""
@@ -111,7 +112,8 @@ def test_rendered_buttons_fit_64_bytes_and_alerts_200(lang: str) -> None:
     state = game.new_match(4, seed=7)
     names = ("Արամ Արամյան", "🤖2 " + i18n.t(lang, "level-hard"), "Ani", "Գոռ")
     ctx = Context(lang, 4_294_967_295, 9_999, names, "hearts", ("2C", "3C"))
-    screens = [lobby_views.lobby(ctx, 4, "https://t.me/x?start=join_1", menu) for menu in (0, 1)]
+    info = lobby_views.Lobby((4,), (("target", 100),), ((0, 2), (1, 3)))
+    screens = [lobby_views.lobby(ctx, info, "https://t.me/x?start=join_1", menu) for menu in (0, 1)]
     screens.append(view_for("hearts").table(game.observation(state, 0), ctx))
     for seat in range(4):
         obs = game.observation(state, seat)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 
-from engine import GAME_NAMES
-
-from ..i18n import has, t
+from ..i18n import game_list, game_named, has, t
 from ..settings import LANGUAGES
 from . import Context, is_group, runtime_of, table_key
 
@@ -25,7 +23,7 @@ async def reader_lang(update: Update, context: Context) -> str:
 async def help_(update: Update, context: Context) -> None:
     if update.effective_message:
         lang = await reader_lang(update, context)
-        runtime_of(context).say(update.effective_message, t(lang, "help", games=_games(lang)))
+        runtime_of(context).say(update.effective_message, t(lang, "help", games=game_list(lang)))
 
 
 async def rules(update: Update, context: Context) -> None:
@@ -33,9 +31,13 @@ async def rules(update: Update, context: Context) -> None:
     if message is None:
         return
     lang = await reader_lang(update, context)
-    game = context.args[0].lower() if context.args else "hearts"
-    if game not in GAME_NAMES:
-        app.say(message, t(lang, "lobby-unknown-game", games=", ".join(GAME_NAMES)))
+    if context.args:
+        game = game_named(" ".join(context.args))
+    else:  # the game at this chat's table, if there is one
+        table = await app.service.table_at(table_key(update)) if is_group(update) else None
+        game = table.game if table and table.game else None
+    if game is None:
+        app.say(message, t(lang, "lobby-unknown-game", games=game_list(lang, "rules")))
         return
     key = f"rules-{game}" if has("en", f"rules-{game}") else "rules-missing"
     app.say(message, t(lang, key))
@@ -64,7 +66,7 @@ async def top(update: Update, context: Context) -> None:
     if message is None:
         return
     lang = await reader_lang(update, context)
-    game = context.args[0].lower() if context.args and context.args[0].lower() in GAME_NAMES else None
+    game = game_named(" ".join(context.args)) if context.args else None
     rows = await app.service.leaderboard(message.chat_id, game)
     if not rows:
         app.say(message, t(lang, "top-empty"))
@@ -106,7 +108,3 @@ async def timer(update: Update, context: Context) -> None:
         return
     await app.set_turn_seconds(message.chat_id, int(seconds))
     app.say(message, t(lang, "timer-set", seconds=int(seconds)))
-
-
-def _games(lang: str) -> str:
-    return ", ".join(f"{t(lang, 'game-' + g)} (/new {g})" for g in GAME_NAMES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import CallbackQuery, Update
 
 from .. import callbacks
-from ..i18n import t
+from ..i18n import game_named, t
 from ..tables import Outcome, TableError
 from . import (
     Context,
@@ -28,7 +28,7 @@ async def new(update: Update, context: Context) -> None:
         app.say(message, await app.alert(user, "error-group-only"))
         return
     record = await app.touch(user)
-    game = context.args[0].lower() if context.args else None
+    game = (game_named(" ".join(context.args)) or " ".join(context.args)) if context.args else None
     try:
         outcome = await app.service.create(table_key(update), app.person(user), game, record.can_dm)
     except TableError as error:
@@ -38,7 +38,7 @@ async def new(update: Update, context: Context) -> None:
     await app.publish(outcome)
 
 
-KINDS = "jlmksgxr"
+KINDS = "jlmksgxro"
 
 
 async def button(update: Update, context: Context) -> None:
@@ -73,6 +73,8 @@ async def _press(context: Context, query: CallbackQuery, press: callbacks.Press)
             return await service.rematch(press.table_id, app.person(user))
         case "g":
             return await service.choose_game(press.table_id, user.id, press.arg)
+        case "o":
+            return await service.cycle_option(press.table_id, user.id, press.arg)
         case "s":
             admin = await admin_not_creator(context, await service.load(press.table_id), user.id)
             return await service.start(press.table_id, user.id, admin)
