@@ -55,7 +55,7 @@ rules-king =
     12 deals, each with its own contract. No tricks (−50 a trick), no Jacks and Kings (−60 each), no Queens (−100 each), no hearts (−30 each), no last two tricks (−120 and −240), no King of hearts (−320), Take nothing (all the penalties at once), Trumps four times (+50 a trick), Take everything (+800 in all).
     The dealer's left neighbour is the declarer: they lead first and, in Trumps, name the trump.
     Follow suit. If you cannot, throw a penalty card (in Trumps: play a trump).
-    A Jack, Queen or King the deal counts must drop under a higher card of its suit.
+    A Jack, Queen or King the deal counts must drop under a higher card of its suit (the King of hearts under the ace).
     No leading hearts (trumps) until one has been played, unless you hold nothing else.
     When trumps are led, play a higher trump if you have one.
     After 12 deals the highest total wins.

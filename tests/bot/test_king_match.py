@@ -90,3 +90,10 @@ async def test_a_restart_mid_deal_goes_on(store: Store) -> None:
         after = await table_of(store)
         assert len(after.log) > len(before.log)
         assert h.hand(ARAM).message_id == hand.message_id
+
+
+async def test_rules_king_in_the_group(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.say(ARAM, "/rules king")
+        text = h.fake.chat(GROUP)[-1].text
+        assert text.startswith("Քինգ (4 խաղացող") and "Հաղթաթուղթ" in text
