@@ -42,6 +42,7 @@ king-your-score = Your points: { $total } · this deal { $points }
 king-deal-over = Deal { $deal }/{ $deals } “{ $contract }” is over
 king-deal-line = { $place }. { $name } { $total } ({ $points })
 king-sheet-title = 📋 Score sheet
+king-sheet-button = 📋 Score sheet
 king-sheet-total = Total
 king-illegal-hearts-not-broken = Hearts are not broken yet: you cannot lead a heart
 king-illegal-trumps-not-broken = Trumps are not broken yet: you cannot lead a trump

@@ -43,6 +43,7 @@ king-your-score = Ձեր միավորները՝ { $total } · այս պարտի�
 king-deal-over = Պարտիա { $deal }/{ $deals }՝ «{ $contract }»․ ավարտվեց
 king-deal-line = { $place }. { $name } { $total } ({ $points })
 king-sheet-title = 📋 Հաշվի թերթիկը
+king-sheet-button = 📋 Հաշիվ
 king-sheet-total = Ընդամենը
 king-illegal-hearts-not-broken = Սրտերը դեռ բացված չեն․ սրտով գալ չի կարելի
 king-illegal-trumps-not-broken = Հաղթաթղթերը դեռ բացված չեն․ հաղթաթղթով գալ չի կարելի

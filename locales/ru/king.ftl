@@ -42,6 +42,7 @@ king-your-score = Ваши очки: { $total } · в раздаче { $points }
 king-deal-over = Раздача { $deal }/{ $deals } «{ $contract }» окончена
 king-deal-line = { $place }. { $name } { $total } ({ $points })
 king-sheet-title = 📋 Запись
+king-sheet-button = 📋 Запись
 king-sheet-total = Итого
 king-illegal-hearts-not-broken = Червы ещё не открыты: заходить с черв нельзя
 king-illegal-trumps-not-broken = Козыри ещё не открыты: заходить с козыря нельзя
