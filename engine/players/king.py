@@ -14,8 +14,9 @@ names its longest suit).
 
 Normal plays each contract as a club player would, by simple rules:
 
-* negative contracts (NT JK QN HT L2 KH TN): follow with the highest card that ducks; if it must
-  win anyway and is last, win with its highest harmless card; if it cannot duck but others follow,
+* negative contracts (NT JK QN HT L2 KH TN): follow with the highest card that ducks (last to play
+  on a trick that costs nothing in JK QN HT KH, it wins it with a high harmless card instead); if
+  it must win anyway and is last, win with its highest harmless card; if it cannot duck but others follow,
   play low. Void, it dumps its most dangerous card (the contract's penalty cards first: queens,
   K♥, hearts, J/K; then high cards, guards of penalty cards still out, short suits). It leads the
   card least likely to win the trick, counted from the cards still out (a low card of a suit with
@@ -246,6 +247,11 @@ def negative(table: Table, cards: list[int]) -> int:
     if cards[0] // 13 != led:
         return discard(table, cards)
     ducks = [c for c in cards if not table.wins(c)]
+    if ducks and table.last() and table.contract != L2 and not trick_cost(table) and not any(
+            values[c] for _, c in table.trick):
+        free = [c for c in cards if table.wins(c) and not values[c]]
+        if free:
+            return max(free)  # a trick that costs nothing: win it with a high card
     if ducks:
         return max(ducks)  # the highest card that still goes under
     if table.last():

@@ -164,3 +164,12 @@ def test_normal_is_deterministic() -> None:
     assert {str(normal(obs, legal, random.Random(s))) for s in range(10)} == {
         str(normal(obs, legal, random.Random(0)))}
     assert isinstance(normal(obs, legal, random.Random(0)), Play)
+
+
+def test_normal_last_on_a_free_trick_sheds_a_high_card() -> None:
+    # no queens in the trick and none to add: winning it costs nothing, so the A♠ goes
+    hands = fill({0: "5S 2C", 1: "3S 3C", 2: "4S 4C", 3: "2S AS 5C"}, voids={3: "S"})
+    state = position(hands, "QN", "5S 3S 4S")
+    assert decide(normal, state) == "AS"
+    state = position(hands, "NT", "5S 3S 4S")
+    assert decide(normal, state) == "2S"  # every trick costs in NT: duck
