@@ -67,7 +67,7 @@ from .cards import (
     format_cards,
     parse_card,
 )
-from .core import IllegalAction, deal_rng, places
+from .core import DealRecord, IllegalAction, Shared, deal_rng, extend, places, standings
 from .tricks import (
     PLAYS,
     Play,
@@ -283,36 +283,49 @@ class KingState:
 
 
 @dataclass(frozen=True, slots=True)
-class KingObservation:
-    """What one seat may know (§5.6): its own hand and everything public."""
+class KingDeal:
+    """King's own facts of a finished deal (``DealRecord.facts``); the points per seat are the
+    record's ``results``."""
 
-    seat: int
-    phase: str
-    deal: int  # 1-based; the last deal once the match is over
+    contract: str  # the contract's code: NT JK QN HT L2 KH TN TR TE
+    declarer: int
+    trump: int | None  # suit 0..3 (C D H S) in a Trumps deal
+    tricks_played: int  # fewer than 13 when the deal ended early (§5.5)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Public(Shared):
+    """What a spectator may know (§5.6, D-21): every played card, every seat's won cards and
+    points; never a hand."""
+
     contracts: tuple[str, ...]  # the contract of every deal of the match, in order
-    contract: str
+    contract: str  # the current deal's (the last one once over)
     value: int  # what the current deal's points add up to
     dealer: int
     declarer: int
     trump: int | None  # suit 0..3 (C D H S) in a Trumps deal once named
-    to_act: frozenset[int]
-    hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     trick_number: int  # 1..13, the trick being played
     trick: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
     tricks: tuple[TrickRecord, ...]  # the completed tricks of this deal
     won: tuple[tuple[Card, ...], ...]  # cards each seat has won in this deal (D-21)
+    counted: tuple[tuple[Card, ...], ...]  # of those, the cards this contract scores
     tricks_won: tuple[int, ...]
     hearts_broken: bool
     trumps_broken: bool
-    deal_points: tuple[int, ...]  # running points of this deal
-    scores: tuple[int, ...]  # match totals over the finished deals
-    results: tuple[tuple[int, ...], ...]  # points of each finished deal, per seat
-    history: tuple[DealResult, ...]  # the same deals with contract, trump, declarer
+    points: tuple[int, ...]  # each seat's running points of this deal
 
     @property
     def last_trick(self) -> TrickRecord | None:
         return self.tricks[-1] if self.tricks else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observation(Public):
+    """What one seat may know: the public view and its own hand."""
+
+    seat: int
+    hand: tuple[Card, ...]
 
 
 # --- the game ---------------------------------------------------------------------------------
@@ -379,36 +392,42 @@ class King:
             return s
         raise IllegalAction(f"{action} is not an action of the {state.phase} phase", "bad-action")
 
-    def observation(self, state: KingState, seat: int) -> KingObservation:
+    def public_observation(self, state: KingState) -> Public:
         contract = state.order[state.deal]
         dealer = (state.first_dealer + state.deal) % PLAYERS
         leader = (state.turn - len(state.trick)) % PLAYERS
         winners = [w for _, _, w in state.tricks]
-        return KingObservation(
-            seat=seat,
+        counted = _COUNTED[contract]
+        return Public(
+            game=self.name,
             phase=state.phase,
             deal=state.deal + 1,
+            deals=len(state.order),
+            to_act=self.to_act(state),
+            standings=standings(state.totals),
+            teams=(),
+            history=_history(state),
             contracts=tuple(CONTRACTS[c] for c in state.order),
             contract=CONTRACTS[contract],
             value=VALUES[contract],
             dealer=dealer,
             declarer=(dealer + 1) % PLAYERS,
             trump=state.trump,
-            to_act=self.to_act(state),
-            hand=tuple(cards_of(state.hands[seat])),
             hand_sizes=tuple(h.bit_count() for h in state.hands),
             trick_number=len(state.tricks) + 1,
             trick=seated(leader, state.trick),
             tricks=tuple(map(trick_record, state.tricks)),
             won=tuple(tuple(cards_of(w)) for w in state.won),
+            counted=tuple(tuple(cards_of(w & counted)) for w in state.won),
             tricks_won=tuple(winners.count(s) for s in range(PLAYERS)),
             hearts_broken=bool(state.played & HEARTS),
             trumps_broken=state.trump is not None and bool(state.played & SUIT_MASKS[state.trump]),
-            deal_points=deal_points(contract, state.won, winners),
-            scores=state.totals,
-            results=tuple(r.points for r in state.history),
-            history=state.history,
+            points=deal_points(contract, state.won, winners),
         )
+
+    def observation(self, state: KingState, seat: int) -> Observation:
+        return extend(Observation, self.public_observation(state), seat=seat,
+                      hand=tuple(cards_of(state.hands[seat])))
 
     def is_over(self, state: KingState) -> bool:
         return state.phase == "over"
@@ -438,20 +457,20 @@ class King:
     def hands(self, state: KingState) -> list[list[int]]:
         return [list(cards_of(m)) for m in state.hands]
 
-    def describe(self, obs: KingObservation) -> str:
+    def describe(self, obs: Observation) -> str:
         """A compact plain-text table for the terminal."""
         contract = CONTRACTS.index(obs.contract)
         trump = f" · trump {SUIT_SYMBOLS[obs.trump]}" if obs.trump is not None else ""
         lines = [
-            f"King · deal {obs.deal}/{len(obs.contracts)} · {NAMES[contract]} ({obs.value:+d})"
+            f"King · deal {obs.deal}/{obs.deals} · {NAMES[contract]} ({obs.value:+d})"
             f"{trump} · dealer P{obs.dealer} · declarer P{obs.declarer}"
         ]
         for s in range(PLAYERS):
             mark = "▸" if s in obs.to_act else " "
             you = " (you)" if s == obs.seat else ""
-            items = " ".join(c.symbol for c in obs.won[s] if _SHOWN_ITEMS[contract] >> c & 1)
+            items = " ".join(c.symbol for c in obs.counted[s])
             lines.append(
-                f"{mark} P{s}{you}: total {obs.scores[s]:+d} · deal {obs.deal_points[s]:+d}"
+                f"{mark} P{s}{you}: total {obs.standings.values[s]:+d} · deal {obs.points[s]:+d}"
                 f" · tricks {obs.tricks_won[s]}" + (f" · won {items}" if items else "")
             )
         if obs.phase == "trump":
@@ -543,12 +562,24 @@ def start_of_play(state: KingState) -> KingState:
 
 _SEAT_SETS = tuple(frozenset({s}) for s in range(PLAYERS))
 _NOBODY: frozenset[int] = frozenset()
-# The won cards ``describe`` lists per contract: the ones that score.
-_SHOWN_ITEMS = tuple(
+# The won cards each contract scores (``Public.counted``): none in NT, L2 and TR, which count
+# tricks; every J, Q, K and heart in TN and TE.
+_COUNTED = tuple(
     KING_OF_HEARTS if c == KH else DUMP[c] if c in (JK, QN, HT, TN) else
     DUMP[TN] if c == TE else 0
     for c in range(9)
 )
+
+
+def _history(state: KingState) -> tuple[DealRecord, ...]:
+    """Every finished deal as a record: the score sheet, one row a deal."""
+    records = []
+    totals = (0,) * PLAYERS
+    for r in state.history:
+        totals = tuple(t + p for t, p in zip(totals, r.points, strict=True))
+        records.append(DealRecord(r.deal, r.points, standings(totals),
+                                  KingDeal(r.contract, r.declarer, r.trump, r.tricks_played)))
+    return tuple(records)
 
 
 def _highest_in(trick: Sequence[int], cards: int) -> int:

@@ -250,8 +250,11 @@ def test_k_s7_king_of_hearts_ends_the_deal() -> None:
     assert GAME.is_over(state)
     assert GAME.scores(state) == (0, 0, -320, 0)
     obs = GAME.observation(state, 2)
-    assert obs.results == ((0, 0, -320, 0),)
-    assert obs.history[-1].tricks_played == 6
+    assert [r.results for r in obs.history] == [(0, 0, -320, 0)]
+    assert obs.history[-1].facts.tricks_played == 6
+    assert obs.history[-1].facts == king.KingDeal("KH", 0, None, 6)
+    assert obs.standings.values == (0, 0, -320, 0) and obs.standings.order == (0, 1, 3, 2)
+    assert obs.phase == "over" and obs.deal == 1 and obs.deals == 1
     assert obs.hand_sizes == (7, 7, 7, 7)
 
 
@@ -284,12 +287,15 @@ def random_match(seed: int) -> king.KingState:
 def test_random_matches_add_up(seed: int) -> None:
     """Every deal's points add up to its contract's value; the whole match sums to 0."""
     state = random_match(seed)
-    results = GAME.observation(state, 0).history
-    assert [r.contract for r in results] == list(king.DEFAULT_ORDER)
-    for result in results:
-        assert sum(result.points) == king.VALUES[king.CONTRACTS.index(result.contract)]
+    records = GAME.observation(state, 0).history
+    assert [r.facts.contract for r in records] == list(king.DEFAULT_ORDER)
+    assert [r.number for r in records] == list(range(1, 13))
+    for record in records:
+        assert sum(record.results) == king.VALUES[king.CONTRACTS.index(record.facts.contract)]
     assert sum(GAME.scores(state)) == 0
-    assert GAME.scores(state) == tuple(sum(r.points[s] for r in results) for s in range(4))
+    assert GAME.scores(state) == tuple(sum(r.results[s] for r in records) for s in range(4))
+    assert records[-1].standings == GAME.public_observation(state).standings
+    assert records[-1].standings.places == GAME.rankings(state)
 
 
 def test_match_roles_rotate_clockwise() -> None:
@@ -391,7 +397,8 @@ def test_hearts_discard_breaks_hearts() -> None:
     assert play("4♥") in GAME.legal_actions(state, 0)
     state = run(state, "4♥")
     obs = GAME.observation(state, 1)
-    assert obs.deal_points == (-30, 0, 0, 0)
+    assert obs.points == (-30, 0, 0, 0)
+    assert obs.counted == ((parse_card("2♥"),), (), (), ())
 
 
 def test_early_end_of_queens_deal_scores_the_whole_value() -> None:
@@ -400,9 +407,9 @@ def test_early_end_of_queens_deal_scores_the_whole_value() -> None:
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    (result,) = GAME.observation(state, 0).history
-    assert sum(result.points) == -400
-    assert result.tricks_played <= 13
+    (record,) = GAME.observation(state, 0).history
+    assert sum(record.results) == -400
+    assert record.facts.tricks_played <= 13
 
 
 @pytest.mark.parametrize("contract", ["JK", "QN", "HT", "KH"])
@@ -414,10 +421,10 @@ def test_early_end_stops_when_penalties_are_all_taken(contract: str) -> None:
         while not GAME.is_over(state):
             (seat,) = GAME.to_act(state)
             state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        (result,) = GAME.observation(state, 0).history
+        (record,) = GAME.observation(state, 0).history
         value = king.VALUES[king.CONTRACTS.index(contract)]
-        assert sum(result.points) == value
-        ended_early += result.tricks_played < 13
+        assert sum(record.results) == value
+        ended_early += record.facts.tricks_played < 13
     assert ended_early > 0
 
 
@@ -536,7 +543,7 @@ def test_rollout_plays_like_the_public_api(seed: int) -> None:
         (seat,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
         state = GAME.apply(state, seat, legal[int(rng.random() * len(legal))])
-    assert GAME.observation(state, 0).results[deal] == points
+    assert GAME.observation(state, 0).history[deal].results == points
     assert sum(points) == king.VALUES[state.order[deal]]
 
 

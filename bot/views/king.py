@@ -1,0 +1,152 @@
+"""King («Քինգ»): the group's table, a player's private hand, the deal and match results and the
+score sheet of the 12 deals (see shared/ux.md and shared/rules/king.md §13 for the words)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import CARDS, SUIT_SYMBOLS, SUITS
+from engine.core import DealRecord
+from engine.king import ChooseTrump, Observation, Public
+
+from .base import (
+    BaseView,
+    Button,
+    Context,
+    Screen,
+    entry_name,
+    face,
+    hand_order,
+    number,
+    rows_of,
+    seat_list,
+    signed,
+    suit_lines,
+)
+
+TRUMP_BUTTON_ORDER = (3, 2, 1, 0)  # ♠ ♥ ♦ ♣, as the hand is written
+SHEET_WIDTH = 6  # characters of one score column in the sheet
+
+
+def contract_name(code: str, ctx: Context) -> str:
+    return ctx.t(f"king-contract-{code.lower()}")
+
+
+def reminder(code: str, ctx: Context) -> str:
+    return ctx.t(f"king-reminder-{code.lower()}")
+
+
+class KingView(BaseView):
+    def table(self, public: Public, ctx: Context) -> Screen:
+        lines = [*self._head(public, ctx)]
+        playing = public.phase != "trump"
+        extra = [self._seat_extra(public, seat, ctx) if playing else "" for seat in range(4)]
+        lines += seat_list(ctx, public, extra)
+        if public.trick:
+            lines.append(ctx.t("table-trick", cards=_seated(public.trick, ctx)))
+        last = public.last_trick
+        if last is not None:
+            cards = " ".join(card.symbol for _, card in last.cards)
+            lines.append(ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards))
+        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        return Screen("\n".join(lines), keyboard)
+
+    def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:
+        mine = obs.seat in obs.to_act and bool(legal)
+        state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
+        head = self._head(obs, ctx)
+        lines = [f"{head[0]} · {state}", *head[1:], *suit_lines(obs.hand)]
+        lines.append(ctx.t("king-your-score", total=number(obs.standings.values[obs.seat]),
+                           points=signed(obs.points[obs.seat])))
+        rows: tuple[tuple[Button, ...], ...] = ()
+        if obs.phase == "trump":
+            if mine:
+                lines.append(ctx.t("king-choose-trump"))
+                rows = self._trump_keyboard(legal, ctx)
+        elif obs.phase == "play":
+            lines.append(ctx.t("table-trick", cards=_seated(obs.trick, ctx) or "—"))
+            if mine:
+                plays = [a for a in legal if not isinstance(a, ChooseTrump)]
+                order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}
+                buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
+                           for a in sorted(plays, key=lambda a: order[CARDS[a.card]])]
+                rows = rows_of(buttons)
+        return Screen("\n".join(lines), rows)
+
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+        facts = record.facts
+        table = record.standings
+        lines = [ctx.t("king-deal-over", deal=record.number, deals=public.deals,
+                       contract=self._contract_label(facts.contract, facts.trump, ctx))]
+        lines += [ctx.t("king-deal-line", place=table.places[i], name=entry_name(public, ctx, i),
+                        total=number(table.values[i]), points=signed(record.results[i]))
+                  for i in table.order]
+        return "\n".join(lines)
+
+    def match_result(self, public: Any, ctx: Context) -> Screen:
+        screen = super().match_result(public, ctx)
+        return Screen(screen.text + "\n\n" + self.score_sheet(public, ctx), screen.rows)
+
+    def score_sheet(self, public: Public, ctx: Context) -> str:
+        """The paper sheet: one row per finished deal (number, contract, each seat's points) and
+        the totals; the seats are numbered in the column heads and named in a legend."""
+        width = SHEET_WIDTH
+        label_width = max(len(ctx.t(f"king-short-{c.lower()}")) + 2 for c in public.contracts)
+        label_width = max(label_width, len(ctx.t("king-sheet-total")))
+        head = " " * (3 + label_width) + "".join(f"{s + 1:>{width}}" for s in range(4))
+        rows = [head]
+        for record in public.history:
+            label = self._short(record.facts.contract, record.facts.trump, ctx)
+            cells = "".join(f"{number(v):>{width}}" for v in record.results)
+            rows.append(f"{record.number:>2} {label:<{label_width}}{cells}")
+        total = ctx.t("king-sheet-total")
+        cells = "".join(f"{number(v):>{width}}" for v in public.standings.values)
+        rows.append(f"{'':>2} {total:<{label_width}}{cells}")
+        legend = " · ".join(f"{s + 1} {ctx.names[s]}" for s in range(4))
+        return "\n".join([ctx.t("king-sheet-title"), "<pre>" + html.escape("\n".join(rows)) + "</pre>",
+                          legend])
+
+    # --- pieces
+
+    def _head(self, obs: Public, ctx: Context) -> list[str]:
+        """The header (deal n/12 and the contract), its one-line reminder, and the line of the
+        declarer (with the trump in a Trumps deal)."""
+        lines = [ctx.t("king-header", deal=obs.deal, deals=obs.deals,
+                       contract=contract_name(obs.contract, ctx)),
+                 reminder(obs.contract, ctx)]
+        declarer = ctx.names[obs.declarer]
+        if obs.contract == "TR" and obs.trump is not None:
+            lines.append(ctx.t("king-trump", suit=SUIT_SYMBOLS[obs.trump], name=declarer))
+        elif obs.phase == "trump":
+            lines.append(ctx.t("king-trump-choosing", name=declarer))
+        else:
+            lines.append(ctx.t("king-declarer", name=declarer))
+        return lines
+
+    def _seat_extra(self, public: Public, seat: int, ctx: Context) -> str:
+        """' (−100 · Q♦)': the seat's points this deal and the scored cards it has taken."""
+        cards = " ".join(c.symbol for c in hand_order(public.counted[seat]))
+        return f" ({signed(public.points[seat])}" + (f" · {cards}" if cards else "") + ")"
+
+    def _trump_keyboard(self, legal: Sequence[Any], ctx: Context) -> tuple[tuple[Button, ...], ...]:
+        offered = {a.suit: a for a in legal if isinstance(a, ChooseTrump)}
+        buttons = [Button(ctx.t(f"king-suit-{SUITS[s].lower()}"), ctx.data("a", str(offered[s])))
+                   for s in TRUMP_BUTTON_ORDER if s in offered]
+        return rows_of(buttons, 2)
+
+    def _contract_label(self, code: str, trump: int | None, ctx: Context) -> str:
+        name = contract_name(code, ctx)
+        return f"{name} {SUIT_SYMBOLS[trump]}" if trump is not None else name
+
+    def _short(self, code: str, trump: int | None, ctx: Context) -> str:
+        name = ctx.t(f"king-short-{code.lower()}")
+        return f"{name} {SUIT_SYMBOLS[trump]}" if trump is not None else name
+
+
+def _seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
+    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
+
+
+VIEW = KingView()

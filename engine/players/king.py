@@ -1,0 +1,382 @@
+"""King computer players (issue 13): easy and normal; hard is normal until searching players come.
+
+A player is ``choose(observation, legal, rng) -> action``. It sees only its seat's Observation;
+what it "remembers" (cards out, voids) is read again from the deal's public tricks at every
+decision, so it keeps no state between calls.
+
+Cards are ints (``suit * 13 + rank_index``, suits C D H S); within a suit a higher int is a higher
+card. A card set is a bitmask, as in ``engine.king``.
+
+Easy plays legally and avoids the most obvious penalty: in a negative contract it never wins a
+trick that would cost it (its cards, or the trick itself: any trick in NT and TN, tricks 12 and 13
+in L2) when it can duck under the card winning it now. Otherwise it plays at random (a Trumps declarer
+names its longest suit).
+
+Normal plays each contract as a club player would, by simple rules:
+
+* negative contracts (NT JK QN HT L2 KH TN): follow with the highest card that ducks (last to play
+  on a trick that costs nothing in JK QN HT KH, it wins it with a high harmless card instead); if
+  it must win anyway and is last, win with its highest harmless card; if it cannot duck but others follow,
+  play low. Void, it dumps its most dangerous card (the contract's penalty cards first: queens,
+  K♥, hearts, J/K; then high cards, guards of penalty cards still out, short suits). It leads the
+  card least likely to win the trick, counted from the cards still out (a low card of a suit with
+  many higher cards out; never a suit the others no longer hold). In L2 the first ten tricks are
+  free: it sheds high cards and keeps low ones for the end.
+* Trumps: as declarer it names the suit with the best length and honours; it draws trumps while it
+  holds the top trump, cashes top cards in suits nobody is known to ruff, wins a trick as cheaply
+  as it safely can, and ducks cheaply when it cannot win.
+* Take everything: the same without trumps, keeping the scored cards away from the others.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cards import SUIT_MASKS, mask_of
+from ..king import (
+    CONTRACTS,
+    HEARTS,
+    JACKS,
+    JK,
+    KH,
+    KING_OF_HEARTS,
+    KINGS,
+    L2,
+    NT,
+    QN,
+    QUEENS,
+    TE,
+    TN,
+    TR,
+    TRUMP_CHOICES,
+    Action,
+    ChooseTrump,
+    Observation,
+    trick_winner,
+)
+from ..tricks import PLAYS, Play
+
+FULL = (1 << 52) - 1
+NEGATIVE = frozenset({NT, JK, QN, 3, L2, KH, TN})  # 3 = HT
+POSITIVE = frozenset({TR, TE})
+ACE, KING_RANK, QUEEN_RANK, JACK_RANK = 12, 11, 10, 9
+
+
+def _card_values() -> tuple[tuple[int, ...], ...]:
+    """What winning each card costs (negative contracts) or brings (TE), by contract."""
+    table = []
+    for contract in range(len(CONTRACTS)):
+        row = []
+        for c in range(52):
+            bit = 1 << c
+            value = 0
+            if contract == JK and bit & (JACKS | KINGS):
+                value = 60
+            elif contract == QN and bit & QUEENS:
+                value = 100
+            elif contract == 3 and bit & HEARTS:
+                value = 30
+            elif contract == KH and bit & KING_OF_HEARTS:
+                value = 320
+            elif contract in (TN, TE):
+                value = (20 * bool(bit & (JACKS | KINGS)) + 30 * bool(bit & QUEENS)
+                         + 10 * bool(bit & HEARTS) + 95 * bool(bit & KING_OF_HEARTS))
+            row.append(value)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+VALUES = _card_values()
+
+
+# --- what the public tricks say --------------------------------------------------------------
+
+@dataclass(slots=True)
+class Table:
+    """The position as one seat reads it."""
+
+    seat: int
+    contract: int
+    trump: int | None
+    hand: int  # mask
+    trick: list[tuple[int, int]]  # (seat, card) in order of play
+    out: int  # cards not in this hand and not yet played: in the other hands
+    voids: list[set[int]]  # per seat, suits it has shown it does not hold
+    trick_number: int  # 1..13
+
+    @property
+    def trumps(self) -> int:
+        return 0 if self.trump is None else SUIT_MASKS[self.trump]
+
+    def best(self) -> int:
+        """The card winning the trick so far."""
+        cards = [c for _, c in self.trick]
+        return cards[trick_winner(cards, self.trump)]
+
+    def wins(self, card: int) -> bool:
+        """Would ``card`` win the trick if played now (a lead always does)?"""
+        if not self.trick:
+            return True
+        best = self.best()
+        if card // 13 == best // 13:
+            return card > best
+        return self.trump is not None and card // 13 == self.trump
+
+    def last(self) -> bool:
+        return len(self.trick) == 3
+
+    def higher_out(self, card: int) -> int:
+        """Cards still out above ``card`` in its suit."""
+        return (self.out & SUIT_MASKS[card // 13] & ~((2 << card) - 1)).bit_count()
+
+    def lower_out(self, card: int) -> int:
+        return (self.out & SUIT_MASKS[card // 13] & ((1 << card) - 1)).bit_count()
+
+    def to_play(self) -> list[int]:
+        return [(self.seat + i) % 4 for i in range(1, 4 - len(self.trick))]
+
+    def others_void(self, suit: int) -> bool:
+        """Some player still to play is known to hold none of ``suit``."""
+        return any(suit in self.voids[s] for s in self.to_play()) if self.trick else any(
+            suit in self.voids[s] for s in range(4) if s != self.seat)
+
+
+def read_table(obs: Observation) -> Table:
+    hand = mask_of(obs.hand)
+    played = 0
+    voids: list[set[int]] = [set() for _ in range(4)]
+    trump = obs.trump
+    for record in obs.tricks:
+        played |= _note(record.cards, voids, trump)
+    played |= _note(obs.trick, voids, trump)
+    return Table(obs.seat, CONTRACTS.index(obs.contract), trump, hand,
+                 [(s, int(c)) for s, c in obs.trick], FULL & ~hand & ~played, voids,
+                 obs.trick_number)
+
+
+def _note(plays: Sequence[tuple[int, int]], voids: list[set[int]], trump: int | None) -> int:
+    """The cards of one trick as a mask; every seat that did not follow is void in the led suit
+    (and, in Trumps, void in trumps too if it neither followed nor ruffed a plain lead)."""
+    mask = 0
+    if plays:
+        led = plays[0][1] // 13
+        for seat, card in plays:
+            mask |= 1 << card
+            suit = card // 13
+            if suit != led:
+                voids[seat].add(led)
+                if trump is not None and suit != trump:
+                    voids[seat].add(trump)
+    return mask
+
+
+# --- easy ------------------------------------------------------------------------------------
+
+def easy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    if obs.phase == "trump":
+        return _longest_suit(obs, legal)
+    table = read_table(obs)
+    plays = [a for a in legal if isinstance(a, Play)]
+    if table.contract in NEGATIVE and table.trick and _could_cost(table, plays):
+        ducks = [a for a in plays if not table.wins(a.card)]
+        if ducks:
+            return ducks[int(rng.random() * len(ducks))]
+    return legal[int(rng.random() * len(legal))]
+
+
+def _could_cost(table: Table, plays: Sequence[Play]) -> bool:
+    """Winning this trick would cost something: the trick itself, a card in it, or ours."""
+    values = VALUES[table.contract]
+    return (trick_cost(table) + sum(values[c] for _, c in table.trick)
+            + max(values[a.card] for a in plays)) > 0
+
+
+def _longest_suit(obs: Observation, legal: Sequence[Action]) -> Action:
+    lengths = [sum(1 for c in obs.hand if c.suit == s) for s in range(4)]
+    offered = [a for a in legal if isinstance(a, ChooseTrump)]
+    return max(offered, key=lambda a: (lengths[a.suit], a.suit))
+
+
+# --- normal ----------------------------------------------------------------------------------
+
+def normal(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Deterministic: ``rng`` goes unused."""
+    if obs.phase == "trump":
+        return TRUMP_CHOICES[choose_trump([int(c) for c in obs.hand])]
+    cards = [a.card for a in legal if isinstance(a, Play)]
+    if len(cards) == 1:
+        return PLAYS[cards[0]]
+    table = read_table(obs)
+    if table.contract in POSITIVE:
+        return PLAYS[positive(table, cards)]
+    if table.contract == L2 and table.trick_number <= 10:
+        return PLAYS[shed(table, cards)]
+    return PLAYS[negative(table, cards)]
+
+
+def choose_trump(hand: Sequence[int]) -> int:
+    """The suit with the best length and honours: 3 a card, A 4, K 3, Q 2, J 1."""
+    def strength(suit: int) -> tuple[int, int]:
+        ranks = [c % 13 for c in hand if c // 13 == suit]
+        honours = sum(max(0, r - 8) for r in ranks)  # J 1, Q 2, K 3, A 4
+        return 3 * len(ranks) + honours, suit
+    return max(range(4), key=strength)
+
+
+# --- negative contracts ----------------------------------------------------------------------
+
+def trick_cost(table: Table) -> int:
+    """What winning the current trick costs beyond its cards."""
+    contract, number = table.contract, table.trick_number
+    if contract == NT:
+        return 50
+    if contract == L2:
+        return {12: 120, 13: 240}.get(number, 0)
+    if contract == TN:
+        return 15 + {12: 40, 13: 60}.get(number, 0)
+    return 0
+
+
+def negative(table: Table, cards: list[int]) -> int:
+    if not table.trick:
+        return lead_low(table, cards)
+    values = VALUES[table.contract]
+    led = table.trick[0][1] // 13
+    if cards[0] // 13 != led:
+        return discard(table, cards)
+    ducks = [c for c in cards if not table.wins(c)]
+    if ducks and table.last() and table.contract != L2 and not trick_cost(table) and not any(
+            values[c] for _, c in table.trick):
+        free = [c for c in cards if table.wins(c) and not values[c]]
+        if free:
+            return max(free)  # a trick that costs nothing: win it with a high card
+    if ducks:
+        return max(ducks)  # the highest card that still goes under
+    if table.last():
+        # the trick is ours anyway: win it with the highest card that adds nothing to it
+        return max(cards, key=lambda c: (-values[c], c))
+    # someone may still go over: play as low as possible, keeping our own penalty cards back
+    return min(cards, key=lambda c: (values[c] > 0, c))
+
+
+def discard(table: Table, cards: list[int]) -> int:
+    """The most dangerous card to keep."""
+    return max(cards, key=lambda c: danger(table, c))
+
+
+def danger(table: Table, card: int) -> tuple[int, int, int]:
+    values = VALUES[table.contract]
+    suit = SUIT_MASKS[card // 13]
+    rank = card % 13
+    guard = 0
+    # a high card over penalty cards still out may be made to win them
+    penalties_out = sum(values[c] for c in range(13 * (card // 13), 13 * (card // 13) + 13)
+                        if table.out >> c & 1 and c < card)
+    if penalties_out and rank >= QUEEN_RANK:
+        guard = penalties_out // 10
+    length = (table.hand & suit).bit_count()
+    return values[card] + guard + (rank - table.lower_out(card) // 2) * 3, -length, rank
+
+
+def lead_low(table: Table, cards: list[int]) -> int:
+    """The lead least likely to win the trick, weighed by what winning would cost."""
+    values = VALUES[table.contract]
+    base = trick_cost(table)
+    out_value = [sum(values[c] for c in range(13 * s, 13 * s + 13) if table.out >> c & 1)
+                 for s in range(4)]
+    total_out = sum(out_value)
+
+    def risk(card: int) -> tuple[float, int]:
+        lower, higher = table.lower_out(card), table.higher_out(card)
+        suit = card // 13
+        chance = 1.0 if higher == 0 else (lower / (lower + higher)) ** 2
+        if not (table.out & SUIT_MASKS[suit]):
+            chance = 1.0  # nobody else holds the suit: the lead wins and collects discards
+        elif table.others_void(suit):
+            chance = max(chance, 0.5 if higher <= 1 else chance)
+        # discards we may collect: the penalty cards still out in the other suits
+        dumped = (total_out - out_value[suit]) // 8
+        cost = chance * (base + values[card] + dumped + 10)
+        # a penalty card led that others must overtake goes to them: a gain
+        gain = (1 - chance) * values[card] * 0.5
+        return cost - gain, card % 13
+    return min(cards, key=risk)
+
+
+def shed(table: Table, cards: list[int]) -> int:
+    """L2, tricks 1..10: tricks are free, so get rid of high cards (and keep low ones)."""
+    if table.trick and cards[0] // 13 != table.trick[0][1] // 13:
+        return max(cards, key=lambda c: (c % 13, -(table.hand & SUIT_MASKS[c // 13]).bit_count()))
+    return max(cards, key=lambda c: c % 13)
+
+
+# --- positive contracts ----------------------------------------------------------------------
+
+def top(table: Table, card: int) -> bool:
+    """No card still out beats ``card`` in its suit."""
+    return table.higher_out(card) == 0
+
+
+def positive(table: Table, cards: list[int]) -> int:
+    if not table.trick:
+        return lead_high(table, cards)
+    values = VALUES[table.contract]
+    winners = [c for c in cards if table.wins(c)]
+    if winners:
+        if table.last():
+            return min(winners, key=lambda c: (c // 13 == table.trump, c % 13))
+        led = table.trick[0][1] // 13
+        ruffing = all(c // 13 == table.trump for c in winners) and led != table.trump
+        if ruffing and not any(led in table.voids[s] and table.trump not in table.voids[s]
+                               for s in table.to_play()):
+            return min(winners)  # a ruff nobody is known to overruff: the lowest trump
+        safe = [c for c in winners if top(table, c) and not _ruff_danger(table, c)]
+        if safe:
+            return min(safe, key=lambda c: (c // 13 == table.trump, c % 13))
+        if len(table.trick) >= 1 and table.higher_out(max(winners)) <= 1:
+            return max(winners)
+    # cannot win (or not cheaply): play the cheapest card, keeping scored cards from others
+    return min(cards, key=lambda c: (values[c], c // 13 == table.trump, c % 13,
+                                     (table.hand & SUIT_MASKS[c // 13]).bit_count()))
+
+
+def _ruff_danger(table: Table, card: int) -> bool:
+    """A plain card that a later player may ruff."""
+    if table.trump is None or card // 13 == table.trump:
+        return False
+    if not table.out & table.trumps:
+        return False
+    suit = card // 13
+    return any(suit in table.voids[s] and table.trump not in table.voids[s] for s in table.to_play())
+
+
+def lead_high(table: Table, cards: list[int]) -> int:
+    trumps = table.trumps
+    my_trumps = [c for c in cards if trumps >> c & 1]
+    if my_trumps and table.out & trumps:
+        best = max(my_trumps)
+        if top(table, best):
+            return best  # draw trumps with the top one
+    winners = [c for c in cards if not trumps >> c & 1 and top(table, c)
+               and table.out & SUIT_MASKS[c // 13]]
+    if winners:
+        ruffable = [c for c in winners if table.out & trumps and table.others_void(c // 13)]
+        safe = [c for c in winners if c not in ruffable]
+        if safe:
+            return max(safe, key=lambda c: (VALUES[table.contract][c] == 0, c % 13))
+    if my_trumps and len(my_trumps) >= (table.out & trumps).bit_count():
+        return max(my_trumps)
+    plain = [c for c in cards if not trumps >> c & 1] or cards
+    # a low card of the shortest suit: the others win it cheaply, and we get a void to ruff
+    values = VALUES[table.contract]
+    return min(plain, key=lambda c: (values[c], (table.hand & SUIT_MASKS[c // 13]).bit_count()
+                                     if table.trump is not None else 0, c % 13))
+
+
+PLAYERS: dict[str, Callable[[Observation, Sequence[Action], random.Random], Action]] = {
+    "easy": easy,
+    "normal": normal,
+    "hard": normal,
+}
