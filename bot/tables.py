@@ -201,7 +201,7 @@ class TableService:
                         for name, values in game.options.items())
         teams: tuple[tuple[int, ...], ...] = ()
         if len(table.seats) in game.sizes:
-            rules = {k: v for k, v in table.rules.items() if k in game.options}
+            rules: dict[str, Any] = {k: v for k, v in table.rules.items() if k in game.options}
             teams = game.public_observation(game.new_match(len(table.seats), 0, **rules)).teams
         return LobbyInfo(game.sizes, options, teams)
 

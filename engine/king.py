@@ -334,6 +334,8 @@ class Observation(Public):
 class King:
     name: ClassVar[str] = "king"
     sizes: ClassVar[tuple[int, ...]] = (PLAYERS,)
+    options: ClassVar[dict[str, tuple[int, ...]]] = {}
+    aliases: ClassVar[tuple[str, ...]] = ()
 
     def new_match(
         self,

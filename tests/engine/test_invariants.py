@@ -190,3 +190,14 @@ def test_same_seed_same_match(name: str) -> None:
     size = game.sizes[0]
     assert game.new_match(size, 7) == game.new_match(size, 7)
     assert game.observation(game.new_match(size, 7), 0) == game.observation(game.new_match(size, 7), 0)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_game_declares_its_lobby_options_and_aliases(name: str) -> None:
+    game = find_game(name)
+    assert isinstance(game.options, dict) and isinstance(game.aliases, tuple)
+    for option, values in game.options.items():
+        assert values and len(set(values)) == len(values)
+        game.new_match(game.sizes[0], 1, **{option: values[-1]})  # every value starts a match
+    for alias in game.aliases:
+        assert find_game(alias) is game
