@@ -251,6 +251,8 @@ class FiftySixDeal:
     points: tuple[int, ...]  # card points taken, per team (56 in all)
     made: bool
     eliminated: tuple[int, ...]  # teams that ran out of tables and left after this deal
+    active: tuple[int, ...]  # seats at the table after it (§9: it re-forms without the leavers)
+    hand_size: int  # cards each in the next deal (12 or 8), 0 when the match is over
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -486,9 +488,12 @@ def _history(state: State) -> tuple[DealRecord, ...]:
     for r in state.history:
         for t in r.eliminated:
             out[t] = r.deal
+        active = tuple(i for i in range(state.players) if r.tables[i % state.teams])
+        over = len({i % state.teams for i in active}) == 1
+        size = 0 if over else len(_DECKS[len(active)]) // len(active)
         records.append(DealRecord(r.deal, r.change, _standings(r.tables, tuple(out)),
                                   FiftySixDeal(r.dealer, r.contract, r.points, r.made,
-                                               r.eliminated)))
+                                               r.eliminated, active, size)))
     built = tuple(records)
     if len(_HISTORIES) > 256:
         _HISTORIES.clear()
@@ -623,16 +628,35 @@ def _bid(state: State, seat: int, bid: Bid) -> State:
 
 def _form(bid: Bid, high: Bid | None) -> str:
     """The form the bid is recorded with (§5.6); raises when it does not match the bid."""
-    form = bid.form or ("num-nt" if bid.denom == NT else "num-suit")
-    if form in ("num-suit", "suit-num", "plus-suit"):
-        ok = bid.denom != NT and (form != "plus-suit" or high is not None)
-    elif form in ("num-nt", "num-noes"):
-        ok = bid.denom == NT
-    else:  # plus-2-noes
-        ok = bid.denom == NT and high is not None and bid.value == high.value + 2
-    if not ok:
+    forms = bid_forms(bid.value, bid.denom, high)
+    form = bid.form or forms[0]
+    if form not in forms:
         raise IllegalAction(f"{bid} does not match its form", "bad-bid-form")
     return form
+
+
+def bid_forms(value: int, denom: int, high: Bid | None) -> tuple[str, ...]:
+    """The forms (§5.6) a bid of ``value`` in ``denom`` may be spoken in over ``high``, the
+    default first: a suit as "28 ♦" or "♦ 28", no trumps as "28 NT" or "28 Noes"; after a bid,
+    "Plus k ♦" for any suit bid and "Plus 2 Noes" for no trumps two above it."""
+    if denom != NT:
+        return _SUIT_FORMS if high is None else _SUIT_FORMS_PLUS
+    if high is not None and value == high.value + 2:
+        return _NT_FORMS_PLUS
+    return _NT_FORMS
+
+
+_SUIT_FORMS, _SUIT_FORMS_PLUS = ("num-suit", "suit-num"), ("num-suit", "suit-num", "plus-suit")
+_NT_FORMS, _NT_FORMS_PLUS = ("num-nt", "num-noes"), ("num-nt", "num-noes", "plus-2-noes")
+
+
+def raised_by(calls: Sequence[tuple[int, Bid | Call]], index: int) -> int:
+    """How far the bid ``calls[index]`` went above the bid before it (its value without one):
+    the k of a "Plus k" form."""
+    bid = calls[index][1]
+    assert isinstance(bid, Bid)
+    before = next((c.value for _, c in reversed(calls[:index]) if isinstance(c, Bid)), 0)
+    return bid.value - before
 
 
 def _call(state: State, seat: int, call: Call) -> State:
