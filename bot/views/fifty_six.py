@@ -35,7 +35,7 @@ from .base import BaseView, Button, Context, Screen, entry_name, face, rows_of, 
 
 TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
 FIRST_VALUES = 10  # values on the first step of the auction picker; the rest under «more»
-SHOWN_CALLS = 8  # the group's auction line shows the latest calls
+SHOWN_CALLS = 12  # the group's auction line shows the latest calls, "…" before them
 SUIT_ORDER = (3, 2, 1, 0)  # ♠ ♥ ♦ ♣, as hands are read
 RED = {"♥": "♥️", "♦": "♦️"}
 
