@@ -5,7 +5,8 @@ in that team and the weaker level in all the others, so every team's cards are p
 levels. Its margin is the table change of the stronger level's team less the mean change of the
 others' (tables are counted at 100 each, so no payment is capped), averaged over the rotations.
 The mean margin over the sets comes with its 99% confidence interval (normal approximation);
-with the share of contracts made by each level as declarer and the decision time p99.
+with the share of contracts made by each level as declarer and the decision time p99 (the
+seat's observation built and the action chosen).
 
     python bench/fifty_six_strength.py [--sets 300] [--players 4 6] [--seed 1]
 """
@@ -40,9 +41,9 @@ def play_deal(players: int, seed: int, levels: list[str], timings: dict[str, lis
     while not state.history:
         seat = state.turn
         level = levels[seat % k]
-        obs = GAME.observation(state, seat)
         legal = GAME.legal_actions(state, seat)
-        start = time.perf_counter()
+        start = time.perf_counter()  # the observation is part of the decision's cost
+        obs = GAME.observation(state, seat)
         action = LEVELS[level](obs, legal, rngs[seat])
         timings[level].append(time.perf_counter() - start)
         state = GAME.apply(state, seat, action)

@@ -616,3 +616,42 @@ def test_tricks_carry_their_leader_and_points() -> None:
             "play:JS", "play:JS", "play:9S", "play:AS")
     last = GAME.public_observation(s).last_trick
     assert last is not None and last.leader == 1 and last.winner == 1 and last.points == 9
+
+
+def test_bid_forms_list_what_fits_default_first() -> None:
+    from engine.fifty_six import bid_forms
+    assert bid_forms(28, D, None) == ("num-suit", "suit-num")
+    assert bid_forms(30, D, Bid(28, D)) == ("num-suit", "suit-num", "plus-suit")
+    assert bid_forms(29, NT, None) == ("num-nt", "num-noes")
+    assert bid_forms(30, NT, Bid(28, D)) == ("num-nt", "num-noes", "plus-2-noes")
+    assert bid_forms(31, NT, Bid(28, D)) == ("num-nt", "num-noes")
+    s = act(match(4, 0), "bid:28:D")
+    for value in (29, 30, 31):
+        for denom in (C, D, H, S, NT):
+            for form in ("num-suit", "suit-num", "num-nt", "num-noes", "plus-suit", "plus-2-noes"):
+                fits = form in bid_forms(value, denom, s.high)
+                try:
+                    GAME.apply(s, 2, Bid(value, denom, form))
+                    assert fits, (value, denom, form)
+                except IllegalAction as error:
+                    assert not fits and error.key == "bad-bid-form", (value, denom, form)
+
+
+def test_raised_by_is_the_k_of_plus_k() -> None:
+    from engine.fifty_six import raised_by
+    s = act(match(4, 0), "bid:28:D", "bid:pass", "bid:31:H:plus-suit", "bid:33:NT:plus-2-noes")
+    calls = GAME.public_observation(s).calls
+    assert [raised_by(calls, i) for i in (0, 2, 3)] == [28, 3, 2]
+
+
+def test_deal_facts_say_who_stays_and_the_next_hand_size() -> None:
+    deal = fill(8, {0: "JC JC 9C 9C AC AC TC TC"})
+    s = match(8, 7, deal).copy()
+    s.tables = (12, 1, 11, 1)
+    facts = GAME.public_observation(play_out(act(s, *["bid:pass"] * 8))).history[0].facts
+    assert facts.active == (0, 2, 4, 6) and facts.hand_size == 12
+    over = match(4, 0, fill(4, {1: "JC JC 9C 9C AC AC TC TC JD JD 9D 9D"})).copy()
+    over.tables = (2, 22)
+    over = play_out(act(over, "bid:56:NT", *["bid:pass"] * 3))
+    last = GAME.public_observation(over).history[0].facts
+    assert GAME.is_over(over) and last.hand_size == 0 and last.active == (1, 3)
