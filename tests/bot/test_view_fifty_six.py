@@ -298,3 +298,39 @@ def test_rules_in_every_language() -> None:
     texts = {lang: i18n.t(lang, "rules-fifty_six") for lang in LANGUAGES}
     assert all(t != "rules-fifty_six" and "56" in t and "28" in t for t in texts.values())
     assert "սեղան" in texts["hy"] and "մաստ" in texts["hy"] and "վերցում" not in texts["hy"]
+
+
+def reached_codes(state: State, seat: int, depth: int = 3) -> set[str]:
+    """Action codes of the buttons within ``depth`` presses (the last one the action)."""
+    codes: set[str] = set()
+    frontier, seen = [""], {""}
+    for _ in range(depth):
+        deeper = []
+        for pick in frontier:
+            for press in presses(hand_of(state, seat, pick=pick)):
+                if press.kind == "a":
+                    codes.add(press.arg)
+                elif press.kind == "p" and press.arg not in seen:
+                    seen.add(press.arg)
+                    deeper.append(press.arg)
+        frontier = deeper
+    return codes
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_every_call_in_every_form_is_within_three_presses(players: int) -> None:
+    checked = 0
+    for state, seat in positions(players, 3 + players, every=1):
+        if state.phase != "auction" or checked >= 12:
+            continue
+        checked += 1
+        expected = set()
+        for action in GAME.legal_actions(state, seat):
+            if isinstance(action, Bid):
+                forms = bid_forms(action.value, action.denom, state.high)
+                expected |= {str(Bid(action.value, action.denom,
+                                     None if f == forms[0] else f)) for f in forms}
+            else:
+                expected.add(str(action))
+        assert reached_codes(state, seat) == expected
+    assert checked >= 3
