@@ -15,7 +15,10 @@ async def test_a_restart_mid_auction_goes_on_with_the_same_calls(both_stores: St
     fake = FakeTelegram()
     async with Harness(both_stores, fake) as h:
         await open_table(h, [ARAM, ANI], 2)
-        assert any([await act_once(h, user) for user in (ARAM, ANI)])  # a first call or two
+        table = await both_stores.tables.seat_of(ARAM)
+        assert table is not None
+        if not table.log:  # a human calls first: one call (a second could end the auction)
+            assert await act_once(h, ARAM) or await act_once(h, ANI)
         table = await both_stores.tables.seat_of(ARAM)
         assert table is not None
         state = h.seghan.service.state_of(table)
