@@ -11,8 +11,15 @@ Rules options (keyword arguments of ``new_match``):
 
 Phases: ``auction`` (§5) → ``play`` (§6) → the next deal's ``auction``, or ``over``. The last card
 of a deal settles it (§8), removes teams left without tables and deals again at once, so someone
-is always to act until the end; ``results`` (table change per seat) and ``history`` (contract,
-card points, tables) keep every finished deal for the "deal N ended" message.
+is always to act until the end.
+
+Observations (issue 11): ``public_observation`` is what the group sees (``Public``: tables as
+``standings`` per team, unit "tables", placed by the rankings; ``teams`` the seats of each team;
+``active`` the seats still in; the auction, contract, tricks and card points so far), and a
+seat's ``Observation`` adds its hand. ``history`` holds one ``core.DealRecord`` per finished
+deal: ``results`` the table changes per team, ``standings`` the tables after it, ``facts`` a
+``FiftySixDeal`` (dealer, contract, card points, made, teams eliminated). The state keeps its own
+``Settlement`` records and per-seat ``results``.
 
 Action codes:
     bid:pass                  pass (not final: the same player may bid later, §5.1)
@@ -20,7 +27,9 @@ Action codes:
                               high bid; the number alone counts
     bid:30:D:plus-suit        the same bid spoken in an informative form (§5.6): num-suit,
                               suit-num, num-nt, num-noes, plus-suit, plus-2-noes. A label only;
-                              the recorded call carries the default form when none is given
+                              the recorded call carries the default form when none is given;
+                              bids equal by value and denomination are one action (the form
+                              is not compared), so ``legal_actions`` lists each bid once
     bid:double                double the high bid of another team (once)
     bid:redouble              redouble the own team's doubled bid; ends the auction
     play:JS                   play a J♠ (either copy: the two are the same card for the player)
@@ -42,11 +51,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
+from . import tricks
 from .cards import CARDS, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of, parse_cards, rank_label
-from .core import IllegalAction, deal_rng, places
+from .core import DealRecord, IllegalAction, Shared, Standings, deal_rng, extend, places, standings
 from .tricks import PLAYS, Play
 
 C, D, H, S, NT = range(5)  # denominations: the suits of engine.cards, then no trumps
@@ -82,7 +92,7 @@ class Bid:
 
     value: int
     denom: int
-    form: str | None = None
+    form: str | None = field(default=None, compare=False)  # a label: equal bids are one action
 
     def __str__(self) -> str:
         tail = f":{self.form}" if self.form else ""
@@ -135,8 +145,8 @@ class Contract:
 
 
 @dataclass(frozen=True, slots=True)
-class DealRecord:
-    """One finished deal: what was played for and what it cost."""
+class Settlement:
+    """One finished deal as the state keeps it: what was played for and what it cost."""
 
     deal: int
     dealer: int
@@ -179,7 +189,7 @@ class State:
     tricks: tuple[tuple[tuple[tuple[int, int], ...], int], ...]  # (plays, winner) this deal
     points: tuple[int, ...]  # card points taken this deal, per team
     results: tuple[tuple[int, ...], ...]  # table change per seat, every finished deal
-    history: tuple[DealRecord, ...]
+    history: tuple[Settlement, ...]
 
     @property
     def teams(self) -> int:
@@ -217,49 +227,76 @@ class State:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
-            getattr(self, n) == getattr(other, n) for n in State.__slots__)
+            getattr(self, n) == getattr(other, n) for n in State.__slots__) and (
+            [str(c) for _, c in self.calls] == [str(c) for _, c in other.calls])  # the forms too
 
     def __hash__(self) -> int:
         return hash((self.deal_no, self.held, self.twice, self.calls, self.trick, self.tables))
 
 
 @dataclass(frozen=True, slots=True)
-class TrickRecord:
-    cards: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
-    winner: int
+class TrickRecord(tricks.TrickRecord):
+    """A finished trick (leader, (seat, card) in order of play, winner) and its card points."""
+
     points: int
 
 
 @dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know (§7): its own hand and everything public."""
+class FiftySixDeal:
+    """56's own facts of a finished deal (``DealRecord.facts``); the table changes are the
+    record's ``results`` and the tables held after it its ``standings``."""
 
-    seat: int
-    players: int
-    phase: str
-    deal: int
     dealer: int
-    to_act: frozenset[int]
-    active: tuple[int, ...]  # seats still in, in playing order
-    teams: tuple[int, ...]  # team of every seat
-    tables: tuple[int, ...]  # per team
-    hand: tuple[Card, ...]  # own cards, both copies listed
-    hand_sizes: tuple[int, ...]  # per seat
-    calls: tuple[tuple[int, Bid | Call], ...]  # this deal's auction, in order
-    high: Bid | None
+    contract: Contract  # value, trump, declarer, team, multiplier; all_passed for §5.4
+    points: tuple[int, ...]  # card points taken, per team (56 in all)
+    made: bool
+    eliminated: tuple[int, ...]  # teams that ran out of tables and left after this deal
+    active: tuple[int, ...]  # seats at the table after it (§9: it re-forms without the leavers)
+    hand_size: int  # cards each in the next deal (12 or 8), 0 when the match is over
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Public(Shared):
+    """What a spectator may know (§7): seats, teams, tables, the auction, the contract and every
+    card played; never a hand. Tables are ``standings.values`` (per team, 0 once out), the teams
+    ``teams`` (team t is seats t and t + k); ``active`` tells who is still at the table."""
+
+    dealer: int
+    active: tuple[int, ...]  # seats still in, in playing order (§9: the table re-forms)
+    hand_sizes: tuple[int, ...]  # per seat; 0 for a seat that has left
+    calls: tuple[tuple[int, Bid | Call], ...]  # this deal's auction in order, bids with their form
+    high: Bid | None  # the highest bid so far this deal
     high_seat: int | None
-    doubled: int  # 0, 1 doubled, 2 redoubled
-    contract: Contract | None
-    trick: tuple[tuple[int, Card], ...]
+    doubled: int  # 0, 1 doubled, 2 redoubled (the high bid, or the contract)
+    contract: Contract | None  # once the auction is over
+    trick: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
     tricks: tuple[TrickRecord, ...]  # finished tricks of this deal
-    points: tuple[int, ...]  # card points taken this deal, per team
-    results: tuple[tuple[int, ...], ...]  # table change per seat, every finished deal
-    history: tuple[DealRecord, ...]
+    points: tuple[int, ...]  # card points taken so far this deal, per team (public, [D-23])
 
     @property
     def last_trick(self) -> TrickRecord | None:
         return self.tricks[-1] if self.tricks else None
 
+    @property
+    def trump(self) -> int | None:
+        """The contract's trump suit (0..3); None in no trumps or before the contract."""
+        return self.contract.trump if self.contract else None
+
+    @property
+    def declarer(self) -> int | None:
+        return self.contract.declarer if self.contract else None
+
+    def team_of(self, seat: int) -> int:
+        """The team of a seat (§1: seat mod k)."""
+        return seat % len(self.teams)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observation(Public):
+    """What one seat may know (§7): the public view and its own hand."""
+
+    seat: int
+    hand: tuple[Card, ...]  # own cards, both copies listed
 
 class FiftySix:
     name: ClassVar[str] = "fifty_six"
@@ -323,22 +360,26 @@ class FiftySix:
             return _call(state, seat, action)
         raise IllegalAction(f"{action} is not an action of the {state.phase}", "illegal")
 
-    def observation(self, state: State, seat: int) -> Observation:
-        k = state.teams
-        return Observation(
-            seat=seat, players=state.players, phase=state.phase, deal=state.deal_no,
-            dealer=state.dealer, to_act=self.to_act(state), active=state.active,
-            teams=tuple(i % k for i in range(state.players)), tables=state.tables,
-            hand=tuple(CARDS[c] for c in _hand(state, seat)),
+    def public_observation(self, state: State) -> Public:
+        return Public(
+            game=self.name, phase=state.phase, deal=state.deal_no, deals=None,
+            to_act=self.to_act(state), standings=_standings(state.tables, state.out),
+            teams=_TEAMS[state.players], history=_history(state),
+            dealer=state.dealer, active=state.active,
             hand_sizes=tuple(h.bit_count() + t.bit_count()
                              for h, t in zip(state.held, state.twice, strict=True)),
             calls=state.calls, high=state.high,
             high_seat=state.high_seat if state.high_seat >= 0 else None, doubled=state.dbl,
             contract=state.contract, trick=_seated(state.trick),
-            tricks=tuple(TrickRecord(_seated(plays), winner, sum(POINTS[c] for _, c in plays))
+            tricks=tuple(TrickRecord(plays[0][0], _seated(plays), winner,
+                                     sum(POINTS[c] for _, c in plays))
                          for plays, winner in state.tricks),
-            points=state.points, results=state.results, history=state.history,
+            points=state.points,
         )
+
+    def observation(self, state: State, seat: int) -> Observation:
+        return extend(Observation, self.public_observation(state), seat=seat,
+                      hand=tuple(CARDS[c] for c in _hand(state, seat)))
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
@@ -352,9 +393,7 @@ class FiftySix:
         """Places of the teams, for each seat: teams still in first (more tables first), then
         the others by how long they lasted; partners share their team's place."""
         k = state.teams
-        value = [(out or 10**6) * 10**4 + tables for out, tables in zip(state.out, state.tables,
-                                                                       strict=True)]
-        team_places = places(value, low_wins=False)
+        team_places = _team_places(state.tables, state.out)
         return tuple(team_places[i % k] for i in range(state.players))
 
     def parse_action(self, code: str) -> Action:
@@ -383,14 +422,15 @@ class FiftySix:
 
     def describe(self, obs: Observation) -> str:
         """Plain text for the terminal table."""
-        k = obs.players // 2
+        k = len(obs.teams)
+        tables = obs.standings.values
         lines = [f"56 · deal {obs.deal} · dealer seat {obs.dealer} · {obs.phase}"]
         for seat in obs.active:
             mark = "▸" if seat in obs.to_act else " "
             you = " (you)" if seat == obs.seat else ""
             lines.append(f"{mark} seat {seat}{you:<6} team {seat % k}  tables "
-                         f"{obs.tables[seat % k]:>2}  cards {obs.hand_sizes[seat]:>2}")
-        gone = [str(t) for t in range(k) if not obs.tables[t]]
+                         f"{tables[seat % k]:>2}  cards {obs.hand_sizes[seat]:>2}")
+        gone = [str(t) for t in range(k) if not tables[t]]
         if gone:
             lines.append("Out: team " + ", ".join(gone))
         if obs.calls:
@@ -398,7 +438,7 @@ class FiftySix:
                                                   for seat, c in obs.calls))
         if obs.contract:
             points = ", ".join(f"team {t} {obs.points[t]}" for t in range(k)
-                               if obs.tables[t] or obs.points[t])
+                               if tables[t] or obs.points[t])
             lines.append(f"Contract: {obs.contract} · points {points}")
         elif obs.high is not None:
             doubled = ("", ", doubled", ", redoubled")[obs.doubled]
@@ -409,17 +449,56 @@ class FiftySix:
             lines.append(f"Last trick: {shown} -> seat {last.winner} (+{last.points})")
         if obs.trick:
             lines.append("Trick: " + " ".join(f"{s}:{c.symbol}" for s, c in obs.trick))
-        if obs.history:
-            h = obs.history[-1]
-            verdict = "made" if h.made else "lost"
-            lines.append(f"Deal {h.deal}: {h.contract.value} {verdict} with "
-                         f"{h.points[h.contract.team]} · tables {list(h.tables)}")
+        if obs.last_deal:
+            h, facts = obs.last_deal, obs.last_deal.facts
+            verdict = "made" if facts.made else "lost"
+            lines.append(f"Deal {h.number}: {facts.contract.value} {verdict} with "
+                         f"{facts.points[facts.contract.team]} · tables {list(h.standings.values)}")
         lines += _hand_lines(obs.hand)
         return "\n".join(lines)
 
 
 GAME = FiftySix()
 _SEATS = tuple(frozenset((i,)) for i in range(8))
+_TEAMS = {n: tuple((t, t + n // 2) for t in range(n // 2)) for n in (4, 6, 8)}
+
+
+def _team_places(tables: Sequence[int], out: Sequence[int]) -> tuple[int, ...]:
+    """Teams still in first, by tables; then the teams that left, the later the better."""
+    value = [(o or 10**6) * 10**4 + t for o, t in zip(out, tables, strict=True)]
+    return places(value, low_wins=False)
+
+
+def _standings(tables: tuple[int, ...], out: tuple[int, ...]) -> Standings:
+    return standings(tables, unit="tables", by_team=True, ranks=_team_places(tables, out))
+
+
+_HISTORIES: dict[int, tuple[tuple[Settlement, ...], tuple[DealRecord, ...]]] = {}
+
+
+def _history(state: State) -> tuple[DealRecord, ...]:
+    """Every finished deal as the shared record: table changes per team, the tables held after
+    it (placed as they stood then) and 56's facts. States share their history tuple until a
+    deal ends, so the records are built once per deal and remembered."""
+    kept = _HISTORIES.get(id(state.history))
+    if kept is not None and kept[0] is state.history:
+        return kept[1]
+    out = [0] * state.teams
+    records = []
+    for r in state.history:
+        for t in r.eliminated:
+            out[t] = r.deal
+        active = tuple(i for i in range(state.players) if r.tables[i % state.teams])
+        over = len({i % state.teams for i in active}) == 1
+        size = 0 if over else len(_DECKS[len(active)]) // len(active)
+        records.append(DealRecord(r.deal, r.change, _standings(r.tables, tuple(out)),
+                                  FiftySixDeal(r.dealer, r.contract, r.points, r.made,
+                                               r.eliminated, active, size)))
+    built = tuple(records)
+    if len(_HISTORIES) > 256:
+        _HISTORIES.clear()
+    _HISTORIES[id(state.history)] = (state.history, built)
+    return built
 
 
 def legal_cards(held: int, trick: Sequence[int]) -> int:
@@ -549,16 +628,35 @@ def _bid(state: State, seat: int, bid: Bid) -> State:
 
 def _form(bid: Bid, high: Bid | None) -> str:
     """The form the bid is recorded with (§5.6); raises when it does not match the bid."""
-    form = bid.form or ("num-nt" if bid.denom == NT else "num-suit")
-    if form in ("num-suit", "suit-num", "plus-suit"):
-        ok = bid.denom != NT and (form != "plus-suit" or high is not None)
-    elif form in ("num-nt", "num-noes"):
-        ok = bid.denom == NT
-    else:  # plus-2-noes
-        ok = bid.denom == NT and high is not None and bid.value == high.value + 2
-    if not ok:
+    forms = bid_forms(bid.value, bid.denom, high)
+    form = bid.form or forms[0]
+    if form not in forms:
         raise IllegalAction(f"{bid} does not match its form", "bad-bid-form")
     return form
+
+
+def bid_forms(value: int, denom: int, high: Bid | None) -> tuple[str, ...]:
+    """The forms (§5.6) a bid of ``value`` in ``denom`` may be spoken in over ``high``, the
+    default first: a suit as "28 ♦" or "♦ 28", no trumps as "28 NT" or "28 Noes"; after a bid,
+    "Plus k ♦" for any suit bid and "Plus 2 Noes" for no trumps two above it."""
+    if denom != NT:
+        return _SUIT_FORMS if high is None else _SUIT_FORMS_PLUS
+    if high is not None and value == high.value + 2:
+        return _NT_FORMS_PLUS
+    return _NT_FORMS
+
+
+_SUIT_FORMS, _SUIT_FORMS_PLUS = ("num-suit", "suit-num"), ("num-suit", "suit-num", "plus-suit")
+_NT_FORMS, _NT_FORMS_PLUS = ("num-nt", "num-noes"), ("num-nt", "num-noes", "plus-2-noes")
+
+
+def raised_by(calls: Sequence[tuple[int, Bid | Call]], index: int) -> int:
+    """How far the bid ``calls[index]`` went above the bid before it (its value without one):
+    the k of a "Plus k" form."""
+    bid = calls[index][1]
+    assert isinstance(bid, Bid)
+    before = next((c.value for _, c in reversed(calls[:index]) if isinstance(c, Bid)), 0)
+    return bid.value - before
 
 
 def _call(state: State, seat: int, call: Call) -> State:
@@ -646,7 +744,7 @@ def _end_deal(s: State) -> None:
     gone = tuple(t for t in range(s.teams) if before[t] and not s.tables[t])
     s.out = tuple(s.deal_no if t in gone else o for t, o in enumerate(s.out))
     s.results = (*s.results, tuple(change[_team(s, i)] for i in range(s.players)))
-    s.history = (*s.history, DealRecord(s.deal_no, s.dealer, c, s.points, made, change,
+    s.history = (*s.history, Settlement(s.deal_no, s.dealer, c, s.points, made, change,
                                         s.tables, gone))
     if gone:
         s.active = tuple(i for i in s.active if s.tables[_team(s, i)])

@@ -427,8 +427,9 @@ def test_observation_shows_own_hand_and_public_play_only() -> None:
     assert sorted(obs.hand) == sorted(parse_cards(E2_DEAL[2]))
     assert obs.trick == ((1, parse_card("JS")),) and obs.to_act == {2}
     assert obs.hand_sizes == (12, 11, 12, 12)
-    assert obs.contract == s.contract and obs.tables == (12, 12)
-    assert obs.teams == (0, 1, 0, 1) and obs.deal == 1 and obs.dealer == 0
+    assert obs.contract == s.contract and obs.standings.values == (12, 12)
+    assert obs.teams == ((0, 2), (1, 3)) and obs.deal == 1 and obs.dealer == 0
+    assert obs.trump == H and obs.declarer == 1 and obs.team_of(3) == 1
     assert [str(a) for _, a in obs.calls] == ["bid:28:H:num-suit"] + ["bid:pass"] * 3
     text = GAME.describe(obs)
     assert "28♥" in text and "seat 2 (you)" in text and "J♠" in text
@@ -547,3 +548,110 @@ def test_rollout_totals_and_variety() -> None:
     rng = random.Random(2)
     seen = {rollout(s, rng) for _ in range(300)}
     assert all(sum(points) == 56 for points in seen) and len(seen) > 50
+
+
+# The shared shape (issue 11) ----------------------------------------------------------------
+
+
+def test_public_view_has_no_hand_and_the_shared_facts() -> None:
+    s = act(match(6, 5), "bid:32:H", "bid:double")
+    public = GAME.public_observation(s)
+    assert not hasattr(public, "hand") and public.game == "fifty_six"
+    assert public.teams == ((0, 3), (1, 4), (2, 5)) and public.deals is None
+    assert public.to_act == frozenset({2}) and public.phase == "auction" and public.deal == 1
+    table = public.standings
+    assert table.values == (12, 12, 12) and table.unit == "tables" and table.by_team
+    assert table.places == (1, 1, 1) and not table.low_wins
+    assert public.high == Bid(32, H) and public.high_seat == 0 and public.doubled == 1
+    assert public.trump is None and public.declarer is None and public.history == ()
+    assert GAME.observation(s, 4).seat == 4
+
+
+def test_a_form_is_a_label_bids_compare_by_value_and_suit() -> None:
+    assert Bid(30, D, "plus-suit") == Bid(30, D) and hash(Bid(30, D, "plus-suit")) == hash(Bid(30, D))
+    s = act(match(4, 0), "bid:28:D")
+    legal = GAME.legal_actions(s, 2)
+    assert Bid(30, D, "plus-suit") in legal and Bid(30, NT, "plus-2-noes") in legal
+    plain, plus = GAME.apply(s, 2, Bid(30, D)), GAME.apply(s, 2, Bid(30, D, "plus-suit"))
+    assert plain != plus  # the recorded form is part of the state
+    assert str(plus.calls[-1][1]) == "bid:30:D:plus-suit"
+
+
+def test_history_records_table_changes_standings_and_facts() -> None:
+    deal = fill(8, {0: "JC JC 9C 9C AC AC TC TC"})
+    s = match(8, 7, deal).copy()
+    s.tables = (12, 1, 11, 1)
+    s = play_out(act(s, *["bid:pass"] * 8))
+    public = GAME.public_observation(s)
+    (record,) = public.history
+    assert record.number == 1 and record.results == (3, -1, -1, -1)
+    assert record.standings.values == (15, 0, 10, 0) and record.standings.places == (1, 3, 2, 3)
+    assert record.standings.order == (0, 2, 1, 3)
+    facts = record.facts
+    assert facts.made and facts.points == (56, 0, 0, 0) and facts.eliminated == (1, 3)
+    assert facts.contract.all_passed and facts.dealer == 7
+    assert public.active == (0, 2, 4, 6) and public.hand_sizes[1] == 0
+    assert public.standings.places == (1, 3, 2, 3) and public.last_deal is record
+    assert GAME.public_observation(s).history is public.history  # built once per deal
+
+
+def test_history_places_follow_how_long_a_team_lasted() -> None:
+    for seed in range(6):
+        s, _ = random_match(8, seed, tables=2)
+        public = GAME.public_observation(s)
+        assert public.phase == "over" and public.to_act == frozenset()
+        k = len(public.teams)
+        ranks = GAME.rankings(s)
+        assert tuple(public.standings.places[seat % k] for seat in range(8)) == ranks
+        left = {t: r.number for r in public.history for t in r.facts.eliminated}
+        assert len(left) == k - 1
+        for a in left:
+            for b in left:
+                if left[a] > left[b]:
+                    assert public.standings.places[a] < public.standings.places[b]
+
+
+def test_tricks_carry_their_leader_and_points() -> None:
+    s = act(match(4, 0, E2_DEAL), "bid:28:H", *["bid:pass"] * 3,
+            "play:JS", "play:JS", "play:9S", "play:AS")
+    last = GAME.public_observation(s).last_trick
+    assert last is not None and last.leader == 1 and last.winner == 1 and last.points == 9
+
+
+def test_bid_forms_list_what_fits_default_first() -> None:
+    from engine.fifty_six import bid_forms
+    assert bid_forms(28, D, None) == ("num-suit", "suit-num")
+    assert bid_forms(30, D, Bid(28, D)) == ("num-suit", "suit-num", "plus-suit")
+    assert bid_forms(29, NT, None) == ("num-nt", "num-noes")
+    assert bid_forms(30, NT, Bid(28, D)) == ("num-nt", "num-noes", "plus-2-noes")
+    assert bid_forms(31, NT, Bid(28, D)) == ("num-nt", "num-noes")
+    s = act(match(4, 0), "bid:28:D")
+    for value in (29, 30, 31):
+        for denom in (C, D, H, S, NT):
+            for form in ("num-suit", "suit-num", "num-nt", "num-noes", "plus-suit", "plus-2-noes"):
+                fits = form in bid_forms(value, denom, s.high)
+                try:
+                    GAME.apply(s, 2, Bid(value, denom, form))
+                    assert fits, (value, denom, form)
+                except IllegalAction as error:
+                    assert not fits and error.key == "bad-bid-form", (value, denom, form)
+
+
+def test_raised_by_is_the_k_of_plus_k() -> None:
+    from engine.fifty_six import raised_by
+    s = act(match(4, 0), "bid:28:D", "bid:pass", "bid:31:H:plus-suit", "bid:33:NT:plus-2-noes")
+    calls = GAME.public_observation(s).calls
+    assert [raised_by(calls, i) for i in (0, 2, 3)] == [28, 3, 2]
+
+
+def test_deal_facts_say_who_stays_and_the_next_hand_size() -> None:
+    deal = fill(8, {0: "JC JC 9C 9C AC AC TC TC"})
+    s = match(8, 7, deal).copy()
+    s.tables = (12, 1, 11, 1)
+    facts = GAME.public_observation(play_out(act(s, *["bid:pass"] * 8))).history[0].facts
+    assert facts.active == (0, 2, 4, 6) and facts.hand_size == 12
+    over = match(4, 0, fill(4, {1: "JC JC 9C 9C AC AC TC TC JD JD 9D 9D"})).copy()
+    over.tables = (2, 22)
+    over = play_out(act(over, "bid:56:NT", *["bid:pass"] * 3))
+    last = GAME.public_observation(over).history[0].facts
+    assert GAME.is_over(over) and last.hand_size == 0 and last.active == (1, 3)

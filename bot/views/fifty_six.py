@@ -1,0 +1,313 @@
+"""56 («56»): the group's table, a player's hand and auction, the deal and match results.
+
+Teams of two are marked by colour (🔴 🔵 🟢 🟡, team t is seats t and t + k); their tables are
+the standings. The auction is a private picker: the first step holds Pass, Double or Redouble and
+the lowest values (a «more» step holds the rest); a value's step holds its bids in every form of
+§5.6 that fits (28♦, ♦ 28, Plus 2 ♦, 28 NT, 28 Noes, Plus 2 Noes), the form being how the bid is
+announced on the group's auction line. Both copies of a card are one button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.cards import SUIT_SYMBOLS, Card
+from engine.core import DealRecord
+from engine.fifty_six import (
+    DOUBLE,
+    NT,
+    PASS,
+    POWER,
+    REDOUBLE,
+    Bid,
+    Call,
+    Contract,
+    FiftySixDeal,
+    Observation,
+    Public,
+    bid_forms,
+    raised_by,
+)
+from engine.tricks import Play
+
+from .base import BaseView, Button, Context, Screen, entry_name, face, rows_of, signed
+
+TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
+FIRST_VALUES = 10  # values on the first step of the auction picker; the rest under «more»
+SHOWN_CALLS = 12  # the group's auction line shows the latest calls, "…" before them
+SUIT_ORDER = (3, 2, 1, 0)  # ♠ ♥ ♦ ♣, as hands are read
+RED = {"♥": "♥️", "♦": "♦️"}
+
+
+class FiftySixView(BaseView):
+    # ----- the group
+
+    def table(self, public: Public, ctx: Context) -> Screen:
+        lines = [self._header(public, ctx)]
+        lines += self._teams(public, ctx)
+        lines.append(ctx.t("fifty_six-order", seats=self._order(public, ctx)))
+        lines += self._deal_lines(public, ctx)
+        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        return Screen("\n".join(lines), keyboard)
+
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+        facts: FiftySixDeal = record.facts
+        c = facts.contract
+        verdict = "fifty_six-made" if facts.made else "fifty_six-lost"
+        lines = [ctx.t("fifty_six-deal-over", number=record.number),
+                 ctx.t(verdict, contract=_contract(c, ctx), team=self._team(public, ctx, c.team),
+                       points=facts.points[c.team], value=c.value)]
+        played = sorted(_teams_at(facts.active, public) | set(facts.eliminated))
+        lines.append(ctx.t("fifty_six-card-points", points=" · ".join(
+            f"{_mark(t)} {facts.points[t]}" for t in played)))
+        lines.append(ctx.t("fifty_six-table-changes", changes=" · ".join(
+            f"{_mark(t)} {signed(record.results[t])} → {record.standings.values[t]}"
+            for t in played)))
+        for t in facts.eliminated:
+            lines.append(ctx.t("fifty_six-team-out", team=self._team(public, ctx, t)))
+        if facts.eliminated and facts.hand_size:
+            lines.append(ctx.t("fifty_six-reformed", players=len(facts.active),
+                               cards=facts.hand_size))
+        return "\n".join(lines)
+
+    def match_result(self, public: Public, ctx: Context) -> Screen:
+        table = public.standings
+        left = {t: r.number for r in public.history for t in r.facts.eliminated}
+        lines = [ctx.t("match-over", game=ctx.t("game-fifty_six"))]
+        for t in table.order:
+            team = self._team(public, ctx, t)
+            if t in left:
+                lines.append(ctx.t("fifty_six-place-out", place=table.places[t], team=team,
+                                   number=left[t]))
+            else:
+                lines.append(ctx.t("fifty_six-place-in", place=table.places[t], team=team,
+                                   tables=table.values[t]))
+        return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data("r")),),))
+
+    # ----- the player
+
+    def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:
+        if obs.seat not in obs.active:
+            return self._left(obs, ctx)
+        mine = obs.seat in obs.to_act and bool(legal)
+        if obs.phase == "over":
+            state = ctx.t("fifty_six-over")
+        else:
+            state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
+        team = obs.team_of(obs.seat)
+        partner = next(s for s in obs.teams[team] if s != obs.seat)
+        lines = [f"{self._header(obs, ctx)} · {state}",
+                 ctx.t("fifty_six-you", mark=_mark(team), partner=ctx.names[partner],
+                       tables=self._tables_line(obs))]
+        lines += self._deal_lines(obs, ctx)
+        lines += hand_lines(obs.hand)
+        rows: tuple[tuple[Button, ...], ...] = ()
+        if mine and obs.phase == "auction":
+            prompt, rows = self._auction(obs, legal, ctx)
+            lines.append(prompt)
+        elif mine and obs.phase == "play":
+            plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda a: _hand_key(a.card))
+            rows = rows_of([Button(face(a.card, button=True), ctx.data("a", str(a)))
+                            for a in plays], 6)
+        return Screen("\n".join(lines), rows)
+
+    def hand_alert(self, obs: Observation, ctx: Context) -> str:
+        if obs.seat not in obs.active:
+            return ctx.t("fifty_six-you-left-short")
+        return "\n".join(hand_lines(obs.hand)) or ctx.t("hand-empty")
+
+    # ----- pieces
+
+    def _auction(self, obs: Observation, legal: Sequence[Any],
+                 ctx: Context) -> tuple[str, tuple[tuple[Button, ...], ...]]:
+        """The picker at ``ctx.pick``: "" (calls and the lowest values), "more" (the other
+        values) or "v<value>" (that value's bids in their forms)."""
+        values = sorted({a.value for a in legal if isinstance(a, Bid)})
+        pick = ctx.pick
+        if pick.startswith("v") and pick[1:].isdigit() and int(pick[1:]) in values:
+            return self._value_step(obs, int(pick[1:]), legal, ctx)
+        if pick == "more" and len(values) > FIRST_VALUES:
+            buttons = [Button(str(v), ctx.data("p", f"v{v}")) for v in values[FIRST_VALUES:]]
+            back = (Button("‹ " + ctx.t("hand-back"), ctx.data("p", "")),)
+            return ctx.t("fifty_six-choose-value"), (*rows_of(buttons, 6), back)
+        calls = [Button(ctx.t("fifty_six-pass"), ctx.data("a", str(PASS)))] if PASS in legal else []
+        if DOUBLE in legal:
+            calls.append(Button(ctx.t("fifty_six-double"), ctx.data("a", str(DOUBLE))))
+        if REDOUBLE in legal:
+            calls.append(Button(ctx.t("fifty_six-redouble"), ctx.data("a", str(REDOUBLE))))
+        buttons = [Button(str(v), ctx.data("p", f"v{v}")) for v in values[:FIRST_VALUES]]
+        if len(values) > FIRST_VALUES:
+            buttons.append(Button(ctx.t("fifty_six-more") + " ›", ctx.data("p", "more")))
+        prompt = ctx.t("fifty_six-choose-call") if values else ctx.t("fifty_six-choose-no-bid")
+        return prompt, (*rows_of(buttons, 6), tuple(calls))
+
+    def _value_step(self, obs: Observation, value: int, legal: Sequence[Any],
+                    ctx: Context) -> tuple[str, tuple[tuple[Button, ...], ...]]:
+        high = obs.high
+        suits = [d for d in SUIT_ORDER if Bid(value, d) in legal]
+        by_form: dict[str, list[Button]] = {}
+        for denom in [*suits, NT] if Bid(value, NT) in legal else suits:
+            forms = bid_forms(value, denom, high)
+            for form in forms:
+                bid = Bid(value, denom, None if form == forms[0] else form)  # the default unsaid
+                by_form.setdefault(form, []).append(
+                    Button(_bid_label(bid, value - (high.value if high else 0), ctx, button=True),
+                           ctx.data("a", str(bid))))
+        rows = [tuple(by_form[f]) for f in ("num-suit", "suit-num", "plus-suit") if f in by_form]
+        rows.append(tuple(b for f in ("num-nt", "num-noes", "plus-2-noes") for b in by_form.get(f, ())))
+        rows.append((Button("‹ " + ctx.t("hand-back"), ctx.data("p", "")),))
+        hint = [ctx.t("fifty_six-choose-denom", value=value), ctx.t("fifty_six-forms-hint")]
+        if high is not None:
+            hint.append(ctx.t("fifty_six-forms-hint-plus"))
+        return "\n".join(hint), tuple(r for r in rows if r)
+
+    def _header(self, obs: Public, ctx: Context) -> str:
+        return ctx.t("fifty_six-header", number=obs.deal, dealer=ctx.names[obs.dealer])
+
+    def _teams(self, public: Public, ctx: Context) -> list[str]:
+        lines = []
+        left = {t: r.number for r in public.history for t in r.facts.eliminated}
+        for t in range(len(public.teams)):
+            team = self._team(public, ctx, t)
+            if t in left:
+                lines.append(ctx.t("fifty_six-team-left", team=team, number=left[t]))
+            else:
+                lines.append(ctx.t("fifty_six-team-line", team=team,
+                                   tables=public.standings.values[t]))
+        return lines
+
+    def _team(self, public: Public, ctx: Context, team: int) -> str:
+        """'🔵 Անի & Սոնա': a team keeps its colour, in the game or out of it."""
+        return f"{_mark(team)} {entry_name(public, ctx, team)}"
+
+    def _tables_line(self, public: Public) -> str:
+        values = public.standings.values
+        return " · ".join(f"{_mark(t)} {values[t]}" for t in range(len(public.teams)) if values[t])
+
+    def _order(self, public: Public, ctx: Context) -> str:
+        """Seats still in, in playing order from the dealer's right; ▸ the one to act."""
+        active = public.active
+        start = next((i for i, s in enumerate(active) if s > public.dealer), 0)
+        seats = active[start:] + active[:start]
+        return " · ".join(("▸" if s in public.to_act else "") + f"{_mark(public.team_of(s))} "
+                          + ctx.names[s] for s in seats)
+
+    def _deal_lines(self, public: Public, ctx: Context) -> list[str]:
+        lines: list[str] = []
+        if public.phase == "over":
+            winner = public.standings.order[0]
+            return [ctx.t("fifty_six-winner", team=self._team(public, ctx, winner))]
+        if public.contract is None:
+            if public.calls:
+                lines.append(ctx.t("fifty_six-auction", calls=_calls(public, ctx)))
+            else:
+                lines.append(ctx.t("fifty_six-auction-start"))
+            return lines
+        c = public.contract
+        lines.append(ctx.t("fifty_six-contract", contract=_contract(c, ctx),
+                           name=ctx.names[c.declarer], mark=_mark(c.team)))
+        lines.append(ctx.t("fifty_six-points", points=" · ".join(
+            f"{_mark(t)} {public.points[t]}" for t in range(len(public.teams))
+            if public.standings.values[t])))
+        if public.trick:
+            lines.append(ctx.t("table-trick", cards=_seated(public.trick, ctx)))
+        last = public.last_trick
+        if last is not None:
+            cards = " ".join(card.symbol for _, card in last.cards)
+            lines.append(ctx.t("fifty_six-last-trick", name=ctx.names[last.winner], cards=cards,
+                               points=last.points))
+        return lines
+
+    def _left(self, obs: Observation, ctx: Context) -> Screen:
+        team = obs.team_of(obs.seat)
+        number = next((r.number for r in obs.history if team in r.facts.eliminated), obs.deal)
+        lines = [self._header(obs, ctx),
+                 ctx.t("fifty_six-you-left", number=number)]
+        if obs.phase != "over":
+            lines.append(ctx.t("fifty_six-you-left-watch", players=len(obs.active)))
+        return Screen("\n".join(lines))
+
+
+def _mark(team: int) -> str:
+    return TEAM_MARKS[team]
+
+
+def _teams_at(active: Sequence[int], public: Public) -> set[int]:
+    return {public.team_of(s) for s in active}
+
+
+def _denom(denom: int, button: bool = False) -> str:
+    symbol = SUIT_SYMBOLS[denom]
+    return RED.get(symbol, symbol) if button else symbol
+
+
+def _bid_label(bid: Bid, plus: int, ctx: Context, button: bool = False) -> str:
+    """How a bid is announced: '28♦', '♦ 28', 'Plus 2 ♦', '28 NT', '28 Noes', 'Plus 2 Noes'."""
+    form = bid.form or ("num-nt" if bid.denom == NT else "num-suit")
+    if form == "num-suit":
+        return f"{bid.value}{_denom(bid.denom, button)}"
+    if form == "suit-num":
+        return f"{_denom(bid.denom, button)} {bid.value}"
+    if form == "plus-suit":
+        return ctx.t("fifty_six-form-plus", plus=plus, denom=_denom(bid.denom, button))
+    if form == "num-noes":
+        return ctx.t("fifty_six-form-noes", value=bid.value)
+    if form == "plus-2-noes":
+        return ctx.t("fifty_six-form-plus-noes", plus=plus)
+    return ctx.t("fifty_six-form-nt", value=bid.value)
+
+
+def _call_label(calls: Sequence[tuple[int, Bid | Call]], index: int, ctx: Context) -> str:
+    call = calls[index][1]
+    if isinstance(call, Call):
+        return ctx.t(f"fifty_six-said-{call.kind}")
+    text = _bid_label(call, raised_by(calls, index), ctx)
+    if call.form in ("plus-suit", "plus-2-noes"):  # the number the plus form makes
+        text += f" ({_contract_bid(call)})"
+    return text
+
+
+def _contract_bid(bid: Bid) -> str:
+    return f"{bid.value} NT" if bid.denom == NT else f"{bid.value}{SUIT_SYMBOLS[bid.denom]}"
+
+
+def _calls(public: Public, ctx: Context) -> str:
+    calls = public.calls
+    start = max(0, len(calls) - SHOWN_CALLS)
+    shown = [f"{ctx.names[seat]} {_call_label(calls, i, ctx)}"
+             for i, (seat, _) in enumerate(calls) if i >= start]
+    return ("… " if start else "") + " · ".join(shown)
+
+
+def _contract(c: Contract, ctx: Context) -> str:
+    """'30♦ ×2', '28 NT (all passed)'."""
+    trump = ctx.t("fifty_six-nt") if c.trump is None else SUIT_SYMBOLS[c.trump]
+    text = f"{c.value} {trump}" if c.trump is None else f"{c.value}{trump}"
+    if c.multiplier > 1:
+        text += f" ×{c.multiplier}"
+    if c.all_passed:
+        text += " " + ctx.t("fifty_six-all-passed")
+    return text
+
+
+def _seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
+    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
+
+
+def _hand_key(card: int) -> tuple[int, int]:
+    """Spades, hearts, diamonds, clubs; within a suit by 56's strength (J 9 A 10 K Q 8 7)."""
+    return (-(card // 13), -POWER[card])
+
+
+def hand_lines(hand: Sequence[Card]) -> list[str]:
+    """'♠ J J 9 A' per suit in 56's order, both copies shown."""
+    lines = []
+    for suit in SUIT_ORDER:
+        cards = sorted((c for c in hand if c.suit == suit), key=_hand_key)
+        if cards:
+            lines.append(SUIT_SYMBOLS[suit] + " " + " ".join(c.symbol[:-1] for c in cards))
+    return lines
+
+
+VIEW = FiftySixView()

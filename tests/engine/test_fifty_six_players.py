@@ -1,0 +1,155 @@
+"""56 computer players (issue 15): decisions on literal positions, and legal play from any seat."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from engine.cards import parse_card, parse_cards
+from engine.fifty_six import GAME, NT, D, H, S, State
+from engine.players import player_for
+from engine.players.fifty_six import (
+    PLAYERS,
+    easy,
+    estimate,
+    form_for,
+    normal,
+    partner_support,
+    read_table,
+)
+
+from .test_fifty_six import act, fill, match
+
+STRONG_SPADES = "JS JS 9S 9S AS TS JH JD AC TC KH QD"
+WEAK = "QS KS QH KH QD KD QC KC KS QS KH QH"
+
+
+def decide(state: State, player=normal) -> str:  # type: ignore[no-untyped-def]
+    (seat,) = GAME.to_act(state)
+    action = player(GAME.observation(state, seat), GAME.legal_actions(state, seat),
+                    random.Random(0))
+    assert action in GAME.legal_actions(state, seat)
+    return str(action)
+
+
+def test_the_players_are_found_by_the_games_name() -> None:
+    assert player_for("easy", "fifty_six") is easy
+    assert player_for("normal", "fifty_six") is normal and PLAYERS["hard"] is normal
+
+
+# The auction -----------------------------------------------------------------------------------
+
+
+def test_a_strong_hand_opens_in_its_suit_telling_it_holds_the_jack() -> None:
+    s = match(4, 0, fill(4, {1: STRONG_SPADES}))
+    assert decide(s) == "bid:28:S"  # the default form "28 ♠": holds the jack
+    assert estimate(parse_cards(STRONG_SPADES), S, 4) > estimate(parse_cards(STRONG_SPADES), D, 4)
+
+
+def test_a_weak_hand_passes_and_easy_waits_for_two_jacks() -> None:
+    s = match(4, 0, fill(4, {1: WEAK}))
+    assert decide(s) == "bid:pass" and decide(s, easy) == "bid:pass"
+    s = match(4, 0, fill(4, {1: "JS JH QS KS QS KS QH QD KD QC KC AS"}))
+    assert decide(s, easy) == "bid:28:S"  # two jacks: 28 in the longest suit
+
+
+def test_without_the_jack_the_bid_is_spoken_suit_first() -> None:
+    s = match(4, 0, fill(4, {1: "9S 9S AS AS TS TS JH JH JD JC 9H KD"}))
+    assert decide(s) == "bid:28:S:suit-num"
+
+
+def test_forms_tell_the_truth_of_the_hand() -> None:
+    hand = parse_cards("JS JS 9S 9S JH JH 9H 9H JC JC AS AH")
+    high = GAME.parse_action("bid:28:D")
+    assert form_for(hand, 30, NT, high) == "plus-2-noes"  # no diamond: Noes, two above
+    assert form_for(hand, 29, NT, high) == "num-noes"
+    assert form_for(parse_cards("JD 9D AS"), 29, NT, high) is None  # has diamonds: plain NT
+    assert form_for(hand, 29, S, high) is None  # holds the jack: "29 ♠"
+    assert form_for(parse_cards("9H AH JS"), 30, H, high) == "plus-suit"  # just 2 high hearts
+    assert form_for(parse_cards("9H AH KH JS"), 30, H, high) == "suit-num"
+    assert form_for(parse_cards("KH QH JS"), 29, H, None) is None
+
+
+def test_partner_forms_add_support_for_their_suit() -> None:
+    s = act(match(4, 0), "bid:28:D:suit-num")
+    assert partner_support(GAME.observation(s, 3), D) == 2.5  # seat 3 is seat 1's partner
+    assert partner_support(GAME.observation(s, 3), S) == 0.0
+    assert partner_support(GAME.observation(s, 2), D) == 0.0  # an opponent's bid is no support
+    s = act(match(4, 0), "bid:28:D")
+    assert partner_support(GAME.observation(s, 3), D) == 4.0  # "28 ♦": the partner has the jack
+
+
+def test_the_partners_bid_stands() -> None:
+    s = act(match(4, 0, fill(4, {1: STRONG_SPADES, 3: "JC JC 9C AC TS QS QH KH QD KD QC KC"})),
+            "bid:29:S", "bid:pass")
+    assert decide(s) == "bid:pass"
+
+
+def test_doubles_a_bid_it_expects_to_beat_and_redoubles_its_own() -> None:
+    trumps = "JH JH 9H 9H AH TH JS JD JC AC TC 9D"
+    s = act(match(4, 0, fill(4, {2: trumps})), "bid:40:H")
+    assert decide(s) == "bid:double" and decide(s, easy) == "bid:pass"  # easy never doubles
+    s = act(match(4, 0, fill(4, {3: trumps})), "bid:32:H", "bid:double")
+    assert decide(s) == "bid:redouble"
+    s = act(match(4, 0, fill(4, {2: WEAK})), "bid:40:H")
+    assert decide(s) == "bid:pass"
+
+
+# The play --------------------------------------------------------------------------------------
+
+
+def test_the_declarer_draws_trumps_with_the_top_trump() -> None:
+    # all pass: seat 1 plays 28 NT; so make it a trump contract: seat 1 bids 28 ♠
+    s = act(match(4, 0, fill(4, {1: STRONG_SPADES})), "bid:28:S", *["bid:pass"] * 3)
+    assert decide(s) == "play:JS"
+
+
+def test_feeds_points_to_a_partner_whose_card_cannot_be_beaten() -> None:
+    deal = fill(4, {1: "JS JS KC KC QC QC KD KD QD QD KH KH",
+                    2: "9S QS QS KS KS 9C 9C AC AC TC TC JH",
+                    3: "AS TS 9D 9D AD AD TD TD JC JC QH QH"})
+    s = act(match(4, 0, deal), "bid:28:D", *["bid:pass"] * 3, "play:JS", "play:QS")
+    # seat 3, partner of seat 1 whose J♠ wins (the other J♠ is his too): give the A♠ or 10♠
+    assert decide(s) in ("play:AS", "play:TS")
+    table = read_table(GAME.observation(s, 3))
+    assert table.winning() == (1, parse_card("JS")) and table.after_me == [0]
+
+
+def test_keeps_the_jack_to_catch_an_opponents_lead() -> None:
+    deal = fill(4, {0: "JC QC AS AS TS TS KS KS QS QS 9S 9S",
+                    1: "JC TC TC AC AC 9C 9C JD JD 9D 9D AD",
+                    2: "KC", 3: "KC QC"})
+    s = act(match(4, 0, deal), "bid:28:H", *["bid:pass"] * 3, "play:TC")
+    s = act(s, decide(s), decide(act(s, decide(s))))
+    # seat 0, last over the declarer's 10♣: its J♣ takes the trick and the points
+    assert GAME.to_act(s) == {0} and decide(s) == "play:JC"
+
+
+def test_throws_its_cheapest_card_when_it_cannot_win() -> None:
+    deal = fill(4, {1: "JS JS 9S 9S AS TS JH JD AC TC KH QD",
+                    2: "QS KS QH KH QD KD QC KC AH TH 9H 9H"})
+    s = act(match(4, 0, deal), "bid:28:S", *["bid:pass"] * 3, "play:JS")
+    assert decide(s) == "play:QS" and decide(s, easy) == "play:QS"
+
+
+# Any position ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_every_level_plays_legal_actions_to_the_end_and_fast(players: int) -> None:
+    levels = [PLAYERS["normal"], PLAYERS["easy"]]
+    for seed in range(3):
+        s = GAME.new_match(players, seed, tables=3)
+        rng = random.Random(seed)
+        slowest = 0.0
+        while not GAME.is_over(s):
+            (seat,) = GAME.to_act(s)
+            legal = GAME.legal_actions(s, seat)
+            start = time.perf_counter()
+            action = levels[seat % 2](GAME.observation(s, seat), legal, rng)
+            slowest = max(slowest, time.perf_counter() - start)
+            assert action in legal
+            s = GAME.apply(s, seat, action)
+        assert slowest < 0.05  # generous on a shared machine; the bench measures p99
