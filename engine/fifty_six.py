@@ -301,6 +301,8 @@ class Observation(Public):
 class FiftySix:
     name: ClassVar[str] = "fifty_six"
     sizes: ClassVar[tuple[int, ...]] = (4, 6, 8)
+    options: ClassVar[dict[str, tuple[int, ...]]] = {"tables": (12, 6, 24)}  # §3: 12 (seed)
+    aliases: ClassVar[tuple[str, ...]] = ("56",)
     private_fields: ClassVar[tuple[str, ...]] = ()
 
     def new_match(self, players: int, seed: int, *, deal: Sequence[str] | None = None,

@@ -65,7 +65,7 @@ async def play_to_the_end(h: Harness, store: Store, humans: list[int]) -> tuple[
         if table.status == "finished":
             return moves, 0
         if moves % 7 == 0:
-            assert_no_hidden_card(h, h.seghan.service, table)
+            assert_no_hidden_card(h, h.runtime.service, table)
         progressed = False
         for user in humans:
             progressed |= await act_once(h, user)
@@ -121,7 +121,7 @@ async def test_a_bid_made_through_the_picker_reaches_the_group(store: Store) -> 
         await open_table(h, [ARAM, ANI, GOR, LILIT], 0)
         table = await store.tables.seat_of(ARAM)
         assert table is not None
-        state = h.seghan.service.state_of(table)
+        state = h.runtime.service.state_of(table)
         first = next(iter(find_game("fifty_six").to_act(state)))
         user = table.seats[first].user_id
         assert user is not None
