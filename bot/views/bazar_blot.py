@@ -136,6 +136,8 @@ class BazarBlotView(BaseView):
                          score=number(public.standings.values[team]))
             if public.phase == "play":
                 text += " · " + ctx.t("bazar_blot-tricks", count=public.tricks_won[team])
+            if public.contract is not None and public.contract.team == team:
+                text += " · " + ctx.t("bazar_blot-declaring")
             lines.append(marks + text)
         return lines
 
@@ -162,6 +164,7 @@ class BazarBlotView(BaseView):
         mine = obs.seat in obs.to_act and bool(legal)
         state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
         lines = [f"{self._header(obs, ctx)} · {state}", *suit_lines(obs.hand)]
+        lines.append(ctx.t("deal-totals", scores=standings_line(obs, obs.standings, ctx)))
         if obs.my_combos and obs.phase != "over":
             lines.append(ctx.t("bazar_blot-my-combos",
                                combos=combo_names([c.kind for c in obs.my_combos], ctx)))
@@ -174,8 +177,8 @@ class BazarBlotView(BaseView):
         elif obs.phase == "play":
             if obs.contract is not None:
                 lines.append(contract_line(obs.contract, ctx))
+            lines.append(ctx.t("table-trick", cards=_seated(obs.trick, ctx) or "—"))
             if mine:
-                lines.append(ctx.t("table-trick", cards=_seated(obs.trick, ctx) or "—"))
                 plays = [a for a in legal if isinstance(a, Play)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}
                 buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))

@@ -8,6 +8,7 @@ bazar_blot-tricks = { $count ->
    *[other] { $count } tricks
   }
 bazar_blot-calls = Bazar: { $calls }
+bazar_blot-declaring = declarers
 bazar_blot-turn = To play: { $name }
 bazar_blot-boy = Boy
 bazar_blot-capot = Capot

@@ -6,6 +6,7 @@ bazar_blot-header = 🃏 <b>Բազար բլոտ</b> · բաժանում { $deal 
 bazar_blot-team = { $names } — { $score }
 bazar_blot-tricks = { $count } առք
 bazar_blot-calls = Բազար՝ { $calls }
+bazar_blot-declaring = խոսող թիմ
 bazar_blot-turn = Հերթը՝ { $name }
 bazar_blot-boy = Բոյ
 bazar_blot-capot = Կապուտ

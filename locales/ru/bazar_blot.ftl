@@ -9,6 +9,7 @@ bazar_blot-tricks = { $count ->
    *[other] { $count } взяток
   }
 bazar_blot-calls = Базар: { $calls }
+bazar_blot-declaring = заказчики
 bazar_blot-turn = Ход: { $name }
 bazar_blot-boy = Бой
 bazar_blot-capot = Капут

@@ -121,3 +121,49 @@ async def test_four_humans_play_a_deal(store: Store) -> None:
         else:
             raise AssertionError("the first deal did not end")
         assert "բաժանում 2" in h.table_message().text
+
+
+async def test_a_palace_room_match_to_301(store: Store) -> None:
+    """The target is a lobby option (for now set on the stored lobby: the lobby has no button
+    for it yet); the match runs to 301 and the table says so."""
+    rng = random.Random(9)
+    said = {"quansh": 0, "sur": 0, "bids": 0, "pickers": 1}
+    async with Harness(store) as h:
+        await h.start_private(ARAM)
+        await h.say(ARAM, "/new bazar_blot")
+        for _ in range(3):
+            await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
+            await h.press(ARAM, h.table_message(), h.table_message().button("Բարդ")["callback_data"])
+        lobby = await store.tables.get(TableKey(chat_id=GROUP))
+        assert lobby is not None
+        lobby.rules = {"target": 301}
+        await store.tables.save(lobby)
+        await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
+        assert "մինչև 301" in h.table_message().text
+        for _ in range(3000):
+            table = await store.tables.get(TableKey(chat_id=GROUP))
+            if table is None or table.status == "finished":
+                break
+            assert await act(h, ARAM, rng, said)
+        matches = await store.matches.recent(GROUP)
+        assert len(matches) == 1 and max(r.score for r in matches[0].results) >= 301
+
+
+async def test_a_restart_mid_auction_goes_on(both_stores: Store) -> None:
+    from .fake import FakeTelegram
+    fake = FakeTelegram()
+    rng = random.Random(4)
+    said = {"quansh": 0, "sur": 0, "bids": 0, "pickers": 0}
+    async with Harness(both_stores, fake) as h:
+        await open_table(h, [ARAM], 3)
+        while "Ձեր խոսքն է" not in h.hand(ARAM).text:
+            assert await act(h, ARAM, rng, said)
+        before = await both_stores.tables.seat_of(ARAM)
+        assert before is not None
+    async with Harness(both_stores, fake) as h:  # a new process on the same store
+        hand = h.hand(ARAM)
+        assert "Ձեր խոսքն է" in hand.text and "Պաս" in _labelled(hand)
+        assert await act(h, ARAM, rng, said)
+        after = await both_stores.tables.seat_of(ARAM)
+        assert after is not None and len(after.log) > len(before.log)
+        assert h.hand(ARAM).message_id == hand.message_id
