@@ -51,9 +51,10 @@ PARTNER_SHARE = 30  # raw points a silent partner is expected to bring
 PARTNER_SAME = 25  # more when the partner bid the same strain
 PARTNER_OTHER = 10  # more when the partner bid another strain (some strength)
 OVER_PARTNER = 2  # levels the own estimate must beat the partner's bid by to bid over it
-QUANSH_MARGIN = 45  # raw points of defence beyond the opponents' need before saying Quansh
+QUANSH_MARGIN = 60  # raw points of defence beyond the opponents' need before saying Quansh
 SUR_MARGIN = 30  # raw points beyond the bid before saying Sur
 MAX_EASY_LEVEL = 16
+BID_SLACK = 0  # raw points added to the estimate before it is read as a level
 
 
 # --- the hand's estimate ----------------------------------------------------------------------
@@ -163,7 +164,7 @@ def auction(obs: Observation, legal: Sequence[Action], rng: random.Random, easy:
     if easy:
         estimates = {s: e + rng.randrange(-10, 11) for s, e in estimates.items()}
     strain = max(estimates, key=lambda s: (estimates[s], s != BOY))
-    can = estimates[strain] // 10
+    can = (estimates[strain] + (0 if easy else BID_SLACK)) // 10
     if easy:
         can = min(can, MAX_EASY_LEVEL)
     if not easy and QUANSH in legal and quansh(obs, hand):
