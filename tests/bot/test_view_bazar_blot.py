@@ -171,9 +171,9 @@ def test_the_deal_result_says_what_was_counted(lang: str) -> None:
     public = GAME.public_observation(state)
     text = VIEW.deal_result(public.history[0], public, ctx(lang))
     expected = {"hy": ("1-ին բաժանումն ավարտվեց", "✅ Խոսքը հավաքեցին", "Կապուտ", "Հարյուր",
-                       "Բլոտ՝ Արամ, 20", "+60", "Ընդհանուր"),
-                "en": ("Deal 1 is over", "Contract made", "Capot", "Hundred", "Blot: Արամ, 20", "+60"),
-                "ru": ("Раздача 1 окончена", "Заказ сыгран", "Капут", "Сотня", "Блот: Արամ, 20",
+                       "Բլոտ՝ Արամ (20)", "+60", "Ընդհանուր"),
+                "en": ("Deal 1 is over", "Contract made", "Capot", "Hundred", "Blot: Արամ (20)", "+60"),
+                "ru": ("Раздача 1 окончена", "Заказ сыгран", "Капут", "Сотня", "Блот: Արամ (20)",
                        "+60")}[lang]
     assert all(w in text for w in expected), text
     assert "11\u00a0♠" in text and not faces_in(text)
