@@ -49,7 +49,7 @@ async def act(h: Harness, user: int, rng: random.Random, said: dict[str, int]) -
     elif "Պաս" in buttons:
         levels = [d for t, d in buttons.items() if t.isdigit()]
         data = buttons["Պաս"]
-        if levels and said["pickers"] and rng.random() < 0.3:
+        if levels and said["pickers"] and (not said["bids"] or rng.random() < 0.3):
             answer = await h.press(user, hand, levels[0])
             if answer.get("show_alert"):  # this bot does not draw picker steps yet
                 said["pickers"] = 0
