@@ -30,7 +30,12 @@ Scores are game points (raw ÷ 10) per team; ``scores(state)`` repeats each team
 its seats. Combinations are found automatically when the auction ends [D-10]; the observation
 announces each player's categories from their first card and shows the counting team's cards once
 trick 1 is complete (§6.3): those shown cards are the one field (``combinations``) that may name a
-card another seat still holds, by rule, so it is listed in ``private_fields``.
+card still held, by rule, so it is listed in ``revealed_fields`` (and ``private_fields``).
+
+Observations: ``public_observation`` (``Public``: the shared facts of ``engine.core.Shared`` with
+teams ((0, 2), (1, 3)) and standings by team in game points, the auction, contract, tricks and
+announcements) and ``observation`` (``Observation``: that plus the seat's hand and combinations).
+``history`` holds one ``DealRecord`` per deal, thrown-in deals too, with ``BlotDeal`` facts.
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ from .cards import (
     cards_of,
     mask_of,
 )
-from .core import IllegalAction, deal_rng, places
+from .core import DealRecord, IllegalAction, Shared, Standings, deal_rng, extend, places, standings
 from .describe import hand_lines, seat_line
 from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
 
@@ -61,6 +66,7 @@ TARGETS = (151, 301)
 LAST_TRICK = 10
 BLOT_POINTS = 20
 TEAM_NAMES = "AB"
+TEAMS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 
 # Rank indexes of engine.cards (2 = 0 … A = 12); the 32-card deck holds 5 (the 7) to 12 (the ace).
 SEVEN, NINE, TEN, JACK, QUEEN, KING, ACE = 5, 7, 8, 9, 10, 11, 12
@@ -237,6 +243,8 @@ class DealResult:
     blot_points: tuple[int, int]
     points: tuple[int, int, int, int]  # game points per seat
     totals: tuple[int, int]  # match totals per team after this deal
+    counted: tuple[tuple[int, str], ...] = ()  # (seat, kind) of the combinations that counted
+    blot_seat: int | None = None
 
 
 # --- State ----------------------------------------------------------------------------------------
@@ -299,37 +307,71 @@ class State:
 
 # --- Observation ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know (§7 Information). ``tricks`` holds this deal's finished tricks, which
-    the seat saw played; a table shows only ``trick`` and ``last_trick`` (Belote custom), the
-    full list is a memory for computer players. Pairs are per team (A, B)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlotDeal:
+    """Bazar Blot's own facts of a finished deal (``DealRecord.facts``). Pairs are per team (A, B),
+    in raw points where the name says points; the game points are ``DealRecord.results``. No card
+    is named: the cards of a finished deal are back in the next deal's hands."""
 
-    seat: int
-    phase: str
-    deal_number: int
     dealer: int
-    to_act: frozenset[int]
-    hand: tuple[Card, ...]
-    calls: tuple[tuple[int, Call], ...]
-    high_bid: Bid | None
+    contract: Contract | None  # None: all four passed, the deal was thrown in
+    thrown_in: bool
+    made: bool  # the declaring team made its bid (False when thrown in)
+    capot: int | None  # the team that took all 8 tricks, if one did
+    multiplier: int  # 1, 2 (Quansh) or 4 (Sur); 1 when thrown in
+    tricks: tuple[int, int]
+    card_points: tuple[int, int]  # raw, the last trick's 10 included (250 for capot not applied)
+    combo_team: int | None  # the team whose combinations counted; None: nobody's
+    combo_points: tuple[int, int]  # raw combination points counted per team
+    combinations: tuple[tuple[int, str], ...]  # (seat, kind) of every counted combination
+    blot: int | None  # the seat that held the Blot (it always counts for its team)
+    blot_points: tuple[int, int]  # raw, per team
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Public(Shared):
+    """What a spectator may know (§7 Information, §6.3): the auction, the contract, the trick and
+    the finished tricks, the tricks won, the announcements; never a hand. ``combinations`` names
+    cards still held: the rules show them to all once trick 1 is complete (``revealed_fields``).
+    ``tricks`` holds this deal's finished tricks, which everyone saw played; a table shows only
+    ``trick`` and ``last_trick`` (Belote custom), the full list is a memory for computer players.
+    Pairs are per team (A, B)."""
+
+    dealer: int
+    target: int  # 151 or 301
+    calls: tuple[tuple[int, Call], ...]  # this deal's auction so far, in order
+    high_bid: Bid | None  # the highest bid so far (the contract's bid once the auction ends)
     high_bidder: int | None
-    quansh: int | None
-    contract: Contract | None
-    trick_number: int  # 1-8 during the play
+    quansh: int | None  # the seat that said Quansh
+    contract: Contract | None  # set when the auction is over
+    declarer: int | None
+    trump: int | None  # the trump suit 0-3 (C D H S) of the contract; None in Boy or before
     trick: tuple[tuple[int, Card], ...]
-    last_trick: TrickRecord | None
-    tricks: tuple[TrickRecord, ...]
+    tricks: tuple[TrickRecord, ...]  # finished tricks of this deal
+    hand_sizes: tuple[int, ...]
     tricks_won: tuple[int, int]
-    announced: tuple[tuple[str, ...], ...]  # per seat, from its first card (§6.3)
-    my_combos: tuple[Combo, ...]
+    announced: tuple[tuple[str, ...], ...]  # per seat, its categories from its first card (§6.3)
     combo_team: int | None  # known once trick 1 is complete; None also when nobody counts
     combinations: tuple[Combo, ...]  # the counting team's, shown after trick 1
     blot: int | None  # the seat that announced the Blot
-    totals: tuple[int, int]
-    target: int
-    results: tuple[DealResult, ...]
-    winner: int | None
+
+    @property
+    def last_trick(self) -> TrickRecord | None:
+        return self.tricks[-1] if self.tricks else None
+
+    @property
+    def trick_number(self) -> int:
+        """1-8 during the play."""
+        return len(self.tricks) + 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observation(Public):
+    """What one seat may know: the public view and its own hand and combinations."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    my_combos: tuple[Combo, ...]  # found from the hand during the auction, fixed after it
 
 
 # --- The game -------------------------------------------------------------------------------------
@@ -337,7 +379,9 @@ class Observation:
 class BazarBlot:
     name: ClassVar[str] = "bazar_blot"
     sizes: ClassVar[tuple[int, ...]] = (4,)
-    private_fields: ClassVar[tuple[str, ...]] = ("combinations",)  # shown by rule (§6.3)
+    # The counting team's combinations are shown to all after trick 1 by rule (§6.3).
+    private_fields: ClassVar[tuple[str, ...]] = ("combinations",)
+    revealed_fields: ClassVar[tuple[str, ...]] = ("combinations",)
 
     def new_match(self, players: int, seed: int, *, deal: Sequence[str] | None = None,
                   **rules: Any) -> State:
@@ -392,30 +436,34 @@ class BazarBlot:
             return _sur_call(state, seat, action)
         return _call(state, seat, action)
 
-    def observation(self, state: State, seat: int) -> Observation:
+    def public_observation(self, state: State) -> Public:
         playing = state.phase == "play"
-        shown = playing and len(state.tricks) >= 1
-        team = state.combo_team if shown else None
-        last = state.tricks[-1] if state.tricks else None
-        return Observation(
-            seat=seat, phase=state.phase, deal_number=state.number, dealer=state.dealer,
-            to_act=self.to_act(state), hand=tuple(cards_of(state.hands[seat])),
-            calls=state.calls, high_bid=state.high,
-            high_bidder=state.high_seat if state.high else None, quansh=state.quansh,
-            contract=state.contract, trick_number=len(state.tricks) + 1,
+        team = state.combo_team if playing and state.tricks else None
+        contract = state.contract
+        return Public(
+            game=self.name, phase=state.phase, deal=state.number, deals=None,
+            to_act=self.to_act(state), standings=_standings(state.totals), teams=TEAMS,
+            history=_history(state),
+            dealer=state.dealer, target=state.target, calls=state.calls,
+            high_bid=state.high, high_bidder=state.high_seat if state.high else None,
+            quansh=state.quansh, contract=contract,
+            declarer=contract.declarer if contract else None, trump=state.trump,
             trick=seated(state.leader, state.trick),
-            last_trick=trick_record(last) if last else None,
-            tricks=tuple(trick_record(t) for t in state.tricks), tricks_won=state.won,
+            tricks=tuple(trick_record(t) for t in state.tricks),
+            hand_sizes=tuple(m.bit_count() for m in state.hands), tricks_won=state.won,
             announced=tuple(tuple(c.kind for c in state.combos[i]) if _has_played(state, i)
                             else () for i in range(4)),
-            my_combos=state.combos[seat] if playing else find_combos(seat, state.hands[seat])
-            if state.phase != "over" else (),
             combo_team=team,
             combinations=() if team is None else state.combos[team] + state.combos[team + 2],
             blot=state.blot_seat if playing and _blot_announced(state) else None,
-            totals=state.totals, target=state.target, results=state.results,
-            winner=state.winner,
         )
+
+    def observation(self, state: State, seat: int) -> Observation:
+        playing = state.phase == "play"
+        mine = (state.combos[seat] if playing else find_combos(seat, state.hands[seat])
+                if state.phase != "over" else ())
+        return extend(Observation, self.public_observation(state), seat=seat,
+                      hand=tuple(cards_of(state.hands[seat])), my_combos=mine)
 
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
@@ -425,7 +473,9 @@ class BazarBlot:
         return (a, b, a, b)
 
     def rankings(self, state: State) -> tuple[int, ...]:
-        return places(self.scores(state), low_wins=False)
+        """Each seat's place is its team's: (1, 2, 1, 2) when team A wins."""
+        a, b = places(state.totals, low_wins=False)
+        return (a, b, a, b)
 
     def parse_action(self, code: str) -> Action:
         if code == "bid:pass":
@@ -457,11 +507,11 @@ class BazarBlot:
 
     def describe(self, obs: Observation) -> str:
         """Plain text for the terminal table."""
-        a, b = obs.totals
-        lines = [f"Bazar Blot, deal {obs.deal_number}, dealer seat {obs.dealer}, {obs.phase}, "
+        a, b = obs.standings.values
+        lines = [f"Bazar Blot, deal {obs.deal}, dealer seat {obs.dealer}, {obs.phase}, "
                  f"match to {obs.target}. Team A (seats 0, 2) {a}, team B (seats 1, 3) {b}"]
-        if obs.results:
-            lines.append("Last deal: " + _result_text(obs.results[-1]))
+        if obs.last_deal:
+            lines.append("Last deal: " + _result_text(obs.last_deal))
         if obs.calls:
             lines.append("Auction: " + ", ".join(f"{s} {c.label}" for s, c in obs.calls))
         if obs.contract:
@@ -472,8 +522,8 @@ class BazarBlot:
         if obs.phase == "play":
             lines += _play_lines(obs)
         lines += hand_lines(obs.hand)
-        if obs.winner is not None:
-            lines.append(f"Match over: team {TEAM_NAMES[obs.winner]} wins.")
+        if obs.phase == "over":
+            lines.append(f"Match over: team {TEAM_NAMES[obs.standings.order[0]]} wins.")
         return "\n".join(lines)
 
 
@@ -778,9 +828,11 @@ def _end_deal(s: State) -> None:
     assert contract is not None
     (a, b), made, cards, combos, blots = _deal_score(s, s.taken, s.won, s.tricks[-1][2] % 2)
     s.totals = (s.totals[0] + a, s.totals[1] + b)
+    counted = () if s.combo_team is None else tuple(
+        (c.seat, c.kind) for seat in (s.combo_team, s.combo_team + 2) for c in s.combos[seat])
     s.results = (*s.results, DealResult(
         s.number, s.dealer, contract, made, s.won, cards, s.combo_team, combos, blots,
-        (a, b, a, b), s.totals))
+        (a, b, a, b), s.totals, counted, s.blot_seat))
     s.winner = match_winner(s.totals, s.target)
     if s.winner is not None:
         s.phase, s.turn = "over", -1
@@ -801,6 +853,22 @@ def _deal_score(s: State, taken: Sequence[int], won: Sequence[int], last_team: i
     points, made = score_deal(contract.level, contract.capot, contract.team, contract.multiplier,
                               cards, (won[0], won[1]), combos, blots)
     return points, made, cards, combos, blots
+
+
+def _standings(totals: tuple[int, int]) -> Standings:
+    return standings(totals, unit="points", by_team=True)
+
+
+def _history(state: State) -> tuple[DealRecord, ...]:
+    """Every finished deal, thrown-in ones too, as a record: game points per team, the totals
+    after it, and the deal's facts."""
+    return tuple(DealRecord(r.number, (r.points[0], r.points[1]), _standings(r.totals), BlotDeal(
+        dealer=r.dealer, contract=r.contract, thrown_in=r.contract is None, made=r.made,
+        capot=0 if r.tricks[0] == 8 else 1 if r.tricks[1] == 8 else None,
+        multiplier=r.contract.multiplier if r.contract else 1, tricks=r.tricks,
+        card_points=r.card_points, combo_team=r.combo_team, combo_points=r.combo_points,
+        combinations=r.counted, blot=r.blot_seat, blot_points=r.blot_points))
+        for r in state.results)
 
 
 def _throw_in(s: State) -> None:
@@ -919,11 +987,11 @@ def _play_lines(obs: Observation) -> list[str]:
     return lines
 
 
-def _result_text(r: DealResult) -> str:
+def _result_text(record: DealRecord) -> str:
+    r: BlotDeal = record.facts
     if r.contract is None:
-        return f"deal {r.number}: all passed, dealt again"
+        return f"deal {record.number}: all passed, dealt again"
     made = "made" if r.made else "failed"
-    return (f"deal {r.number}: {r.contract.label}, {made}; tricks A {r.tricks[0]} B {r.tricks[1]},"
-            f" card points A {r.card_points[0]} B {r.card_points[1]};"
-            f" A +{r.points[0]}, B +{r.points[1]}")
-
+    a, b = record.results
+    return (f"deal {record.number}: {r.contract.label}, {made}; tricks A {r.tricks[0]} B"
+            f" {r.tricks[1]}, card points A {r.card_points[0]} B {r.card_points[1]}; A +{a}, B +{b}")

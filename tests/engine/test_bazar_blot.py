@@ -72,8 +72,8 @@ def run(state: object, calls: Sequence[tuple[int, str]]) -> object:
 
 def play_out(state: object) -> object:
     """Play the deal to its end, every seat playing its first legal card."""
-    number = GAME.observation(state, 0).deal_number
-    while not GAME.is_over(state) and GAME.observation(state, 0).deal_number == number:
+    number = GAME.observation(state, 0).deal
+    while not GAME.is_over(state) and GAME.observation(state, 0).deal == number:
         (seat,) = GAME.to_act(state)
         state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     return state
@@ -270,9 +270,10 @@ def test_auction_B_A1() -> None:
 def test_auction_B_A2() -> None:
     state = run(new_auction(), [(0, "Pass"), (1, "Pass"), (2, "Pass"), (3, "Pass")])
     obs = GAME.observation(state, 0)
-    assert (obs.deal_number, obs.dealer, obs.phase) == (2, 0, "auction")
+    assert (obs.deal, obs.dealer, obs.phase) == (2, 0, "auction")
     assert GAME.to_act(state) == {1}
-    assert obs.results[0].contract is None and obs.results[0].points == (0, 0, 0, 0)
+    record = obs.history[0]
+    assert record.facts.contract is None and record.facts.thrown_in and record.results == (0, 0)
     assert GAME.scores(state) == (0, 0, 0, 0)
 
 
@@ -400,12 +401,17 @@ def test_a_whole_capot_deal_with_combinations_and_announcements() -> None:
     assert obs.combo_team == 0 and obs.tricks_won == (1, 0)
     assert sorted(c.kind for c in obs.combinations) == ["hundred", "hundred", "terz"]
     state = play_out(state)
-    result = GAME.observation(state, 0).results[0]
+    record = GAME.public_observation(state).history[0]
+    result = record.facts
     assert result.made and result.tricks == (8, 0) and result.card_points == (162, 0)
+    assert result.capot == 0 and result.multiplier == 1 and result.combo_team == 0
+    assert sorted(result.combinations) == [(0, "hundred"), (2, "hundred"), (2, "terz")]
+    assert result.blot == 0 and result.blot_points == (20, 0)
     # 25 (all tricks) + 11 (bid) + 22 (two hundreds and a terz) + 2 (Blot)
-    assert result.points == (60, 0, 60, 0) and GAME.scores(state) == (60, 0, 60, 0)
+    assert record.results == (60, 0) and GAME.scores(state) == (60, 0, 60, 0)
+    assert record.standings.values == (60, 0) and record.standings.by_team
     obs = GAME.observation(state, 0)
-    assert (obs.deal_number, obs.dealer, obs.phase) == (2, 0, "auction")
+    assert (obs.deal, obs.dealer, obs.phase) == (2, 0, "auction")
 
 
 def test_the_match_ends_when_a_team_reaches_the_target() -> None:
@@ -416,8 +422,10 @@ def test_the_match_ends_when_a_team_reaches_the_target() -> None:
     state = play_out(state)
     assert GAME.is_over(state) and GAME.to_act(state) == frozenset()
     assert GAME.scores(state) == (160, 150, 160, 150)
-    assert GAME.rankings(state) == (1, 3, 1, 3)
-    assert GAME.observation(state, 2).winner == 0
+    assert GAME.rankings(state) == (1, 2, 1, 2)
+    public = GAME.public_observation(state)
+    assert public.phase == "over" and public.standings.order[0] == 0
+    assert public.standings.places == (1, 2) and public.teams == ((0, 2), (1, 3))
     with pytest.raises(IllegalAction) as error:
         GAME.apply(state, 0, PASS)
     assert error.value.key == "game-over"
@@ -610,31 +618,33 @@ def test_random_matches_keep_the_totals_and_the_reference_score() -> None:
                 plays.append((seat, CARDS[action.card]))
             else:
                 action = _random_call(legal, rng)
-            totals_before = obs.totals
+            totals_before = obs.standings.values
             state = GAME.apply(state, seat, action)
             after = GAME.observation(state, seat)
-            if len(after.results) == len(obs.results):
+            if len(after.history) == len(obs.history):
                 continue
-            result = after.results[-1]
-            assert result.number == obs.deal_number
+            record = after.history[-1]
+            result = record.facts
+            assert record.number == obs.deal
             if result.contract is None:
                 thrown += 1
                 continue
             deals += 1
             assert sum(result.tricks) == 8 and sum(result.card_points) == 162
-            points = (result.points[0], result.points[1])
+            points = record.results
             assert points == _ref_score(result.contract, hands, plays)
-            assert result.points[2:] == points
-            assert after.totals == (totals_before[0] + points[0], totals_before[1] + points[1])
+            assert after.standings.values == (totals_before[0] + points[0],
+                                              totals_before[1] + points[1])
             capots += 8 in result.tricks
             capot_bids += result.contract.capot
             quanshes += result.contract.multiplier > 1
             made += result.made
             hands, plays = [], []
         obs = GAME.observation(state, 0)
-        assert max(obs.totals) >= 151 and obs.totals[0] != obs.totals[1]
-        assert obs.winner == (0 if obs.totals[0] > obs.totals[1] else 1)
-        assert obs.totals == tuple(map(sum, zip(*(r.points[:2] for r in obs.results), strict=True)))
+        totals = obs.standings.values
+        assert max(totals) >= 151 and totals[0] != totals[1]
+        assert obs.standings.order[0] == (0 if totals[0] > totals[1] else 1)
+        assert totals == tuple(map(sum, zip(*(r.results for r in obs.history), strict=True)))
     # the random play must have reached every branch of the scoring table
     assert deals > 300 and capots > 0 and capot_bids > 0 and quanshes > 0 and thrown > 0
     assert 0 < made < deals
@@ -688,10 +698,38 @@ def test_rollout_scores_a_deal_exactly_as_the_public_api_does() -> None:
             (seat,) = GAME.to_act(state)
             state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
         expected_rng, rng = random.Random(seed), random.Random(seed)
-        number = GAME.observation(state, 0).deal_number
+        number = GAME.observation(state, 0).deal
         playing = state
-        while GAME.observation(playing, 0).deal_number == number and not GAME.is_over(playing):
+        while GAME.observation(playing, 0).deal == number and not GAME.is_over(playing):
             (seat,) = GAME.to_act(playing)
             legal = GAME.legal_actions(playing, seat)
             playing = GAME.apply(playing, seat, legal[int(expected_rng.random() * len(legal))])
-        assert rollout(state, rng) == GAME.observation(playing, 0).results[-1].points
+        a, b = GAME.observation(playing, 0).history[-1].results
+        assert rollout(state, rng) == (a, b, a, b)
+
+
+def test_public_view_carries_the_shared_facts_and_the_auction() -> None:
+    from engine.bazar_blot import Public
+    state = GAME.new_match(4, 1, deal=CAPOT_DEAL, first_dealer=3)
+    public = GAME.public_observation(state)
+    assert type(public) is Public and not hasattr(public, "hand")
+    assert (public.game, public.phase, public.deal, public.deals) == ("bazar_blot", "auction", 1, None)
+    assert public.teams == ((0, 2), (1, 3)) and public.standings.by_team
+    assert public.standings.values == (0, 0) and public.history == ()
+    assert public.to_act == frozenset({0}) and public.hand_sizes == (8, 8, 8, 8)
+    assert public.contract is None and public.declarer is None and public.trump is None
+    state = run(state, [(0, "11♠"), (1, "Pass")])
+    public = GAME.public_observation(state)
+    assert public.calls == ((0, bid("11♠")), (1, PASS)) and public.high_bidder == 0
+    state = run(state, [(2, "Pass"), (3, "Pass")])
+    public = GAME.public_observation(state)
+    assert public.declarer == 0 and public.trump == S and public.phase == "play"
+    assert public.combinations == () and public.trick_number == 1
+    for _ in range(4):
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    public = GAME.public_observation(state)
+    assert public.combo_team == 0 and public.combinations and public.last_trick is not None
+    assert public.hand_sizes == (7, 7, 7, 7) and public.trick == ()
+    assert GAME.observation(state, 2).combinations == public.combinations
+    assert GAME.revealed_fields == ("combinations",)

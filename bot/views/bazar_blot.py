@@ -1,0 +1,275 @@
+"""Bazar Blot («Բազար բլոտ»): the group's table, a player's private hand with the two-step
+auction picker, and the deal and match results (see shared/ux.md, issue 14).
+
+Auction picker steps (``ctx.pick``): "" the first step (Pass, Quansh, the five lowest levels,
+«more», «Capot»), "m" the higher levels, "l:<level>" the strains of an ordinary bid, "k" the capot
+levels, "k:<level>" the strains of a capot bid. An unknown or stale step falls back to "".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.bazar_blot import (
+    BOY,
+    Bid,
+    BlotDeal,
+    Call,
+    Contract,
+    Observation,
+    Pass,
+    Public,
+    Quansh,
+    Sur,
+)
+from engine.cards import CARDS, SUIT_SYMBOLS
+from engine.core import DealRecord
+from engine.tricks import Play
+
+from .base import (
+    RED,
+    BaseView,
+    Button,
+    Context,
+    Screen,
+    entry_name,
+    face,
+    hand_order,
+    number,
+    rows_of,
+    signed,
+    standings_line,
+    suit_lines,
+)
+
+FIRST_LEVELS = 5  # level buttons on the first step; the rest behind «more»
+STRAIN_ORDER = (3, 2, 1, 0, BOY)  # ♠ ♥ ♦ ♣ Boy, as players name them
+CALLS_SHOWN = 16  # a longer auction shows its last calls after "…"
+
+
+def strain_text(strain: int, ctx: Context, button: bool = False) -> str:
+    if strain == BOY:
+        return ctx.t("bazar_blot-boy")
+    symbol = SUIT_SYMBOLS[strain]
+    return RED.get(symbol, symbol) if button else symbol
+
+
+NBSP = "\u00a0"
+
+
+def bid_text(bid: Bid | Contract, ctx: Context) -> str:
+    """'10 ♥', '9 Բոյ', 'Կապուտ 25 ♥', with a no-break space: a bid of 10♥ must not read as the
+    card 10♥, which may be in the trick on the line below (or still in someone's hand)."""
+    text = f"{bid.level}{NBSP}{strain_text(bid.strain, ctx)}"
+    return ctx.t("bazar_blot-capot-bid", bid=text) if bid.capot else text
+
+
+def call_text(call: Call, ctx: Context) -> str:
+    if isinstance(call, Bid):
+        return bid_text(call, ctx)
+    if isinstance(call, Quansh):
+        return ctx.t("bazar_blot-quansh")
+    if isinstance(call, Sur):
+        return ctx.t("bazar_blot-sur")
+    return ctx.t("bazar_blot-pass-said")
+
+
+def calls_line(public: Public, ctx: Context) -> str:
+    """'Բազար՝ Արամ 8♥ · Անի պաս · Գոռ Քուանշ'."""
+    calls = [f"{ctx.names[seat]} {call_text(call, ctx)}" for seat, call in public.calls]
+    if len(calls) > CALLS_SHOWN:
+        calls = ["…", *calls[-CALLS_SHOWN:]]
+    return ctx.t("bazar_blot-calls", calls=" · ".join(calls) or "—")
+
+
+def contract_line(contract: Contract, ctx: Context) -> str:
+    """'Խոսքը՝ 10♥ · Արամ · ×2 Քուանշ'."""
+    parts = [bid_text(contract, ctx), ctx.names[contract.declarer]]
+    if contract.multiplier > 1:
+        parts.append(ctx.t(f"bazar_blot-times-{contract.multiplier}"))
+    return ctx.t("bazar_blot-contract", contract=" · ".join(parts))
+
+
+def combo_names(kinds: Sequence[str], ctx: Context) -> str:
+    return ", ".join(ctx.t(f"bazar_blot-combo-{kind}") for kind in kinds)
+
+
+def _seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
+    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
+
+
+class BazarBlotView(BaseView):
+    # ----- the group
+
+    def table(self, public: Public, ctx: Context) -> Screen:
+        lines = [self._header(public, ctx)]
+        lines += self._teams(public, ctx)
+        if public.phase in ("auction", "sur"):
+            lines.append(calls_line(public, ctx))
+        if public.contract is not None:
+            lines.append(contract_line(public.contract, ctx))
+        if public.phase == "play":
+            lines += self._announcements(public, ctx)
+            if public.trick:
+                lines.append(ctx.t("table-trick", cards=_seated(public.trick, ctx)))
+            last = public.last_trick
+            if last is not None:
+                cards = " ".join(card.symbol for _, card in last.cards)
+                lines.append(ctx.t("bazar_blot-last-trick", name=ctx.names[last.winner],
+                                   cards=cards))
+        if public.to_act:
+            (seat,) = public.to_act
+            lines.append(ctx.t("bazar_blot-turn", name=ctx.names[seat]))
+        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        return Screen("\n".join(lines), keyboard)
+
+    def _header(self, public: Public, ctx: Context) -> str:
+        return ctx.t("bazar_blot-header", deal=public.deal, target=public.target)
+
+    def _teams(self, public: Public, ctx: Context) -> list[str]:
+        """One line per team: its players, its total toward the target, its tricks this deal."""
+        lines = []
+        for team in range(2):
+            marks = "▸ " if set(public.teams[team]) & public.to_act else "  "
+            text = ctx.t("bazar_blot-team", names=entry_name(public, ctx, team),
+                         score=number(public.standings.values[team]))
+            if public.phase == "play":
+                text += " · " + ctx.t("bazar_blot-tricks", count=public.tricks_won[team])
+            if public.contract is not None and public.contract.team == team:
+                text += " · " + ctx.t("bazar_blot-declaring")
+            lines.append(marks + text)
+        return lines
+
+    def _announcements(self, public: Public, ctx: Context) -> list[str]:
+        """§6.3: each player's categories from their first card; after trick 1 the team whose
+        combinations count and their cards; the Blot when its first card is played."""
+        lines = [ctx.t("bazar_blot-announced", name=ctx.names[seat], combos=combo_names(kinds, ctx))
+                 for seat, kinds in enumerate(public.announced) if kinds]
+        if public.combo_team is not None:
+            shown = " · ".join(f"{ctx.t('bazar_blot-combo-' + c.kind)} "
+                               + " ".join(card.symbol for card in c.cards)
+                               for c in public.combinations)
+            lines.append(ctx.t("bazar_blot-counting", team=entry_name(public, ctx, public.combo_team),
+                               combos=shown))
+        elif public.tricks and any(public.announced):
+            lines.append(ctx.t("bazar_blot-none-count"))
+        if public.blot is not None:
+            lines.append(ctx.t("bazar_blot-blot-said", name=ctx.names[public.blot]))
+        return lines
+
+    # ----- the hand
+
+    def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:
+        mine = obs.seat in obs.to_act and bool(legal)
+        state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
+        lines = [f"{self._header(obs, ctx)} · {state}", *suit_lines(obs.hand)]
+        lines.append(ctx.t("deal-totals", scores=standings_line(obs, obs.standings, ctx)))
+        if obs.my_combos and obs.phase != "over":
+            lines.append(ctx.t("bazar_blot-my-combos",
+                               combos=combo_names([c.kind for c in obs.my_combos], ctx)))
+        rows: tuple[tuple[Button, ...], ...] = ()
+        if obs.phase in ("auction", "sur"):
+            lines.append(calls_line(obs, ctx))
+            if mine:
+                prompt, rows = self._auction(obs, legal, ctx)
+                lines.append(prompt)
+        elif obs.phase == "play":
+            if obs.contract is not None:
+                lines.append(contract_line(obs.contract, ctx))
+            lines.append(ctx.t("table-trick", cards=_seated(obs.trick, ctx) or "—"))
+            if mine:
+                plays = [a for a in legal if isinstance(a, Play)]
+                order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}
+                buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
+                           for a in sorted(plays, key=lambda a: order[CARDS[a.card]])]
+                rows = rows_of(buttons, 4)
+        return Screen("\n".join(lines), rows)
+
+    def _auction(self, obs: Observation, legal: Sequence[Any], ctx: Context
+                 ) -> tuple[str, tuple[tuple[Button, ...], ...]]:
+        """The prompt and keyboard of the picker at ``ctx.pick`` (the module's docstring)."""
+        if obs.phase == "sur":
+            buttons = [Button(ctx.t("bazar_blot-sur"), ctx.data("a", str(a))) if isinstance(a, Sur)
+                       else Button(ctx.t("bazar_blot-pass"), ctx.data("a", str(a)))
+                       for a in legal if isinstance(a, (Sur, Pass))]
+            quansh = obs.quansh if obs.quansh is not None else obs.seat
+            return ctx.t("bazar_blot-sur-prompt", name=ctx.names[quansh]), (tuple(buttons),)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        ordinary = sorted({b.level for b in bids if not b.capot})
+        capot = sorted({b.level for b in bids if b.capot})
+        step, _, arg = ctx.pick.partition(":")
+        if step in ("l", "k") and arg.isdigit() and int(arg) in (capot if step == "k" else ordinary):
+            level, is_capot = int(arg), step == "k"
+            choices = [b for s in STRAIN_ORDER for b in bids
+                       if b.level == level and b.capot == is_capot and b.strain == s]
+            buttons = [Button(strain_text(b.strain, ctx, button=True), ctx.data("a", str(b)))
+                       for b in choices]
+            back = "k" if is_capot else "m" if level not in ordinary[:FIRST_LEVELS] else ""
+            shown = ctx.t("bazar_blot-capot-bid", bid=str(level)) if is_capot else str(level)
+            return (ctx.t("bazar_blot-choose-strain", bid=shown),
+                    (tuple(buttons), (self._back(back, ctx),)))
+        if ctx.pick == "m" and len(ordinary) > FIRST_LEVELS:
+            buttons = [Button(str(level), ctx.data("p", f"l:{level}"))
+                       for level in ordinary[FIRST_LEVELS:]]
+            return ctx.t("bazar_blot-choose-level"), (*rows_of(buttons, 8), (self._back("", ctx),))
+        if ctx.pick == "k" and capot:
+            buttons = [Button(str(level), ctx.data("p", f"k:{level}")) for level in capot]
+            return (ctx.t("bazar_blot-choose-capot"),
+                    (*rows_of(buttons, 8), (self._back("", ctx),)))
+        levels = [Button(str(level), ctx.data("p", f"l:{level}"))
+                  for level in ordinary[:FIRST_LEVELS]]
+        if len(ordinary) > FIRST_LEVELS:
+            levels.append(Button(ctx.t("bazar_blot-more"), ctx.data("p", "m")))
+        calls = []
+        if capot:
+            calls.append(Button(ctx.t("bazar_blot-capot"), ctx.data("p", "k")))
+        calls += [Button(ctx.t("bazar_blot-pass"), ctx.data("a", str(a))) for a in legal
+                  if isinstance(a, Pass)]
+        calls += [Button(ctx.t("bazar_blot-quansh"), ctx.data("a", str(a))) for a in legal
+                  if isinstance(a, Quansh)]
+        return ctx.t("bazar_blot-your-call"), tuple(row for row in (tuple(levels), tuple(calls)) if row)
+
+    def _back(self, pick: str, ctx: Context) -> Button:
+        return Button("‹ " + ctx.t("hand-back"), ctx.data("p", pick))
+
+    # ----- results
+
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+        facts: BlotDeal = record.facts
+        lines = [ctx.t("bazar_blot-deal-over", number=record.number)]
+        if facts.thrown_in or facts.contract is None:
+            lines.append(ctx.t("bazar_blot-thrown-in"))
+            return "\n".join(lines)
+        lines.append(contract_line(facts.contract, ctx))
+        lines.append(ctx.t("bazar_blot-made") if facts.made else ctx.t("bazar_blot-failed"))
+        if facts.capot is not None:
+            lines.append(ctx.t("bazar_blot-capot-taken", team=entry_name(public, ctx, facts.capot)))
+        lines.append(ctx.t("bazar_blot-card-points", points=" · ".join(
+            f"{entry_name(public, ctx, t)} {facts.card_points[t]}" for t in range(2))))
+        if facts.combo_team is not None:
+            lines.append(ctx.t("bazar_blot-combos-counted",
+                               team=entry_name(public, ctx, facts.combo_team),
+                               combos=combo_names([kind for _, kind in facts.combinations], ctx),
+                               points=facts.combo_points[facts.combo_team]))
+        if facts.blot is not None:
+            lines.append(ctx.t("bazar_blot-blot-counted", name=ctx.names[facts.blot],
+                               points=facts.blot_points[facts.blot % 2]))
+        lines.append(" · ".join(f"{entry_name(public, ctx, t)} {signed(v)}"
+                                for t, v in enumerate(record.results)))
+        lines.append(ctx.t("deal-totals", scores=standings_line(public, record.standings, ctx)))
+        return "\n".join(lines)
+
+    def match_result(self, public: Any, ctx: Context) -> Screen:
+        screen = super().match_result(public, ctx)
+        winner = ctx.t("bazar_blot-winner", team=entry_name(public, ctx, public.standings.order[0]))
+        return Screen(screen.text + "\n" + winner, screen.rows)
+
+    def hand_alert(self, obs: Observation, ctx: Context) -> str:
+        lines = suit_lines(obs.hand) or [ctx.t("hand-empty")]
+        if obs.contract is not None and obs.phase == "play":
+            lines.append(contract_line(obs.contract, ctx))
+        return "\n".join(lines)[:200]
+
+
+VIEW = BazarBlotView()

@@ -1,0 +1,399 @@
+"""Bazar Blot computer players: easy and normal (hard = normal until the searching players come).
+
+A player is ``choose(observation, legal, rng) -> action`` and sees only its seat's Observation:
+its hand and combinations, the auction, the contract, and the tricks everyone saw played. What it
+"remembers" (cards gone, voids) is read again from ``obs.tricks`` and ``obs.trick`` at every
+decision; nothing is kept between calls.
+
+Bidding (both levels) starts from an estimate, in raw points, of what the team will take with each
+strain as trump (or Boy): the hand's sure tricks and points (the J and 9 of trump, trump length,
+aces and guarded tens), its combinations and Blot, a partner's share, and the partner's calls.
+The player bids the lowest legal level that estimate supports, never over its partner without a
+clear gain. Normal also says Quansh on an opposing bid its defence expects to beat, and Sur on a
+Quansh against a contract it expects to make with room to spare. Easy estimates more roughly,
+never doubles, and plays by simpler rules.
+
+Play (normal): the declaring side leads trumps while opponents may hold some, anyone leads a card
+that is the highest still out in its suit, else a low card of a long plain suit; following, it
+gives points to a partner who holds the trick, takes a trick with the cheapest card that wins it
+(a master card when others are still to play), or else throws its cheapest card, keeping the Blot
+pair and the high trumps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from ..bazar_blot import (
+    BOY,
+    DECK_MASK,
+    JACK,
+    KING,
+    NINE,
+    PASS,
+    POINTS,
+    POWER,
+    QUANSH,
+    QUEEN,
+    SUR,
+    TEN,
+    Action,
+    Bid,
+    Observation,
+    winning_index,
+)
+from ..cards import SUIT_MASKS, cards_of, mask_of
+from ..tricks import PLAYS, Play
+
+ACE = 12
+PARTNER_SHARE = 30  # raw points a silent partner is expected to bring
+PARTNER_SAME = 25  # more when the partner bid the same strain
+PARTNER_OTHER = 10  # more when the partner bid another strain (some strength)
+OVER_PARTNER = 2  # levels the own estimate must beat the partner's bid by to bid over it
+QUANSH_MARGIN = 60  # raw points of defence beyond the opponents' need before saying Quansh
+SUR_MARGIN = 30  # raw points beyond the bid before saying Sur
+MAX_EASY_LEVEL = 16
+BID_SLACK = 0  # raw points added to the estimate before it is read as a level
+
+
+# --- the hand's estimate ----------------------------------------------------------------------
+
+def _suit(hand: int, suit: int) -> int:
+    """The 8 rank bits (bit 0 = the 7) of one suit."""
+    return hand >> (suit * 13 + 5) & 0xFF
+
+
+def _has(hand: int, suit: int, rank: int) -> bool:
+    return bool(hand >> (suit * 13 + rank) & 1)
+
+
+def trump_estimate(hand: int, strain: int) -> int:
+    """Raw points this hand is expected to take with ``strain`` as trump (a suit 0-3)."""
+    trumps = _suit(hand, strain).bit_count()
+    if trumps == 0:
+        return 0
+    est = 0
+    jack, nine = _has(hand, strain, JACK), _has(hand, strain, NINE)
+    if jack:
+        est += 30  # the J takes a trick: its 20 and about 10 more
+    if nine:
+        est += 24 if jack or trumps >= 3 else 10
+    if _has(hand, strain, ACE):
+        est += 15 if jack or nine or trumps >= 3 else 8
+    if _has(hand, strain, TEN):
+        est += 10 if trumps >= 3 else 5
+    est += max(0, trumps - 2) * 12  # long trumps ruff the other suits
+    for suit in range(4):
+        if suit == strain:
+            continue
+        if _has(hand, suit, ACE):
+            est += 18
+            if _has(hand, suit, TEN):
+                est += 12
+        elif _has(hand, suit, TEN) and _suit(hand, suit).bit_count() >= 2:
+            est += 4
+        if _suit(hand, suit) == 0 and trumps >= 3:
+            est += 8  # a void to ruff
+    if _has(hand, strain, KING) and _has(hand, strain, QUEEN):
+        est += 20  # the Blot always counts and counts toward the bid
+    return est
+
+
+def boy_estimate(hand: int) -> int:
+    """Raw points this hand is expected to take in Boy: aces (19), the tens behind them, long
+    suits headed by an ace; a suit without a stopper costs."""
+    est = 0
+    for suit in range(4):
+        bits = _suit(hand, suit)
+        if _has(hand, suit, ACE):
+            est += 26
+            if _has(hand, suit, TEN):
+                est += 14
+                est += max(0, bits.bit_count() - 3) * 8
+        elif bits.bit_count() <= 1:
+            est -= 12  # the opponents run this suit
+    return est
+
+
+def combo_estimate(obs: Observation) -> int:
+    """The raw points of the hand's combinations, counted at a third for a Terz (often beaten)
+    and in full for Fifty and more."""
+    return sum(c.points if c.points >= 50 else c.points // 3 for c in obs.my_combos)
+
+
+def partner_bonus(obs: Observation, strain: int) -> int:
+    partner = (obs.seat + 2) % 4
+    bids = [c for s, c in obs.calls if s == partner and isinstance(c, Bid)]
+    if not bids:
+        return PARTNER_SHARE
+    if any(b.strain == strain for b in bids):
+        return PARTNER_SHARE + PARTNER_SAME
+    return PARTNER_SHARE + PARTNER_OTHER
+
+
+def strain_estimates(obs: Observation, hand: int, rough: bool = False) -> dict[int, int]:
+    """The team's expected raw points for each strain (0-3, BOY)."""
+    combos = combo_estimate(obs)
+    out = {}
+    for strain in range(5):
+        own = boy_estimate(hand) if strain == BOY else trump_estimate(hand, strain)
+        if rough:
+            out[strain] = own + PARTNER_SHARE + (combos if strain != BOY else combos // 2)
+        else:
+            out[strain] = own + partner_bonus(obs, strain) + combos
+    return out
+
+
+# --- the auction ------------------------------------------------------------------------------
+
+def _bid_from(legal: Sequence[Action], level: int, strain: int) -> Bid | None:
+    for action in legal:
+        if type(action) is Bid and not action.capot and action.level == level \
+                and action.strain == strain:
+            return action
+    return None
+
+
+def auction(obs: Observation, legal: Sequence[Action], rng: random.Random, easy: bool) -> Action:
+    hand = mask_of(obs.hand)
+    if SUR in legal:
+        return sur(obs, hand) if not easy else PASS
+    bids = [a for a in legal if type(a) is Bid]
+    estimates = strain_estimates(obs, hand, rough=easy)
+    if easy:
+        estimates = {s: e + rng.randrange(-10, 11) for s, e in estimates.items()}
+    strain = max(estimates, key=lambda s: (estimates[s], s != BOY))
+    can = (estimates[strain] + (0 if easy else BID_SLACK)) // 10
+    if easy:
+        can = min(can, MAX_EASY_LEVEL)
+    if not easy and QUANSH in legal and quansh(obs, hand):
+        return QUANSH
+    if not bids:
+        return PASS
+    floor = min(b.level for b in bids)
+    if can < floor:
+        return PASS
+    high = obs.high_bid
+    partner_holds = high is not None and obs.high_bidder == (obs.seat + 2) % 4
+    # the partner holds the bid: raise only with a clear gain, and in a strain of our own
+    if partner_holds and (easy or can < floor + OVER_PARTNER - 1
+                          or high is not None and strain == high.strain):
+        return PASS
+    return _bid_from(legal, floor, strain) or PASS
+
+
+def defence_estimate(hand: int, strain: int) -> int:
+    """Raw points this hand expects to take against a contract in ``strain``."""
+    est = 0
+    if strain != BOY:
+        trumps = _suit(hand, strain).bit_count()
+        if _has(hand, strain, JACK):
+            est += 30
+        if _has(hand, strain, NINE):
+            est += 22 if _has(hand, strain, JACK) or trumps >= 2 else 8
+        if _has(hand, strain, ACE) and trumps >= 2:
+            est += 12
+        est += max(0, trumps - 2) * 10
+    for suit in range(4):
+        if suit == strain:
+            continue
+        if _has(hand, suit, ACE):
+            est += 26 if strain == BOY else 16
+            if _has(hand, suit, TEN):
+                est += 10
+    return est
+
+
+def quansh(obs: Observation, hand: int) -> bool:
+    """Quansh when this hand alone nearly beats the bid: the opponents need 10·L of 162 and we
+    expect more than the rest, with a margin (a Quansh doubles a loss as well)."""
+    high = obs.high_bid
+    if high is None or high.capot:
+        return False
+    ours = defence_estimate(hand, high.strain) + PARTNER_SHARE // 2
+    return ours >= 162 - 10 * high.level + QUANSH_MARGIN
+
+
+def sur(obs: Observation, hand: int) -> Action:
+    contract = obs.high_bid
+    if contract is None:
+        return PASS
+    own = boy_estimate(hand) if contract.strain == BOY else trump_estimate(hand, contract.strain)
+    # the partner's bid says it holds this strain; my own bid counts a silent partner
+    extra = PARTNER_SHARE if obs.high_bidder == obs.seat else PARTNER_SHARE + PARTNER_SAME
+    if own + extra + combo_estimate(obs) >= 10 * contract.level + SUR_MARGIN:
+        return SUR
+    return PASS
+
+
+# --- the play ---------------------------------------------------------------------------------
+
+class Position:
+    """The play as one seat reads it: hand, strain, the cards still out, who is void where."""
+
+    __slots__ = ("seat", "hand", "strain", "trump", "out", "voids", "trick", "leader",
+                 "declaring")
+
+    def __init__(self, obs: Observation) -> None:
+        contract = obs.contract
+        assert contract is not None
+        self.seat = obs.seat
+        self.hand = mask_of(obs.hand)
+        self.strain = contract.strain
+        self.trump = contract.trump
+        self.declaring = contract.declarer % 2 == obs.seat % 2
+        gone = self.hand
+        self.voids: list[set[int]] = [set(), set(), set(), set()]
+        for record in (*obs.tricks, None):
+            plays = record.cards if record is not None else obs.trick
+            if not plays:
+                continue
+            led = plays[0][1] // 13
+            for i, (seat, card) in enumerate(plays):
+                gone |= 1 << card
+                if card // 13 == led:
+                    continue
+                self.voids[seat].add(led)
+                if self.trump is None or card // 13 == self.trump or led == self.trump:
+                    continue
+                # void and no trump played: it holds no trump unless its partner held the trick
+                prefix = tuple(c for _, c in plays[:i])
+                held_by = plays[winning_index(prefix, self.strain)][0]
+                if held_by % 2 != seat % 2:
+                    self.voids[seat].add(self.trump)
+        self.out = DECK_MASK & ~gone
+        self.trick = tuple(card for _, card in obs.trick)
+        self.leader = obs.trick[0][0] if obs.trick else obs.seat
+
+    def master(self, card: int) -> bool:
+        """No card still out beats ``card`` in its own suit."""
+        power = POWER[self.strain]
+        return not any(power[c] > power[card] for c in cards_of(self.out & SUIT_MASKS[card // 13]))
+
+    def points(self, card: int) -> int:
+        return POINTS[self.strain][card]
+
+    def wins(self, card: int) -> bool:
+        """``card`` would take the trick as it stands."""
+        cards = (*self.trick, card)
+        return winning_index(cards, self.strain) == len(cards) - 1
+
+    def partner_winning(self) -> bool:
+        if not self.trick:
+            return False
+        winner = (self.leader + winning_index(self.trick, self.strain)) % 4
+        return winner % 2 == self.seat % 2
+
+    def to_play_after(self) -> tuple[int, ...]:
+        """The opponents still to play to this trick after this seat."""
+        left = 3 - len(self.trick)
+        return tuple(s for s in ((self.seat + i) % 4 for i in range(1, left + 1))
+                     if s % 2 != self.seat % 2)
+
+    def ruff_risk(self, suit: int) -> bool:
+        """An opponent still to play may trump a card of ``suit``: it is known to be void in
+        ``suit`` and not known to be out of trumps."""
+        trump = self.trump
+        if trump is None or suit == trump or not self.out & SUIT_MASKS[trump]:
+            return False
+        return any(suit in self.voids[s] and trump not in self.voids[s]
+                   for s in self.to_play_after())
+
+    def safe(self, card: int) -> bool:
+        """``card``, played now, keeps the trick against everyone still to play."""
+        return self.master(card) and not self.ruff_risk(card // 13)
+
+    def keep_cost(self, card: int) -> int:
+        """What a card is worth keeping: points, trump strength, the Blot pair."""
+        cost = self.points(card) * 2 + POWER[self.strain][card]
+        if self.trump is not None and card // 13 == self.trump:
+            cost += 30
+            if card % 13 in (KING, QUEEN):
+                pair = 1 << (self.trump * 13 + KING) | 1 << (self.trump * 13 + QUEEN)
+                if self.hand & pair == pair:
+                    cost += 25  # keep the Blot together (it is announced on the first)
+        return cost
+
+
+def choose_card(obs: Observation, cards: list[int]) -> int:
+    pos = Position(obs)
+    if len(cards) == 1:
+        return cards[0]
+    if not pos.trick:
+        return lead(pos, cards)
+    last = len(pos.trick) == 3
+    if pos.partner_winning():
+        partner_card = pos.trick[winning_index(pos.trick, pos.strain)]
+        if last or pos.safe(partner_card):
+            return max(cards, key=lambda c: (pos.points(c) - (40 if c // 13 == pos.trump else 0),
+                                             -POWER[pos.strain][c]))
+        return min(cards, key=pos.keep_cost)
+    winners = [c for c in cards if pos.wins(c)]
+    if winners:
+        if last:
+            return min(winners, key=lambda c: (POWER[pos.strain][c] + 20 * (c // 13 == pos.trump),
+                                               -pos.points(c)))
+        safe = [c for c in winners if pos.safe(c)]
+        if safe:
+            return min(safe, key=pos.keep_cost)
+        value = sum(pos.points(c) for c in pos.trick)
+        if value >= 10 or pos.trump is not None and any(c // 13 == pos.trump for c in winners):
+            return max(winners, key=lambda c: POWER[pos.strain][c] + 20 * (c // 13 == pos.trump))
+    return min(cards, key=pos.keep_cost)
+
+
+def lead(pos: Position, cards: list[int]) -> int:
+    trump = pos.trump
+    if trump is not None:
+        trumps = [c for c in cards if c // 13 == trump]
+        out_trumps = pos.out & SUIT_MASKS[trump]
+        if trumps and out_trumps and pos.declaring:
+            masters = [c for c in trumps if pos.master(c)]
+            if masters:
+                return max(masters, key=lambda c: POWER[pos.strain][c])
+            if len(trumps) >= 2:
+                return min(trumps, key=pos.keep_cost)
+    plain_masters = [c for c in cards if c // 13 != trump and pos.master(c)]
+    plain_masters = [c for c in plain_masters if not pos.ruff_risk(c // 13)]
+    if plain_masters:
+        return max(plain_masters, key=pos.points)
+    plain = [c for c in cards if c // 13 != trump] or cards
+    length = {s: (pos.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+    return min(plain, key=lambda c: (pos.keep_cost(c) - 3 * length[c // 13],))
+
+
+def easy_card(obs: Observation, cards: list[int], rng: random.Random) -> int:
+    """Simple rules: take the trick with the highest card when it can, feed a winning partner
+    nothing, else throw the cheapest card; lead a random card."""
+    pos = Position(obs)
+    if not pos.trick:
+        return cards[int(rng.random() * len(cards))]
+    if pos.partner_winning():
+        return min(cards, key=pos.keep_cost)
+    winners = [c for c in cards if pos.wins(c)]
+    if winners:
+        return max(winners, key=lambda c: POWER[pos.strain][c])
+    return min(cards, key=pos.keep_cost)
+
+
+# --- the players ------------------------------------------------------------------------------
+
+def _cards(legal: Sequence[Action]) -> list[int]:
+    return [a.card for a in legal if type(a) is Play]
+
+
+def easy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    if obs.phase == "play":
+        return PLAYS[easy_card(obs, _cards(legal), rng)]
+    return auction(obs, legal, rng, easy=True)
+
+
+def normal(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    if obs.phase == "play":
+        return PLAYS[choose_card(obs, _cards(legal))]
+    return auction(obs, legal, rng, easy=False)
+
+
+PLAYERS: dict[str, Callable[[Observation, Sequence[Action], random.Random], Action]] = {
+    "easy": easy, "normal": normal, "hard": normal}
