@@ -379,6 +379,8 @@ class Observation(Public):
 class BazarBlot:
     name: ClassVar[str] = "bazar_blot"
     sizes: ClassVar[tuple[int, ...]] = (4,)
+    options: ClassVar[dict[str, tuple[int, ...]]] = {"target": (151, 301)}  # 301: a palace room
+    aliases: ClassVar[tuple[str, ...]] = ("blot", "bazar")
     # The counting team's combinations are shown to all after trick 1 by rule (§6.3).
     private_fields: ClassVar[tuple[str, ...]] = ("combinations",)
     revealed_fields: ClassVar[tuple[str, ...]] = ("combinations",)

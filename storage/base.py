@@ -7,7 +7,8 @@ tests in ``tests/storage``.
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+import copy
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -172,3 +173,14 @@ class Store(Protocol):
     matches: Matches
 
     async def close(self) -> None: ...
+
+
+def copy_table(table: TableRecord, **update: Any) -> TableRecord:
+    """A copy for the caller, sharing nothing mutable with ``table``. Cheaper than a deep copy:
+    the log's entries are immutable tuples, and a long log made deepcopy the bulk of a save."""
+    update.update(
+        rules=copy.deepcopy(table.rules),
+        seats=[seat.model_copy() for seat in table.seats],
+        log=[(seat, code) for seat, code in table.log],  # tuples, even if a list was appended
+    )
+    return table.model_copy(update=update)

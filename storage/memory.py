@@ -18,6 +18,7 @@ from .base import (
     Tables,
     UserRecord,
     Users,
+    copy_table,
 )
 from .check import split_broken
 
@@ -32,22 +33,20 @@ class MemoryTables:
     async def create(self, table: TableRecord) -> TableRecord:
         self._check_key(table, 0)
         now = time.time()
-        stored = table.model_copy(
-            deep=True, update={"id": self._next_id, "version": 1, "created_at": now, "updated_at": now}
-        )
+        stored = copy_table(table, id=self._next_id, version=1, created_at=now, updated_at=now)
         self._next_id += 1
         self._rows[stored.id or 0] = stored
-        return stored.model_copy(deep=True)
+        return copy_table(stored)
 
     async def get(self, key: TableKey) -> TableRecord | None:
         for row in self._rows.values():
             if row.key == key and row.status in ACTIVE:
-                return row.model_copy(deep=True)
+                return copy_table(row)
         return None
 
     async def by_id(self, table_id: int) -> TableRecord | None:
         row = self._rows.get(table_id)
-        return row.model_copy(deep=True) if row else None
+        return copy_table(row) if row else None
 
     async def save(self, table: TableRecord) -> TableRecord:
         row = self._rows.get(table.id or 0)
@@ -61,11 +60,9 @@ class MemoryTables:
                 f"({len(table.log)} actions, {len(row.log)} stored)"
             )
         self._check_key(table, row.id or 0)
-        stored = table.model_copy(
-            deep=True, update={"version": table.version + 1, "updated_at": time.time()}
-        )
+        stored = copy_table(table, version=table.version + 1, updated_at=time.time())
         self._rows[stored.id or 0] = stored
-        return stored.model_copy(deep=True)
+        return copy_table(stored)
 
     async def active(self) -> list[TableRecord]:
         return split_broken(self._live())[0]
@@ -74,7 +71,7 @@ class MemoryTables:
         return split_broken(self._live())[1]
 
     def _live(self) -> list[TableRecord]:
-        return [r.model_copy(deep=True) for r in self._rows.values() if r.status in ACTIVE]
+        return [copy_table(r) for r in self._rows.values() if r.status in ACTIVE]
 
     def _check_key(self, table: TableRecord, table_id: int) -> None:
         """One lobby/playing table per chat and topic (SQLite: a partial unique index)."""
@@ -89,7 +86,7 @@ class MemoryTables:
     async def seat_of(self, user_id: int) -> TableRecord | None:
         for row in self._rows.values():
             if row.status in ACTIVE and any(s.user_id == user_id for s in row.seats):
-                return row.model_copy(deep=True)
+                return copy_table(row)
         return None
 
 

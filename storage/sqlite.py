@@ -10,7 +10,6 @@ commit for that case at a large cost in latency.
 from __future__ import annotations
 
 import asyncio
-import copy
 import json
 import sqlite3
 import time
@@ -36,6 +35,7 @@ from .base import (
     Tables,
     UserRecord,
     Users,
+    copy_table,
 )
 from .check import report, split_broken
 from .migrations import known_version, migrate
@@ -187,15 +187,6 @@ def _read_log(text: str) -> list[tuple[int, str]]:
     return [(seat, code) for _, seat, code in rows]
 
 
-def _copy(table: TableRecord, **update: Any) -> TableRecord:
-    """A copy for the caller, sharing nothing mutable with ``table``. Cheaper than a deep copy:
-    the log's entries are immutable tuples, and a long log made deepcopy the bulk of a save."""
-    update.update(
-        rules=copy.deepcopy(table.rules),
-        seats=[seat.model_copy() for seat in table.seats],
-        log=[(seat, code) for seat, code in table.log],  # tuples, even if a list was appended
-    )
-    return table.model_copy(update=update)
 
 
 def _check_seed(seed: int, what: str) -> None:
@@ -219,7 +210,7 @@ class SqliteTables:
 
     async def create(self, table: TableRecord) -> TableRecord:
         now = time.time()
-        stored = _copy(table, version=1, created_at=now, updated_at=now)
+        stored = copy_table(table, version=1, created_at=now, updated_at=now)
         try:
             async with self.db.transaction() as conn:
                 cursor = await conn.execute(_INSERT_TABLE, _table_values(stored))
@@ -254,7 +245,7 @@ class SqliteTables:
         return (await self._check_live())[1]
 
     async def save(self, table: TableRecord) -> TableRecord:
-        stored = _copy(table, version=table.version + 1, updated_at=time.time())
+        stored = copy_table(table, version=table.version + 1, updated_at=time.time())
         version, have = self._logs.get(table.id or 0, (None, ()))
         if version != table.version:
             have = await self._stored_log(table)

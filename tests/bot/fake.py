@@ -184,6 +184,7 @@ class Harness:
         self.fake = fake or FakeTelegram()
         settings.setdefault("chat_messages_per_second", 10_000)  # no pacing unless a test asks
         settings.setdefault("group_messages_per_minute", 1_000_000)
+        settings.setdefault("table_seed", 7)  # every table deals the same: a failure replays
         self.settings = Settings(telegram_bot_token=TOKEN, turn_seconds=turn_seconds, **settings)
         self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=False)
         self._update_ids = itertools.count(1)

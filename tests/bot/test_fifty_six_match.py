@@ -114,8 +114,6 @@ async def test_four_humans_bid_and_play_a_deal(store: Store) -> None:
         assert "28 առանց կոզրի (բոլորը պաս ասացին)" in result  # every human pressed Pass
 
 
-@pytest.mark.xfail(reason="picker presses (kind p) are not wired in bot/handlers/play.py and "
-                   "bot/tables.py yet (issue 11, the lead's part)", strict=False)
 async def test_a_bid_made_through_the_picker_reaches_the_group(store: Store) -> None:
     async with Harness(store) as h:
         await open_table(h, [ARAM, ANI, GOR, LILIT], 0)
@@ -129,7 +127,8 @@ async def test_a_bid_made_through_the_picker_reaches_the_group(store: Store) -> 
         await h.press(user, hand, hand.button("30")["callback_data"])
         hand = h.hand(user)
         assert "30՝ ընտրեք մաստը" in hand.text
-        await h.press(user, hand, hand.button("♣ 30")["callback_data"])
+        bid = hand.button("♣ 30")["callback_data"]
+        await h.press(user, hand, bid)
         assert "♣ 30" in h.table_message().text.split("\n")[-1]
-        again = await h.press(user, hand, hand.button("♣ 30")["callback_data"])
+        again = await h.press(user, h.hand(user), bid)
         assert again.get("show_alert") or again.get("text"), "a stale press is answered"
