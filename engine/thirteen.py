@@ -744,3 +744,65 @@ def _beating(hand: int, old: Shape) -> list[int]:
                 _sets(hand, 4, 0, out)
             _runs(hand, 2, kind + 2, 6, 0, out)
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Fast rollout for searching players
+
+
+def rollout(state: State, rng: Random) -> tuple[int, ...]:
+    """Place points of the current game after uniformly random legal play to its end. Ints in,
+    ints out: no State, Combo or log is built. Each choice is ``int(rng.random() * k)`` over the
+    legal actions in ``legal_actions``' order (Pass first on a table), so the same generator
+    gives the same game as random play through ``apply`` does. From a finished match: the last
+    game's points."""
+    if state.turn < 0:
+        return state.results[-1]
+    n = state.players
+    hands = list(state.hands)
+    table, owner, passed, turn = state.table, state.owner, state.passed, state.turn
+    required = state.required
+    finished = list(state.finished)
+    rand = rng.random
+    active = sum(1 for h in hands if h)
+    while True:
+        hand = hands[turn]
+        if not table:
+            options = _all_combos(hand)
+            if required:
+                options = [m for m in options if m & required]
+                required = 0
+            mask = options[int(rand() * len(options))]
+        else:
+            old = classify(table)
+            assert old is not None
+            options = _beating(hand, old)
+            pick = int(rand() * (len(options) + 1))
+            mask = options[pick - 1] if pick else 0
+        seat = turn
+        if mask:
+            hand ^= mask
+            hands[seat], table, owner = hand, mask, seat
+            if not hand:
+                finished.append(seat)
+                active -= 1
+                if active <= 1:
+                    break
+        else:
+            passed |= 1 << seat
+        turn = -1
+        for step in range(1, n):
+            s = (seat + step) % n
+            if hands[s] and not passed >> s & 1 and s != owner:
+                turn = s
+                break
+        if turn < 0:
+            turn = owner
+            while not hands[turn]:
+                turn = (turn + 1) % n
+            table, passed = 0, 0
+    order = finished + [s for s in range(n) if hands[s]]
+    points = [0] * n
+    for place, s in enumerate(order):
+        points[s] = n - 1 - place
+    return tuple(points)

@@ -709,3 +709,42 @@ def test_public_view_of_a_fresh_match_and_of_a_round() -> None:
     assert public.passed == frozenset({seat})
     obs = GAME.observation(state, seat)
     assert obs.seat == seat and obs.passed == public.passed and obs.standings == public.standings
+
+
+# ---------------------------------------------------------------------------------------------
+# The fast rollout against the public path
+
+
+def public_path(state: State, rng: random.Random) -> tuple[int, ...]:
+    """Random play through legal_actions and apply, drawing as the rollout does."""
+    game = state.game
+    while not GAME.is_over(state) and state.game == game:
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, legal[int(rng.random() * len(legal))])
+    return state.results[game - 1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rollout_plays_the_same_game_as_the_public_path(players: int) -> None:
+    from engine.thirteen import rollout
+    outcomes = set()
+    for seed in range(40):
+        start = GAME.new_match(players, seed, match_games=2)
+        walk = random.Random(seed)
+        for _ in range(seed % 25):  # from the first play of the match, or from later positions
+            (seat,) = GAME.to_act(start)
+            start = GAME.apply(start, seat, walk.choice(GAME.legal_actions(start, seat)))
+        for k in range(3):
+            fast = rollout(start, random.Random(1000 * seed + k))
+            slow = public_path(start, random.Random(1000 * seed + k))
+            assert fast == slow, (seed, k)
+            assert sorted(fast) == list(range(players))
+            outcomes.add(fast)
+    assert len(outcomes) > 1
+
+
+def test_rollout_of_a_finished_match_is_its_last_game() -> None:
+    from engine.thirteen import rollout
+    state, _ = random_match(3, 5)
+    assert rollout(state, random.Random(0)) == state.results[-1]
