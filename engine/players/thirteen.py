@@ -6,7 +6,8 @@ its hand, the table, hand sizes and the cards played this game. Whatever it "cou
 bombs still out) is read again from ``observation.played`` at every decision; it keeps no state.
 
 easy    sheds: on an empty table the lowest card with the rest of its rank (a single, pair or
-        triple), on a table the lowest legal play that beats it (by top card, then size).
+        triple), on a table the lowest legal play that beats it (by top card, then size), a
+        bomb only when nothing else beats it.
 normal  keeps structure. The hand is split into the fewest combinations (``plan``, a small
         search over rank counts, cached), a lone low card costing a little more; a play is judged
         by how it changes that split. It leads the lowest piece of its split; it beats a table
@@ -60,7 +61,12 @@ def easy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Actio
         if sets:
             return max(sets, key=lambda c: (c.mask.bit_count(), -c.mask))
         return low
-    return min(combos, key=lambda c: (c.mask.bit_length(), c.mask.bit_count()))
+    return min(combos, key=lambda c: (_is_bomb(c.mask), c.mask.bit_length(), c.mask.bit_count()))
+
+
+def _is_bomb(mask: int) -> bool:
+    shape = classify(mask)
+    return shape is not None and level(shape) > 0
 
 
 def _set_of_rank(mask: int, rank: int) -> bool:
