@@ -8,10 +8,11 @@ bombs still out) is read again from ``observation.played`` at every decision; it
 easy    sheds: on an empty table the lowest card with the rest of its rank (a single, pair or
         triple), on a table the lowest legal play that beats it (by top card, then size), a
         bomb only when nothing else beats it.
-normal  keeps structure. The hand is split into the fewest combinations (``plan``, a small
+normal  keeps structure. The hand is split into the fewest combinations (``cost``, a small
         search over rank counts, cached), a lone low card costing a little more; a play is judged
         by how it changes that split. It leads the lowest piece of its split; it beats a table
-        only with a play that does not break a run or a set for less (it passes instead); it
+        only with a play that does not break a run or a set for less (it passes instead; a
+        pair of kings, aces or 2s may give a single, as a lone high card costs no more); it
         keeps 2s and bombs while no opponent is close to going out and its own hand is long,
         unless nothing still out can beat them; it goes out when it can: a play that empties the
         hand, or one nothing still out can beat that leaves a single combination. When an
@@ -41,7 +42,7 @@ from ..thirteen import (
 
 PIECE = 3  # cost of one combination in a split of the hand
 LONE = 1  # extra cost of a lone card below a king (it needs someone else's low lead to go)
-CLOSE = 3  # an opponent with this many cards or fewer is close to going out
+CLOSE = 2  # an opponent with this many cards or fewer is close to going out
 SHORT = 2  # with a split of this many pieces or fewer, the player spends its 2s and bombs
 
 

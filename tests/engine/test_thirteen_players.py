@@ -118,7 +118,7 @@ def test_normal_keeps_its_2s_and_bombs_until_they_matter() -> None:
     assert decide(normal, close) == "2♠"
     bomb = "6♠ 6♣ 6♦ 6♥ 9♣ 9♦ K♠ K♥"
     assert decide(normal, position([bomb, FILLER], "2♣")) == "pass"
-    assert decide(normal, position([bomb, "3♦ 4♠ 7♥"], "2♣")) == "6♠ 6♣ 6♦ 6♥"
+    assert decide(normal, position([bomb, "3♦ 4♠"], "2♣")) == "6♠ 6♣ 6♦ 6♥"
 
 
 def test_normal_counts_the_2s_still_out() -> None:
