@@ -84,7 +84,10 @@ class ThirteenView(BaseView):
         chosen = _chosen(obs, ctx.selection)
         choice = Combo(val_mask(chosen)) if chosen else None
         live = choice is not None and str(choice) in codes
-        lines.append(_chosen_line(obs, chosen, live, ctx))
+        if any(isinstance(a, Combo) for a in legal):
+            lines.append(_chosen_line(obs, chosen, live, ctx))
+        else:
+            lines.append(ctx.t("thirteen-cannot-beat"))
         rows = list(_toggles(obs, legal, chosen, ctx))
         last: list[Button] = []
         if live:

@@ -52,6 +52,7 @@ thirteen-chosen = Chosen: { $combo }
 thirteen-chosen-invalid = Chosen: { $cards } (not a combination)
 thirteen-chosen-weak = Chosen: { $combo } (does not beat the table)
 thirteen-chosen-lowest = Chosen: { $combo } (must contain { $card })
+thirteen-cannot-beat = Nothing in your hand beats the table: press Pass
 thirteen-locked = You passed; wait until the table is cleared
 thirteen-out = You went out { $place ->
     [1] 1st

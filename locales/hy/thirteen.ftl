@@ -48,6 +48,7 @@ thirteen-chosen = Ընտրված՝ { $combo }
 thirteen-chosen-invalid = Ընտրված՝ { $cards } — կոմբինացիա չէ
 thirteen-chosen-weak = Ընտրված՝ { $combo } — չի ծածկում
 thirteen-chosen-lowest = Ընտրված՝ { $combo } — պետք է պարունակի { $card }
+thirteen-cannot-beat = Ծածկելու քարտ չունեք․ սեղմեք «Պաս»
 thirteen-locked = Դուք պաս ասացիք․ սպասեք, մինչև սեղանը մաքրվի
 thirteen-out = Դուք դուրս եկաք { $place ->
     [1] 1-ին

@@ -48,6 +48,7 @@ thirteen-chosen = Выбрано: { $combo }
 thirteen-chosen-invalid = Выбрано: { $cards } (не комбинация)
 thirteen-chosen-weak = Выбрано: { $combo } (не бьёт стол)
 thirteen-chosen-lowest = Выбрано: { $combo } (нужна { $card })
+thirteen-cannot-beat = Вам нечем побить стол: нажмите «Пас»
 thirteen-locked = Вы спасовали: ждите, пока стол очистится
 thirteen-out = Вы вышли { $place }-м
 thirteen-left = Карты: { $counts }

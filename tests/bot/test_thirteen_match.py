@@ -181,3 +181,10 @@ async def test_a_restart_in_the_middle_of_a_round_goes_on(both_stores: Store) ->
         assert moves > 0
         assert len(await both_stores.matches.recent(GROUP)) == 1
         assert len(fake.chat(ARAM)) == 2, "the same hand message, edited across the restart"
+
+
+async def test_rules_thirteen_in_the_group(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.say(ARAM, "/rules thirteen")
+        assert "Տասներեք (Tiến lên)" in h.fake.chat(GROUP)[-1].text
+        assert "ռումբ" in h.fake.chat(GROUP)[-1].text.lower()

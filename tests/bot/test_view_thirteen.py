@@ -365,3 +365,10 @@ def test_subsets_of_a_small_hand_never_light_play_wrongly() -> None:
                 screen = hand_screen(state, 0, ctx("hy", 2, chosen))
                 live = any(p.kind == "c" for p in presses(screen))
                 assert live == (str(GAME.parse_action("play:" + ",".join(chosen))) in codes)
+
+
+def test_a_seat_that_cannot_beat_the_table_is_told_to_pass() -> None:
+    state = position(["4♠ 5♥", "3♣ 4♥"], "A♥", owner=1, turn=0)
+    screen = hand_screen(state, 0, ctx("hy", 2))
+    assert "Ծածկելու քարտ չունեք" in screen.text
+    assert [p.arg for p in presses(screen)] == ["pass"]
