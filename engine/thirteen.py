@@ -750,12 +750,70 @@ def _beating(hand: int, old: Shape) -> list[int]:
 # Fast rollout for searching players
 
 
+_PAIRS_IN = (0, 0, 1, 3, 6)  # pairs among 0..4 cards of a rank
+
+
+def _run_counts(sizes: list[int]) -> list[int]:
+    """Per start rank, how many runs of 3 or more ranks start there, each rank offering
+    ``sizes[r]`` choices. ``reach`` sums the products over every end: reach(s) = sizes[s] *
+    (1 + reach(s + 1)); the runs of one and two ranks are then taken off. No length limit
+    binds: 13 cards hold at most 6 consecutive pairs, and there are 12 ranks below the 2s."""
+    counts = [0] * (TWO_RANK - 2)
+    reach = 0
+    for start in range(TWO_RANK - 1, -1, -1):
+        size = sizes[start]
+        after = reach
+        reach = size * (1 + reach)
+        if start < TWO_RANK - 2 and size:
+            counts[start] = size * (after - sizes[start + 1])
+    return counts
+
+
+def _random_lead(hand: int, draw: float) -> int:
+    """``_all_combos(hand)[int(draw * len(...))]`` without listing them: the combinations are
+    counted by kind (sets per size and rank, runs per start and length) in that order and the
+    chosen one is built alone."""
+    nibs = [hand >> 4 * r & 15 for r in range(13)]
+    counts = [_NIB_COUNT[n] for n in nibs]
+    singles = counts[:TWO_RANK]
+    pairs = [_PAIRS_IN[c] for c in singles]
+    seqs, dseqs = _run_counts(singles), _run_counts(pairs)
+    total = sum((1 << c) - 1 for c in counts) + sum(seqs) + sum(dseqs)
+    index = int(draw * total)
+    for size in (1, 2, 3, 4):
+        for r in range(13):
+            subs = _SUBS[r][nibs[r]][size]
+            if index < len(subs):
+                return subs[index]
+            index -= len(subs)
+    for width, longest, starts in ((1, 12, seqs), (2, 6, dseqs)):
+        for start in range(TWO_RANK - 2):
+            if index >= starts[start]:
+                index -= starts[start]
+                continue
+            product = 1
+            for end in range(start, start + longest):  # ends in order, shortest first
+                product *= len(_SUBS[end][nibs[end]][width])
+                if end - start < 2:
+                    continue
+                if index < product:
+                    mask = 0
+                    for r in range(end, start - 1, -1):  # the last rank varies fastest
+                        choices = _SUBS[r][nibs[r]][width]
+                        index, pick = divmod(index, len(choices))
+                        mask |= choices[pick]
+                    return mask
+                index -= product
+    raise AssertionError("no lead")
+
+
 def rollout(state: State, rng: Random) -> tuple[int, ...]:
     """Place points of the current game after uniformly random legal play to its end. Ints in,
     ints out: no State, Combo or log is built. Each choice is ``int(rng.random() * k)`` over the
     legal actions in ``legal_actions``' order (Pass first on a table), so the same generator
-    gives the same game as random play through ``apply`` does. From a finished match: the last
-    game's points."""
+    gives the same game as random play through ``apply`` does; a lead is drawn from the
+    combinations counted by kind (``_random_lead``), not listed. From a finished match: the
+    last game's points."""
     if state.turn < 0:
         return state.results[-1]
     n = state.players
@@ -768,11 +826,12 @@ def rollout(state: State, rng: Random) -> tuple[int, ...]:
     while True:
         hand = hands[turn]
         if not table:
-            options = _all_combos(hand)
-            if required:
-                options = [m for m in options if m & required]
+            if required:  # the first play of the match: list them
+                options = [m for m in _all_combos(hand) if m & required]
                 required = 0
-            mask = options[int(rand() * len(options))]
+                mask = options[int(rand() * len(options))]
+            else:
+                mask = _random_lead(hand, rand())
         else:
             old = classify(table)
             assert old is not None

@@ -748,3 +748,17 @@ def test_rollout_of_a_finished_match_is_its_last_game() -> None:
     from engine.thirteen import rollout
     state, _ = random_match(3, 5)
     assert rollout(state, random.Random(0)) == state.results[-1]
+
+
+def test_the_rollouts_lead_counting_lists_the_leads_in_order() -> None:
+    """``_random_lead`` picks from the combinations of a hand, counted by kind, exactly as an
+    index into ``_all_combos`` would."""
+    from engine.thirteen import _all_combos, _random_lead
+    rng = random.Random(11)
+    for _ in range(400):
+        hand = 0
+        for bit in rng.sample(range(52), rng.randint(1, 13)):
+            hand |= 1 << bit
+        combos = _all_combos(hand)
+        n = len(combos)
+        assert [_random_lead(hand, (i + 0.5) / n) for i in range(n)] == combos
