@@ -40,10 +40,13 @@ IllegalAction keys:
     too-low              same kind and size, but the top card is not higher
     bomb-too-weak        a bomb that cannot beat these 2s or this bomb
 
-Observation (``ThirteenView``): own hand, hand sizes, the table with its shape and owner, who
-passed, this round's and the last round's plays, the game's history and played cards, the finishing
-order so far, match points, per-game place points and finishing orders. The lowest card of the
-first play is named only to its holder (with 2 or 3 players the others cannot know it).
+Observations (§10): ``Public`` (every group screen is drawn from it) holds the shared facts of
+``engine.core.Shared`` (``deal`` is the game of the match, ``deals`` the match's length, ``history``
+one record per finished game with ``ThirteenDeal`` facts: finishing order, places, tie-break) and
+hand sizes, the table with its shape and owner, who passed, this round's and the last round's
+plays, the game's plays and played cards, the finishing order so far. ``Observation`` adds the
+seat's hand and, to its holder only, the lowest card the first play must contain (with 2 or 3
+players the others cannot know it).
 
 ``deal`` (tests, puzzles) fixes the first game's hands; a hand may hold 1 to 13 cards, and the
 first play must then contain the lowest card dealt.
@@ -62,7 +65,16 @@ from random import Random
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import CARDS, Card, parse_card, parse_cards
-from .core import IllegalAction, Seat, deal_rng, places
+from .core import (
+    DealRecord,
+    IllegalAction,
+    Seat,
+    Shared,
+    deal_rng,
+    extend,
+    places,
+    standings,
+)
 from .describe import seat_line
 
 # ---------------------------------------------------------------------------------------------
@@ -252,32 +264,44 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
-class ThirteenView:
-    """What one seat may know: its own hand and everything public (§10)."""
+class ThirteenDeal:
+    """Thirteen's own facts of a finished game (``DealRecord.facts``); the record's ``results``
+    are the place points ``n - place`` of each seat."""
 
-    seat: Seat
-    players: int
-    phase: str  # 'play' or 'over'
-    game: int  # 1-based number of the current (or last) game
-    match_games: int
+    order: tuple[Seat, ...]  # finishing order: first out first, the one left holding cards last
+    places: tuple[int, ...]  # place of each seat in this game, 1 is first out
+    tiebreak: bool  # a game played after the match's length because the top was shared (§9)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Public(Shared):
+    """What a spectator may know (§10): hand sizes, every play with its player, passes, the
+    table, the finishing order so far and the match points; never a hand. ``deal`` is the game
+    of the match being played, ``deals`` the match's length (``match_games``): a game numbered
+    above it is a tie-break game."""
+
     dealer: Seat
-    to_act: Seat | None
-    hand: tuple[Card, ...]  # own cards, Thirteen order
     hand_sizes: tuple[int, ...]
-    table: tuple[Card, ...]  # the combination to beat, empty when the table is clear
+    table: tuple[Card, ...]  # the combination to beat, lowest first; () on an empty table
     table_shape: Shape | None
-    table_owner: Seat | None
-    passed: tuple[Seat, ...]  # locked out of this round
+    table_owner: Seat | None  # who played ``table``
+    passed: frozenset[Seat]  # locked out of this round
     first_play: bool  # the next play must contain the lowest dealt card (first of the match)
-    required_card: Card | None  # that card, shown only to the seat holding it
-    round_plays: tuple[tuple[Seat, Action], ...]
-    last_round: tuple[tuple[Seat, Action], ...]
-    history: tuple[tuple[Seat, Action], ...]  # this game's actions, in order
+    round_plays: tuple[tuple[Seat, Action], ...]  # plays and passes of this round, in order
+    last_round: tuple[tuple[Seat, Action], ...]  # those of the round cleared last
+    plays: tuple[tuple[Seat, Action], ...]  # this game's actions, in order
     played: tuple[Card, ...]  # cards played this game, Thirteen order
     finished: tuple[Seat, ...]  # this game's finishing order so far
-    scores: tuple[int, ...]  # match place points
-    results: tuple[tuple[int, ...], ...]  # place points of each finished game
-    orders: tuple[tuple[Seat, ...], ...]  # finishing order of each finished game
+    tiebreak: bool  # the game being played is a tie-break game
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observation(Public):
+    """What one seat may know: the public view and its own hand."""
+
+    seat: Seat
+    hand: tuple[Card, ...]  # own cards, Thirteen order (3 … A, 2; ♠ ♣ ♦ ♥)
+    required_card: Card | None  # the card the first play must contain, named to its holder only
 
 
 # ---------------------------------------------------------------------------------------------
@@ -347,39 +371,43 @@ class Thirteen:
         hands[seat] &= ~action.mask
         return _advance(state, seat, action, tuple(hands), state.passed)
 
-    def observation(self, state: State, seat: Seat) -> ThirteenView:
-        history = []
+    def public_observation(self, state: State) -> Public:
+        plays = []
         entry = state.log
         while entry is not None:
-            history.append((entry.seat, entry.action))
+            plays.append((entry.seat, entry.action))
             entry = entry.before
-        history.reverse()
+        plays.reverse()
         over = state.turn < 0
-        return ThirteenView(
-            seat=seat,
-            players=state.players,
+        return Public(
+            game=self.name,
             phase="over" if over else "play",
-            game=state.game,
-            match_games=state.match_games,
+            deal=state.game,
+            deals=state.match_games,
+            to_act=self.to_act(state),
+            standings=standings(state.totals),
+            teams=(),
+            history=_history(state),
             dealer=state.dealer,
-            to_act=None if over else state.turn,
-            hand=cards_in(state.hands[seat]),
             hand_sizes=tuple(h.bit_count() for h in state.hands),
             table=cards_in(state.table),
             table_shape=classify(state.table),
             table_owner=state.owner if state.table else None,
-            passed=tuple(s for s in range(state.players) if state.passed >> s & 1),
+            passed=frozenset(s for s in range(state.players) if state.passed >> s & 1),
             first_play=bool(state.required),
-            required_card=_card(state.required) if state.required & state.hands[seat] else None,
             round_plays=state.round_log,
             last_round=state.last_round,
-            history=tuple(history),
+            plays=tuple(plays),
             played=cards_in(state.played),
             finished=state.finished,
-            scores=state.totals,
-            results=state.results,
-            orders=state.orders,
+            tiebreak=state.game > state.match_games,
         )
+
+    def observation(self, state: State, seat: Seat) -> Observation:
+        required = state.required & state.hands[seat]
+        return extend(Observation, self.public_observation(state), seat=seat,
+                      hand=cards_in(state.hands[seat]),
+                      required_card=_card(required) if required else None)
 
     def is_over(self, state: State) -> bool:
         return state.turn < 0
@@ -413,7 +441,7 @@ class Thirteen:
     def hands(self, state: State) -> list[list[int]]:
         return [list[int](cards_in(h)) for h in state.hands]
 
-    def describe(self, obs: ThirteenView) -> str:
+    def describe(self, obs: Observation) -> str:
         """A compact plain-text table for the terminal: seats, table, round, own hand, turn."""
         def who(seat: Seat) -> str:
             return "you" if seat == obs.seat else f"seat {seat}"
@@ -421,15 +449,16 @@ class Thirteen:
         def entry(seat: Seat, action: Action) -> str:
             return f"{who(seat)} " + ("pass" if isinstance(action, Pass) else _faces(action.cards))
 
-        lines = [f"Thirteen, game {obs.game} of {obs.match_games}, dealer seat {obs.dealer}"]
-        acting = () if obs.to_act is None else (obs.to_act,)
-        for seat in range(obs.players):
+        tiebreak = ", tie-break" if obs.tiebreak else ""
+        lines = [f"Thirteen, game {obs.deal} of {obs.deals}{tiebreak}, dealer seat {obs.dealer}"]
+        for seat in range(len(obs.hand_sizes)):
             state = f"{obs.hand_sizes[seat]:>2} cards"
             if seat in obs.finished:
                 state = f"out {_ordinal(obs.finished.index(seat) + 1)}"
             elif seat in obs.passed:
                 state += ", passed"
-            lines.append(seat_line(seat, obs.seat, acting, f"{state:<16} match {obs.scores[seat]}"))
+            match = obs.standings.values[seat]
+            lines.append(seat_line(seat, obs.seat, obs.to_act, f"{state:<16} match {match}"))
         if obs.last_round:
             lines.append("Last round: " + ", ".join(entry(s, a) for s, a in obs.last_round))
         if obs.table_shape is not None and obs.table_owner is not None:
@@ -439,12 +468,13 @@ class Thirteen:
         else:
             lines.append("Table: empty")
         lines.append(f"Your hand: {_faces(obs.hand) or '(no cards)'}")
-        if obs.to_act is None:
-            lines += [f"Game {g + 1}: " + ", ".join(who(s) for s in order)
-                      for g, order in enumerate(obs.orders)]
+        if not obs.to_act:
+            lines += [f"Game {record.number}: " + ", ".join(who(s) for s in record.facts.order)
+                      for record in obs.history]
         else:
             verb = "leads" if not obs.table else "beats or passes"
-            lines.append(f"Turn: {who(obs.to_act)} ({verb})")
+            (turn,) = obs.to_act
+            lines.append(f"Turn: {who(turn)} ({verb})")
             if obs.required_card is not None:
                 lines.append(f"Your first play must contain {obs.required_card.symbol}")
             elif obs.first_play:
@@ -465,6 +495,24 @@ def _faces(cards: Iterable[Card]) -> str:
 
 def _ordinal(place: int) -> str:
     return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
+
+
+# ---------------------------------------------------------------------------------------------
+# Private helpers: the score sheet
+
+
+def _history(state: State) -> tuple[DealRecord, ...]:
+    """Every finished game as a record: place points, match points after it, its facts."""
+    records = []
+    totals = (0,) * state.players
+    for number, (points, order) in enumerate(zip(state.results, state.orders, strict=True), 1):
+        totals = tuple(a + b for a, b in zip(totals, points, strict=True))
+        placed = [0] * state.players
+        for place, seat in enumerate(order, 1):
+            placed[seat] = place
+        facts = ThirteenDeal(order, tuple(placed), number > state.match_games)
+        records.append(DealRecord(number, points, standings(totals), facts))
+    return tuple(records)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -696,3 +744,124 @@ def _beating(hand: int, old: Shape) -> list[int]:
                 _sets(hand, 4, 0, out)
             _runs(hand, 2, kind + 2, 6, 0, out)
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Fast rollout for searching players
+
+
+_PAIRS_IN = (0, 0, 1, 3, 6)  # pairs among 0..4 cards of a rank
+
+
+def _run_counts(sizes: list[int]) -> list[int]:
+    """Per start rank, how many runs of 3 or more ranks start there, each rank offering
+    ``sizes[r]`` choices. ``reach`` sums the products over every end: reach(s) = sizes[s] *
+    (1 + reach(s + 1)); the runs of one and two ranks are then taken off. No length limit
+    binds: 13 cards hold at most 6 consecutive pairs, and there are 12 ranks below the 2s."""
+    counts = [0] * (TWO_RANK - 2)
+    reach = 0
+    for start in range(TWO_RANK - 1, -1, -1):
+        size = sizes[start]
+        after = reach
+        reach = size * (1 + reach)
+        if start < TWO_RANK - 2 and size:
+            counts[start] = size * (after - sizes[start + 1])
+    return counts
+
+
+def _random_lead(hand: int, draw: float) -> int:
+    """``_all_combos(hand)[int(draw * len(...))]`` without listing them: the combinations are
+    counted by kind (sets per size and rank, runs per start and length) in that order and the
+    chosen one is built alone."""
+    nibs = [hand >> 4 * r & 15 for r in range(13)]
+    counts = [_NIB_COUNT[n] for n in nibs]
+    singles = counts[:TWO_RANK]
+    pairs = [_PAIRS_IN[c] for c in singles]
+    seqs, dseqs = _run_counts(singles), _run_counts(pairs)
+    total = sum((1 << c) - 1 for c in counts) + sum(seqs) + sum(dseqs)
+    index = int(draw * total)
+    for size in (1, 2, 3, 4):
+        for r in range(13):
+            subs = _SUBS[r][nibs[r]][size]
+            if index < len(subs):
+                return subs[index]
+            index -= len(subs)
+    for width, longest, starts in ((1, 12, seqs), (2, 6, dseqs)):
+        for start in range(TWO_RANK - 2):
+            if index >= starts[start]:
+                index -= starts[start]
+                continue
+            product = 1
+            for end in range(start, start + longest):  # ends in order, shortest first
+                product *= len(_SUBS[end][nibs[end]][width])
+                if end - start < 2:
+                    continue
+                if index < product:
+                    mask = 0
+                    for r in range(end, start - 1, -1):  # the last rank varies fastest
+                        choices = _SUBS[r][nibs[r]][width]
+                        index, pick = divmod(index, len(choices))
+                        mask |= choices[pick]
+                    return mask
+                index -= product
+    raise AssertionError("no lead")
+
+
+def rollout(state: State, rng: Random) -> tuple[int, ...]:
+    """Place points of the current game after uniformly random legal play to its end. Ints in,
+    ints out: no State, Combo or log is built. Each choice is ``int(rng.random() * k)`` over the
+    legal actions in ``legal_actions``' order (Pass first on a table), so the same generator
+    gives the same game as random play through ``apply`` does; a lead is drawn from the
+    combinations counted by kind (``_random_lead``), not listed. From a finished match: the
+    last game's points."""
+    if state.turn < 0:
+        return state.results[-1]
+    n = state.players
+    hands = list(state.hands)
+    table, owner, passed, turn = state.table, state.owner, state.passed, state.turn
+    required = state.required
+    finished = list(state.finished)
+    rand = rng.random
+    active = sum(1 for h in hands if h)
+    while True:
+        hand = hands[turn]
+        if not table:
+            if required:  # the first play of the match: list them
+                options = [m for m in _all_combos(hand) if m & required]
+                required = 0
+                mask = options[int(rand() * len(options))]
+            else:
+                mask = _random_lead(hand, rand())
+        else:
+            old = classify(table)
+            assert old is not None
+            options = _beating(hand, old)
+            pick = int(rand() * (len(options) + 1))
+            mask = options[pick - 1] if pick else 0
+        seat = turn
+        if mask:
+            hand ^= mask
+            hands[seat], table, owner = hand, mask, seat
+            if not hand:
+                finished.append(seat)
+                active -= 1
+                if active <= 1:
+                    break
+        else:
+            passed |= 1 << seat
+        turn = -1
+        for step in range(1, n):
+            s = (seat + step) % n
+            if hands[s] and not passed >> s & 1 and s != owner:
+                turn = s
+                break
+        if turn < 0:
+            turn = owner
+            while not hands[turn]:
+                turn = (turn + 1) % n
+            table, passed = 0, 0
+    order = finished + [s for s in range(n) if hands[s]]
+    points = [0] * n
+    for place, s in enumerate(order):
+        points[s] = n - 1 - place
+    return tuple(points)

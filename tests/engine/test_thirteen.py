@@ -437,8 +437,9 @@ def test_observation_hides_other_hands_and_shows_the_table() -> None:
         for other in range(4):
             if other != seat:
                 assert not mine & set(GAME.observation(state, other).hand)
-        assert obs.to_act in range(4)
-        assert obs.history and obs.history[0][0] in range(4)
+        assert obs.to_act == GAME.to_act(state) and len(obs.to_act) == 1
+        assert obs.plays and obs.plays[0][0] in range(4)
+        assert obs.passed == frozenset(s for s in range(4) if state.passed >> s & 1)
         text = GAME.describe(obs)
         assert "Your hand" in text and "Turn" in text
 
@@ -652,3 +653,112 @@ def test_reference_agrees_on_full_hands_empty_table() -> None:
 def test_quad_shape() -> None:
     shape = classify(val_mask(parse_cards("2S 2C 2D 2H")))
     assert shape is not None and shape.kind == QUAD and shape.length == 4
+
+
+# ---------------------------------------------------------------------------------------------
+# The shared facts (engine.core.Shared) as Thirteen counts them
+
+
+def test_public_view_carries_the_score_sheet() -> None:
+    """X10's finishing order, then the score sheet: place points, match points, places, and a
+    tie-break game said as such."""
+    for seed in range(40):
+        state, _ = random_match(4, seed, match_games=2)
+        public = GAME.public_observation(state)
+        if len(public.history) > 2:
+            break
+    else:
+        pytest.fail("no match of 40 needed a tie-break game")
+    assert public.phase == "over" and public.to_act == frozenset()
+    assert public.deal == len(public.history) == len(state.results) and public.deals == 2
+    assert public.tiebreak
+    totals = [0] * 4
+    for number, record in enumerate(public.history, 1):
+        assert record.results == state.results[number - 1]
+        assert record.facts.order == state.orders[number - 1]
+        assert [record.facts.places[s] for s in record.facts.order] == [1, 2, 3, 4]
+        assert [record.results[s] for s in record.facts.order] == [3, 2, 1, 0]
+        assert record.facts.tiebreak == (number > 2)
+        totals = [t + p for t, p in zip(totals, record.results, strict=True)]
+        assert record.standings.values == tuple(totals)
+    table = public.standings
+    assert table.values == GAME.scores(state) and not table.low_wins and table.unit == "points"
+    assert table.places == GAME.rankings(state) and table.places.count(1) == 1
+    assert public.teams == () and not table.by_team
+
+
+def test_public_view_of_a_fresh_match_and_of_a_round() -> None:
+    state = GAME.new_match(3, 5)
+    public = GAME.public_observation(state)
+    assert public.game == "thirteen" and public.phase == "play"
+    assert public.deal == 1 and public.deals == 1 and not public.tiebreak
+    assert public.history == () and public.last_deal is None
+    assert public.standings.values == (0, 0, 0) and public.standings.places == (1, 1, 1)
+    assert public.hand_sizes == (13, 13, 13) and public.first_play
+    assert public.table == () and public.table_shape is None and public.table_owner is None
+    assert not hasattr(public, "hand") and not hasattr(public, "required_card")
+    (leader,) = public.to_act
+    combo = GAME.legal_actions(state, leader)[0]
+    state = GAME.apply(state, leader, combo)
+    public = GAME.public_observation(state)
+    assert public.table == combo.cards and public.table_owner == leader
+    assert public.round_plays == ((leader, combo),) and public.plays == ((leader, combo),)
+    (seat,) = public.to_act
+    state = GAME.apply(state, seat, PASS)
+    public = GAME.public_observation(state)
+    assert public.passed == frozenset({seat})
+    obs = GAME.observation(state, seat)
+    assert obs.seat == seat and obs.passed == public.passed and obs.standings == public.standings
+
+
+# ---------------------------------------------------------------------------------------------
+# The fast rollout against the public path
+
+
+def public_path(state: State, rng: random.Random) -> tuple[int, ...]:
+    """Random play through legal_actions and apply, drawing as the rollout does."""
+    game = state.game
+    while not GAME.is_over(state) and state.game == game:
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, legal[int(rng.random() * len(legal))])
+    return state.results[game - 1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rollout_plays_the_same_game_as_the_public_path(players: int) -> None:
+    from engine.thirteen import rollout
+    outcomes = set()
+    for seed in range(40):
+        start = GAME.new_match(players, seed, match_games=2)
+        walk = random.Random(seed)
+        for _ in range(seed % 25):  # from the first play of the match, or from later positions
+            (seat,) = GAME.to_act(start)
+            start = GAME.apply(start, seat, walk.choice(GAME.legal_actions(start, seat)))
+        for k in range(3):
+            fast = rollout(start, random.Random(1000 * seed + k))
+            slow = public_path(start, random.Random(1000 * seed + k))
+            assert fast == slow, (seed, k)
+            assert sorted(fast) == list(range(players))
+            outcomes.add(fast)
+    assert len(outcomes) > 1
+
+
+def test_rollout_of_a_finished_match_is_its_last_game() -> None:
+    from engine.thirteen import rollout
+    state, _ = random_match(3, 5)
+    assert rollout(state, random.Random(0)) == state.results[-1]
+
+
+def test_the_rollouts_lead_counting_lists_the_leads_in_order() -> None:
+    """``_random_lead`` picks from the combinations of a hand, counted by kind, exactly as an
+    index into ``_all_combos`` would."""
+    from engine.thirteen import _all_combos, _random_lead
+    rng = random.Random(11)
+    for _ in range(400):
+        hand = 0
+        for bit in rng.sample(range(52), rng.randint(1, 13)):
+            hand |= 1 << bit
+        combos = _all_combos(hand)
+        n = len(combos)
+        assert [_random_lead(hand, (i + 0.5) / n) for i in range(n)] == combos
