@@ -311,6 +311,8 @@ class Observation(Public):
 class Thirteen:
     name: ClassVar[str] = "thirteen"
     sizes: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    options: ClassVar[dict[str, tuple[int, ...]]] = {"match_games": (1, 3, 5)}
+    aliases: ClassVar[tuple[str, ...]] = ("13", "tienlen")
 
     def new_match(
         self, players: int, seed: int, *, deal: Sequence[str] | None = None, **rules: Any

@@ -37,7 +37,8 @@ async def rules(update: Update, context: Context) -> None:
         table = await app.service.table_at(table_key(update)) if is_group(update) else None
         game = table.game if table and table.game else None
     if game is None:
-        app.say(message, t(lang, "lobby-unknown-game", games=game_list(lang, "rules")))
+        key = "lobby-unknown-game" if context.args else "rules-which"
+        app.say(message, t(lang, key, games=game_list(lang, "rules")))
         return
     key = f"rules-{game}" if has("en", f"rules-{game}") else "rules-missing"
     app.say(message, t(lang, key))

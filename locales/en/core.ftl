@@ -17,6 +17,10 @@ lobby-seated = Seated ({ $count }/{ $size }): { $names }
 lobby-teams = Teams: { $teams }
 lobby-option-target = 🎯 To { $value }
 lobby-option-tables = 🪙 { $value } tables
+lobby-option-match_games = 🎮 { $value } { $value ->
+        [one] game
+       *[other] games
+    }
 lobby-join = Join
 lobby-leave = Leave
 lobby-computer = 🤖 Computer
@@ -83,6 +87,7 @@ help =
     /timer — seconds for a turn (an admin)
     Cards come in a private chat with the bot: press Start there first.
 rules-missing = The rules of this game are not ready yet
+rules-which = The rules of which game? { $games }
 lang-usage = Language: /lang { $languages }
 lang-set = Language: English
 top-empty = No finished matches yet

@@ -17,6 +17,7 @@ lobby-seated = Նստած են ({ $count }/{ $size })՝ { $names }
 lobby-teams = Թիմեր՝ { $teams }
 lobby-option-target = 🎯 Մինչև { $value }
 lobby-option-tables = 🪙 { $value } սեղան
+lobby-option-match_games = 🎮 { $value } խաղ
 lobby-join = Միանալ
 lobby-leave = Դուրս գալ
 lobby-computer = 🤖 Համակարգիչ
@@ -90,6 +91,7 @@ help =
     /timer — մեկ քայլի ժամանակը (ադմինը)
     Քարտերը գալիս են բոտի հետ անձնական զրույցում․ նախ այնտեղ սեղմեք Start։
 rules-missing = Այս խաղի կանոնները դեռ պատրաստ չեն
+rules-which = Ո՞ր խաղի կանոնները։ { $games }
 lang-usage = Լեզուն՝ /lang { $languages }
 lang-set = Լեզուն՝ հայերեն
 top-empty = Դեռ ավարտված խաղեր չկան

@@ -17,6 +17,7 @@ lobby-seated = За столом ({ $count }/{ $size }): { $names }
 lobby-teams = Команды: { $teams }
 lobby-option-target = 🎯 До { $value }
 lobby-option-tables = 🪙 Столов: { $value }
+lobby-option-match_games = 🎮 Игр: { $value }
 lobby-join = Сесть
 lobby-leave = Выйти
 lobby-computer = 🤖 Компьютер
@@ -85,6 +86,7 @@ help =
     /timer — время на ход (админ)
     Карты приходят в личный чат с ботом: сначала нажмите там Start.
 rules-missing = Правила этой игры ещё не готовы
+rules-which = Правила какой игры? { $games }
 lang-usage = Язык: /lang { $languages }
 lang-set = Язык: русский
 top-empty = Законченных партий пока нет

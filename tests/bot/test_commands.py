@@ -40,6 +40,8 @@ async def test_help_rules_and_lang(store: Store) -> None:
         await h.start_private(ANI)
         await h.say(ANI, "/lang ru", chat=ANI)
         await h.say(ANI, "/rules", chat=ANI)
+        assert "Правила какой игры?" in replies(h, ANI)[-1] and "/rules 56" in replies(h, ANI)[-1]
+        await h.say(ANI, "/rules Червы", chat=ANI)  # a game's name in the reader's language
         assert "дама пик" in replies(h, ANI)[-1]
         await h.say(ARAM, "/lang xx")
         assert "/lang" in replies(h, GROUP)[-1]

@@ -87,3 +87,26 @@ async def test_each_hand_is_in_its_readers_language(store: Store) -> None:
         await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
         assert "Սրտեր" in h.hand(ARAM).text and "Hearts" in h.hand(ANI).text
         assert "Hard" in h.hand(ANI).text or "Choose 3 cards" in h.hand(ANI).text
+
+
+async def test_games_by_alias_options_and_teams_from_the_engine(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.start_private(ARAM)
+        await h.say(ARAM, "/new 56")
+        lobby = h.table_message()
+        assert "56" in lobby.text and "(1/4, 6, 8)" in lobby.text
+        await h.press(ARAM, lobby, lobby.button("🪙 12")["callback_data"])
+        assert h.table_message().button("🪙 6")
+        answer = await h.press(ANI, h.table_message(), h.table_message().button("🪙")["callback_data"])
+        assert answer.get("show_alert"), "only the creator sets the rules"
+        for _ in range(3):
+            await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
+            await h.press(ARAM, h.table_message(), h.table_message().button("Միջին")["callback_data"])
+        assert "Թիմեր՝" in h.table_message().text  # partners opposite, as the engine seats them
+        await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and table.status == "playing" and table.rules == {"tables": 6}
+        await h.say(ARAM, "/stop")
+        await h.say(ARAM, "/new blot")
+        assert "Բազար բլոտ" in h.table_message().text and "🎯 Մինչև 151" in str(
+            h.table_message().buttons())

@@ -143,8 +143,7 @@ def test_random_match_keeps_invariants(name: str, players: int, seed: int) -> No
             _check_illegal_is_rejected(game, state, seat, legal, players)
         if steps % 5 == 0:
             _check_observations(game, state, players)
-            if hasattr(game, "public_observation"):  # TODO(issue 11): all five, then drop this
-                _check_public(game, state, players)
+            _check_public(game, state, players)
             assert Counter(game.card_locations(state)) == Counter(game.deck_of(state))
         action = rng.choice(legal)
         assert game.parse_action(str(action)) == action
@@ -153,8 +152,7 @@ def test_random_match_keeps_invariants(name: str, players: int, seed: int) -> No
         steps += 1
         assert steps < 100_000, "match does not end"
     assert game.to_act(state) == frozenset()
-    if hasattr(game, "public_observation"):
-        _check_public(game, state, players)
+    _check_public(game, state, players)
     assert all(game.legal_actions(state, s) == [] for s in range(players))
     assert replay(game, players, seed, log) == state
     assert len(game.rankings(state)) == players
