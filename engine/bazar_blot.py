@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from . import tricks
 from .cards import (
     CARDS,
     SUIT_BITS,
@@ -561,19 +562,10 @@ def legal_mask(hand: int, trick: Sequence[int], leader: int, trump: int | None, 
 
 def winning_index(cards: Sequence[int], strain: int | None) -> int:
     """Index (in play order) of the card that takes the trick under ``strain`` (a suit, BOY or
-    None): the highest trump if any, else the highest card of the led suit."""
-    power = POWER[BOY if strain is None else strain]
-    led = cards[0] // 13
-    best, best_trump, best_power = 0, led == strain, power[cards[0]]
-    for i in range(1, len(cards)):
-        c = cards[i]
-        suit = c // 13
-        if suit == strain:
-            if not best_trump or power[c] > best_power:
-                best, best_trump, best_power = i, True, power[c]
-        elif suit == led and not best_trump and power[c] > best_power:
-            best, best_power = i, power[c]
-    return best
+    None): the highest trump if any, else the highest card of the led suit; the rule every
+    trick game shares (engine.tricks), with Blot's ranks under that strain."""
+    trump = None if strain is None or strain == BOY else strain
+    return tricks.trick_winner(cards, trump, POWER[BOY if strain is None else strain])
 
 
 def find_combos(seat: int, hand: int) -> tuple[Combo, ...]:

@@ -512,13 +512,9 @@ def legal_cards(held: int, trick: Sequence[int]) -> int:
 
 def trick_winner(cards: Sequence[int], trump: int | None) -> int:
     """Index of the winning card (§6): a trump beats the led suit; only a strictly stronger card
-    of the winning card's suit takes over, so of two identical cards the first wins."""
-    suit = -1 if trump is None else trump
-    best = 0
-    for i in range(1, len(cards)):
-        if _beats(cards[i], cards[best], suit):
-            best = i
-    return best
+    of the winning card's suit takes over, so of two identical cards the first wins (the rule
+    every trick game shares, engine.tricks, with 56's ranks)."""
+    return tricks.trick_winner(cards, trump, POWER)
 
 
 def settle(tables: tuple[int, ...], team: int, others: Sequence[int], amount: int,

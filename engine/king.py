@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from . import tricks
 from .cards import (
     CARDS,
     SUIT_MASKS,
@@ -186,11 +187,8 @@ def illegal_reason(
 
 def trick_winner(trick: Sequence[int], trump: int | None) -> int:
     """Index (in order of play) of the winning card: the highest trump if any, else the highest
-    card of the led suit (§5.3)."""
-    top = -1 if trump is None else _highest_in(trick, SUIT_MASKS[trump])
-    if top < 0:
-        top = _highest_in(trick, SUIT_MASKS[trick[0] // 13])
-    return trick.index(top)
+    card of the led suit (§5.3); the rule every trick game shares (engine.tricks)."""
+    return tricks.trick_winner(trick, trump)
 
 
 def deal_points(contract: int, won: Sequence[int], winners: Sequence[int]) -> tuple[int, ...]:
