@@ -20,7 +20,7 @@ from engine import GAME_NAMES, find_game  # noqa: E402
 
 
 def _deals(game: Any, state: Any) -> int:
-    return len(getattr(game.observation(state, 0), "results", ())) or 1
+    return len(game.public_observation(state).history) or 1
 
 
 def random_matches(game: Any, players: int, seconds: float) -> tuple[float, float, float]:

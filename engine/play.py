@@ -71,10 +71,11 @@ def _loop(game: Game, state: Any, me: int, level: str, seed: int,
 
 
 def _report_deals(game: Game, state: Any, me: int, shown: int) -> int:
-    results = getattr(game.observation(state, me), "results", ())
-    for number in range(shown, len(results)):
-        print(f"Deal {number + 1} over: {results[number]}  match: {game.scores(state)}")
-    return len(results)
+    history = game.public_observation(state).history
+    for record in history[shown:]:
+        print(f"Deal {record.number} over: {record.results}  "
+              f"match: {record.standings.values}")
+    return len(history)
 
 
 def _ask(game: Game, legal: Sequence[Any], read: Callable[[str], str]) -> Any:
