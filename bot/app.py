@@ -102,7 +102,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("score", info.score))
     application.add_handler(CommandHandler("timer", info.timer))
     buttons = ((play.action, "a"), (play.pick, "p"), (play.toggle, "t"), (play.confirm, "c"),
-               (play.my_hand, "h"), (lobby.button, lobby.KINDS))
+               (play.my_hand, "h"), (play.sheet, "q"), (lobby.button, lobby.KINDS))
     for handler, kinds in buttons:
         application.add_handler(CallbackQueryHandler(handler, pattern=callbacks.pattern(kinds)))
     application.add_handler(CallbackQueryHandler(play.unknown))  # anything else: an alert

@@ -21,7 +21,7 @@ from storage.base import ChatRecord, Store, TableRecord, UserRecord
 from . import i18n
 from .sender import Sender, Target
 from .settings import Settings
-from .tables import Outcome, Person, TableService, Turn
+from .tables import Outcome, Person, TableError, TableService, Turn
 from .views import Context, view_for
 from .views import lobby as lobby_views
 from .views.base import standings_line
@@ -128,6 +128,19 @@ class Runtime:
         ctx = self.context(table, await self.user_lang(user))
         obs = find_game(table.game).observation(state, seat)
         return view_for(table.game).hand_alert(obs, ctx)[:ALERT_LIMIT]
+
+    async def post_sheet(self, table_id: int) -> Outcome | None:
+        """The table message's score-sheet button (anyone in the group may press it): the sheet
+        of every finished deal, posted in the group; the press is answered silently."""
+        outcome = await self.service.outcome(table_id)
+        table = outcome.table
+        if table.status != "playing":
+            raise TableError("error-table-over")
+        ctx = self.context(table, await self.chat_lang(table.key.chat_id))
+        public = find_game(table.game).public_observation(outcome.state)
+        self.sender.post(table.key.chat_id, table.key.thread_id,
+                         view_for(table.game).score_sheet(public, ctx))
+        return None
 
     async def score_text(self, table: TableRecord, lang: str) -> str:
         """/score: the standings of the table in play, best first, as the engine orders them."""

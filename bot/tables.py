@@ -296,7 +296,7 @@ class TableService:
             chosen = table.seats[seat].selection
             code = f"{kind}:{','.join(chosen)}"
             try:
-                parse(find_game(table.game), code)
+                code = str(parse(find_game(table.game), code))  # the log keeps canonical codes
             except BadCode as error:
                 raise TableError("error-choose-cards") from error
             return await self._apply_human(table, seat, state, code)

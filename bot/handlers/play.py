@@ -10,7 +10,7 @@ from typing import Any
 from telegram import Update
 
 from ..tables import Outcome, TableError, TableService
-from . import Context, answer_press, pressed, runtime_of
+from . import Context, answer, answer_press, pressed, runtime_of
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 SeatUseCase = Callable[[TableService, int, int, int, str], Awaitable[Outcome]]
@@ -41,6 +41,21 @@ async def my_hand(update: Update, context: Context) -> None:
         query, press = got
         app = runtime_of(context)
         await answer_press(app, query, app.hand_alert(press.table_id, query.from_user))
+
+
+async def sheet(update: Update, context: Context) -> None:
+    """The table message's score sheet button: the sheet is posted in the group."""
+    got = await pressed(update, context)
+    if got is not None:
+        query, press = got
+        app = runtime_of(context)
+        await answer_press(app, query, _answered(query, app.post_sheet(press.table_id)))
+
+
+async def _answered(query: Any, run: Awaitable[Outcome | None]) -> None:
+    """Run a use case that publishes by itself, then answer the press silently."""
+    await run
+    await answer(query)
 
 
 async def unknown(update: Update, context: Context) -> None:

@@ -3,6 +3,7 @@ observation. Pure: no Telegram objects, no sending."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -49,6 +50,17 @@ class Context:
         return callbacks.encode(kind, self.table_id, self.move, arg)
 
 
+SHEET_ROWS = 40  # the latest deals a sheet shows (a message holds 4096 characters)
+
+
+def table_keyboard(public: Shared, ctx: Context) -> tuple[tuple[Button, ...], ...]:
+    """The table message's buttons while the match goes on: my hand, the score sheet."""
+    if public.phase == "over":
+        return ()
+    return ((Button(ctx.t("table-my-hand"), ctx.data("h")),
+             Button(ctx.t("table-sheet"), ctx.data("q"))),)
+
+
 class GameView(Protocol):
     """One per game (``bot/views/<game>.py`` defines ``VIEW``). The group's screens are drawn
     from the engine's public view (``Game.public_observation``) and nothing else; a hand from
@@ -74,6 +86,10 @@ class GameView(Protocol):
 
     def match_result(self, public: Any, ctx: Context) -> Screen:
         """The group post when the match is over: places, and the rematch button."""
+        ...
+
+    def score_sheet(self, public: Any, ctx: Context) -> str:
+        """Every finished deal and the totals, posted in the group on request."""
         ...
 
 
@@ -114,6 +130,19 @@ class BaseView:
                           for i, v in enumerate(record.results))
         return "\n".join([ctx.t("deal-over", number=record.number, game=ctx.game), line,
                           ctx.t("deal-totals", scores=standings_line(public, record.standings, ctx))])
+
+    def score_sheet(self, public: Any, ctx: Context) -> str:
+        """Every finished deal as a row of the entries' results, then the totals, like a paper
+        sheet; the columns are numbered and named in a legend below."""
+        entries = len(public.standings.values)
+        width = max([5, *(len(number(v)) + 1 for r in public.history for v in r.results)])
+        rows = ["   " + "".join(f"{i + 1:>{width}}" for i in range(entries))]
+        rows += [f"{r.number:>2} " + "".join(f"{number(v):>{width}}" for v in r.results)
+                 for r in public.history[-SHEET_ROWS:]]
+        rows.append("Σ  " + "".join(f"{number(v):>{width}}" for v in public.standings.values))
+        legend = " · ".join(f"{i + 1} {entry_name(public, ctx, i)}" for i in range(entries))
+        return "\n".join([ctx.t("table-sheet-title", game=ctx.t(f"game-{ctx.game}")),
+                          "<pre>" + html.escape("\n".join(rows)) + "</pre>", legend])
 
     def match_result(self, public: Any, ctx: Context) -> Screen:
         table = public.standings

@@ -41,6 +41,7 @@ from .base import (
     signed,
     standings_line,
     suit_lines,
+    table_keyboard,
 )
 
 FIRST_LEVELS = 5  # level buttons on the first step; the rest behind «more»
@@ -121,7 +122,7 @@ class BazarBlotView(BaseView):
         if public.to_act:
             (seat,) = public.to_act
             lines.append(ctx.t("bazar_blot-turn", name=ctx.names[seat]))
-        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        keyboard = table_keyboard(public, ctx)
         return Screen("\n".join(lines), keyboard)
 
     def _header(self, public: Public, ctx: Context) -> str:

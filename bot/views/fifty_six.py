@@ -31,7 +31,17 @@ from engine.fifty_six import (
 )
 from engine.tricks import Play
 
-from .base import BaseView, Button, Context, Screen, entry_name, face, rows_of, signed
+from .base import (
+    BaseView,
+    Button,
+    Context,
+    Screen,
+    entry_name,
+    face,
+    rows_of,
+    signed,
+    table_keyboard,
+)
 
 TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
 FIRST_VALUES = 10  # values on the first step of the auction picker; the rest under «more»
@@ -48,7 +58,7 @@ class FiftySixView(BaseView):
         lines += self._teams(public, ctx)
         lines.append(ctx.t("fifty_six-order", seats=self._order(public, ctx)))
         lines += self._deal_lines(public, ctx)
-        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        keyboard = table_keyboard(public, ctx)
         return Screen("\n".join(lines), keyboard)
 
     def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:

@@ -23,6 +23,7 @@ from .base import (
     rows_of,
     seat_list,
     suit_lines,
+    table_keyboard,
 )
 
 _CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
@@ -45,7 +46,7 @@ class GenericView(BaseView):
         trick = getattr(public, "trick", ())
         if trick:
             lines.append(ctx.t("table-trick", cards=_trick(trick, ctx)))
-        return Screen("\n".join(lines), ((Button(ctx.t("table-my-hand"), ctx.data("h")),),))
+        return Screen("\n".join(lines), table_keyboard(public, ctx))
 
     def hand(self, obs: Any, legal: Sequence[Any], ctx: Context) -> Screen:
         lines = [f"🃏 <b>{ctx.t('game-' + ctx.game)}</b>"]

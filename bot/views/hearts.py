@@ -19,6 +19,7 @@ from .base import (
     rows_of,
     seat_list,
     suit_lines,
+    table_keyboard,
 )
 
 
@@ -39,7 +40,7 @@ class HeartsView(BaseView):
             lines.append(ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards))
         if public.hearts_broken:
             lines.append(ctx.t("hearts-broken"))
-        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        keyboard = table_keyboard(public, ctx)
         return Screen("\n".join(lines), keyboard)
 
     def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:

@@ -24,6 +24,7 @@ from .base import (
     seat_list,
     signed,
     suit_lines,
+    table_keyboard,
 )
 
 TRUMP_BUTTON_ORDER = (3, 2, 1, 0)  # ♠ ♥ ♦ ♣, as the hand is written
@@ -50,7 +51,7 @@ class KingView(BaseView):
         if last is not None:
             cards = " ".join(card.symbol for _, card in last.cards)
             lines.append(ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards))
-        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        keyboard = table_keyboard(public, ctx)
         return Screen("\n".join(lines), keyboard)
 
     def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:

@@ -31,7 +31,18 @@ from engine.thirteen import (
     val_mask,
 )
 
-from .base import BaseView, Button, Context, Screen, face, number, rows_of, seat_list, signed
+from .base import (
+    BaseView,
+    Button,
+    Context,
+    Screen,
+    face,
+    number,
+    rows_of,
+    seat_list,
+    signed,
+    table_keyboard,
+)
 
 CARD_ROW = 5  # card toggles per row, as Hearts' hand
 SUGGESTIONS = 3  # one-press plays: the lowest legal play of the first few kinds
@@ -56,7 +67,7 @@ class ThirteenView(BaseView):
                 lines.append(ctx.t("thirteen-first-play"))
         if public.finished and public.phase != "over":
             lines.append(ctx.t("thirteen-finished", names=_order(public.finished, ctx)))
-        keyboard = ((Button(ctx.t("table-my-hand"), ctx.data("h")),),) if public.phase != "over" else ()
+        keyboard = table_keyboard(public, ctx)
         return Screen("\n".join(lines), keyboard)
 
     def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:

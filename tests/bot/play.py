@@ -11,7 +11,7 @@ from storage.base import TableRecord
 
 from .fake import Harness, Sent
 
-CARD_FACE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+CARD_FACE = re.compile(r"(?<![0-9])(?:10|[2-9JQKA])[♠♥♦♣]")  # not the 8♥ of a bid of 28♥
 
 
 def actions(hand: Sent) -> list[str]:
