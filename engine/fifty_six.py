@@ -265,8 +265,8 @@ class Public(Shared):
     active: tuple[int, ...]  # seats still in, in playing order (§9: the table re-forms)
     hand_sizes: tuple[int, ...]  # per seat; 0 for a seat that has left
     calls: tuple[tuple[int, Bid | Call], ...]  # this deal's auction in order, bids with their form
-    high: Bid | None  # the highest bid so far this deal
-    high_seat: int | None
+    high_bid: Bid | None  # the highest bid so far this deal
+    high_bidder: int | None
     doubled: int  # 0, 1 doubled, 2 redoubled (the high bid, or the contract)
     contract: Contract | None  # once the auction is over
     trick: tuple[tuple[int, Card], ...]  # (seat, card) in order of play
@@ -370,8 +370,8 @@ class FiftySix:
             dealer=state.dealer, active=state.active,
             hand_sizes=tuple(h.bit_count() + t.bit_count()
                              for h, t in zip(state.held, state.twice, strict=True)),
-            calls=state.calls, high=state.high,
-            high_seat=state.high_seat if state.high_seat >= 0 else None, doubled=state.dbl,
+            calls=state.calls, high_bid=state.high,
+            high_bidder=state.high_seat if state.high_seat >= 0 else None, doubled=state.dbl,
             contract=state.contract, trick=_seated(state.trick),
             tricks=tuple(TrickRecord(plays[0][0], _seated(plays), winner,
                                      sum(POINTS[c] for _, c in plays))
@@ -442,9 +442,9 @@ class FiftySix:
             points = ", ".join(f"team {t} {obs.points[t]}" for t in range(k)
                                if tables[t] or obs.points[t])
             lines.append(f"Contract: {obs.contract} · points {points}")
-        elif obs.high is not None:
+        elif obs.high_bid is not None:
             doubled = ("", ", doubled", ", redoubled")[obs.doubled]
-            lines.append(f"High bid: {obs.high.label} by seat {obs.high_seat}{doubled}")
+            lines.append(f"High bid: {obs.high_bid.label} by seat {obs.high_bidder}{doubled}")
         last = obs.last_trick
         if last:
             shown = " ".join(f"{s}:{c.symbol}" for s, c in last.cards)

@@ -154,7 +154,7 @@ class FiftySixView(BaseView):
 
     def _value_step(self, obs: Observation, value: int, legal: Sequence[Any],
                     ctx: Context) -> tuple[str, tuple[tuple[Button, ...], ...]]:
-        high = obs.high
+        high = obs.high_bid
         suits = [d for d in SUIT_ORDER if Bid(value, d) in legal]
         by_form: dict[str, list[Button]] = {}
         for denom in [*suits, NT] if Bid(value, NT) in legal else suits:

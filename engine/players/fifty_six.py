@@ -218,10 +218,10 @@ def form_for(hand: Sequence[int], value: int, denom: int, high: Bid | None) -> s
 
 def normal_call(obs: Observation, legal: Sequence[Action]) -> Action:
     k = len(obs.teams)
-    ours = obs.high_seat is not None and obs.high_seat % k == obs.seat % k
+    ours = obs.high_bidder is not None and obs.high_bidder % k == obs.seat % k
     hand = [int(c) for c in obs.hand]
     players = len(obs.active)
-    high = obs.high
+    high = obs.high_bid
     if REDOUBLE in legal and high is not None:
         mine = estimate(hand, high.denom, players) + partner_support(obs, high.denom) + 4.0
         if mine >= high.value + REDOUBLE_MARGIN:
@@ -252,7 +252,7 @@ def _defence(obs: Observation, hand: Sequence[int], high: Bid) -> float:
 
 def easy_call(obs: Observation, legal: Sequence[Action]) -> Action:
     """Open 28 in the longest suit with two jacks or more; otherwise, and later, pass."""
-    if obs.high is None:
+    if obs.high_bid is None:
         hand = [int(c) for c in obs.hand]
         if sum(1 for c in hand if POWER[c] == JACK) >= 2:
             suit = max(SUITS, key=lambda s: (sum(1 for c in hand if c // 13 == s), s))

@@ -562,7 +562,7 @@ def test_public_view_has_no_hand_and_the_shared_facts() -> None:
     table = public.standings
     assert table.values == (12, 12, 12) and table.unit == "tables" and table.by_team
     assert table.places == (1, 1, 1) and not table.low_wins
-    assert public.high == Bid(32, H) and public.high_seat == 0 and public.doubled == 1
+    assert public.high_bid == Bid(32, H) and public.high_bidder == 0 and public.doubled == 1
     assert public.trump is None and public.declarer is None and public.history == ()
     assert GAME.observation(s, 4).seat == 4
 
