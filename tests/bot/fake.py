@@ -239,6 +239,20 @@ class Harness:
                 "from": _user(reply_to), "text": "hi"}
         await self.feed({"message": message})
 
+    async def open_table(self, game: str, humans: list[int], computers: int,
+                         level: str = "Բարդ") -> None:
+        """``humans[0]`` opens a lobby of ``game``, the others join, computers of ``level`` fill
+        the seats, and the creator starts."""
+        for user in humans:
+            await self.start_private(user)
+        await self.say(humans[0], f"/new {game}")
+        for user in humans[1:]:
+            await self.press(user, self.table_message(), self.table_message().button("Միանալ")["callback_data"])
+        for _ in range(computers):
+            await self.press(humans[0], self.table_message(), self.table_message().button("🤖 Հ")["callback_data"])
+            await self.press(humans[0], self.table_message(), self.table_message().button(level)["callback_data"])
+        await self.press(humans[0], self.table_message(), self.table_message().button("▶")["callback_data"])
+
     async def start_private(self, user: int, payload: str = "", lang: str = "hy") -> None:
         self.fake.started.add(user)
         await self.say(user, "/start" + (f" {payload}" if payload else ""), chat=user, lang=lang)

@@ -18,15 +18,7 @@ FACE = re.compile(r"(?:10|[7-9JQKA])[♠♥♦♣]")
 
 
 async def open_table(h: Harness, humans: list[int], computers: int) -> None:
-    for user in humans:
-        await h.start_private(user)
-    await h.say(humans[0], "/new bazar_blot")
-    for user in humans[1:]:
-        await h.press(user, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
-    for _ in range(computers):
-        await h.press(humans[0], h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-        await h.press(humans[0], h.table_message(), h.table_message().button("Բարդ")["callback_data"])
-    await h.press(humans[0], h.table_message(), h.table_message().button("▶")["callback_data"])
+    await h.open_table("bazar_blot", humans, computers)
 
 
 def _labelled(hand: Sent) -> dict[str, str]:

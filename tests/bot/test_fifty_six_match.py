@@ -21,17 +21,7 @@ FACE = re.compile(r"(?<![0-9])(?:10|[2-9JQKA])[♠♥♦♣]")  # a card, not th
 
 
 async def open_table(h: Harness, humans: list[int], computers: int) -> None:
-    for user in humans:
-        await h.start_private(user)
-    await h.say(humans[0], "/new fifty_six")
-    for user in humans[1:]:
-        await h.press(user, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
-    for _ in range(computers):
-        await h.press(humans[0], h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-        await h.press(humans[0], h.table_message(), h.table_message().button("Միջին")["callback_data"]
-                      if any(b["text"].startswith("Միջին") for b in h.table_message().buttons())
-                      else h.table_message().button("Բարդ")["callback_data"])
-    await h.press(humans[0], h.table_message(), h.table_message().button("▶")["callback_data"])
+    await h.open_table("fifty_six", humans, computers)
 
 
 def assert_no_hidden_card(h: Harness, service: TableService, table: TableRecord) -> None:

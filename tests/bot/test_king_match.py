@@ -12,15 +12,7 @@ ARAM, ANI, GOR, LILIT = 101, 102, 103, 104
 
 
 async def open_king(h: Harness, humans: list[int], computers: int, level: str = "Բարդ") -> None:
-    for user in humans:
-        await h.start_private(user)
-    await h.say(humans[0], "/new king")
-    for user in humans[1:]:
-        await h.press(user, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
-    for _ in range(computers):
-        await h.press(humans[0], h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-        await h.press(humans[0], h.table_message(), h.table_message().button(level)["callback_data"])
-    await h.press(humans[0], h.table_message(), h.table_message().button("▶")["callback_data"])
+    await h.open_table("king", humans, computers, level)
 
 
 async def table_of(store: Store, user: int = ARAM) -> TableRecord:

@@ -11,15 +11,7 @@ ARAM, ANI, GOR, LILIT = 101, 102, 103, 104
 
 
 async def open_table(h: Harness, humans: list[int], computers: int) -> None:
-    for user in humans:
-        await h.start_private(user)
-    await h.say(humans[0], "/new hearts")
-    for user in humans[1:]:
-        await h.press(user, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
-    for _ in range(computers):
-        await h.press(humans[0], h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-        await h.press(humans[0], h.table_message(), h.table_message().button("Բարդ")["callback_data"])
-    await h.press(humans[0], h.table_message(), h.table_message().button("▶")["callback_data"])
+    await h.open_table("hearts", humans, computers)
 
 
 async def play_to_the_end(h: Harness, store: Store, humans: list[int]) -> int:

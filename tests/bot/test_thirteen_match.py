@@ -20,17 +20,7 @@ GAME = find_game("thirteen")
 
 
 async def open_table(h: Harness, humans: list[int], computers: int) -> None:
-    for user in humans:
-        await h.start_private(user)
-    await h.say(humans[0], "/new thirteen")
-    for user in humans[1:]:
-        await h.press(user, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
-    for _ in range(computers):
-        await h.press(humans[0], h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-        await h.press(humans[0], h.table_message(), h.table_message().button("Միջին")["callback_data"]
-                      if any(b["text"] == "Միջին" for b in h.table_message().buttons())
-                      else h.table_message().button("Նորմալ")["callback_data"])
-    await h.press(humans[0], h.table_message(), h.table_message().button("▶")["callback_data"])
+    await h.open_table("thirteen", humans, computers)
 
 
 async def table_of(store: Store, user: int) -> TableRecord:
