@@ -159,6 +159,23 @@ def face(code_or_card: Any, button: bool = False) -> str:
     return text[:-1] + RED.get(text[-1], text[-1]) if button else text
 
 
+def seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
+    """'Անի 7♣ · Գոռ 10♣': the cards of a trick with who played them."""
+    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
+
+
+def trick_lines(public: Any, ctx: Context) -> list[str]:
+    """The trick on the table and the last one, with who took it (trick games)."""
+    lines = []
+    if public.trick:
+        lines.append(ctx.t("table-trick", cards=seated(public.trick, ctx)))
+    last = public.last_trick
+    if last is not None:
+        cards = " ".join(card.symbol for _, card in last.cards)
+        lines.append(ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards))
+    return lines
+
+
 def suit_lines(hand: Sequence[Any]) -> list[str]:
     """One line per suit, spades first, high cards first: '♠ A 10 7'."""
     by_suit: dict[int, list[Any]] = {}

@@ -38,6 +38,7 @@ from .base import (
     hand_order,
     number,
     rows_of,
+    seated,
     signed,
     standings_line,
     suit_lines,
@@ -96,9 +97,6 @@ def combo_names(kinds: Sequence[str], ctx: Context) -> str:
     return ", ".join(ctx.t(f"bazar_blot-combo-{kind}") for kind in kinds)
 
 
-def _seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
-    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
-
 
 class BazarBlotView(BaseView):
     # ----- the group
@@ -113,7 +111,7 @@ class BazarBlotView(BaseView):
         if public.phase == "play":
             lines += self._announcements(public, ctx)
             if public.trick:
-                lines.append(ctx.t("table-trick", cards=_seated(public.trick, ctx)))
+                lines.append(ctx.t("table-trick", cards=seated(public.trick, ctx)))
             last = public.last_trick
             if last is not None:
                 cards = " ".join(card.symbol for _, card in last.cards)
@@ -178,7 +176,7 @@ class BazarBlotView(BaseView):
         elif obs.phase == "play":
             if obs.contract is not None:
                 lines.append(contract_line(obs.contract, ctx))
-            lines.append(ctx.t("table-trick", cards=_seated(obs.trick, ctx) or "—"))
+            lines.append(ctx.t("table-trick", cards=seated(obs.trick, ctx) or "—"))
             if mine:
                 plays = [a for a in legal if isinstance(a, Play)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}

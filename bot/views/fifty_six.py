@@ -39,6 +39,7 @@ from .base import (
     entry_name,
     face,
     rows_of,
+    seated,
     signed,
     table_keyboard,
 )
@@ -221,7 +222,7 @@ class FiftySixView(BaseView):
             f"{_mark(t)} {public.points[t]}" for t in range(len(public.teams))
             if public.standings.values[t])))
         if public.trick:
-            lines.append(ctx.t("table-trick", cards=_seated(public.trick, ctx)))
+            lines.append(ctx.t("table-trick", cards=seated(public.trick, ctx)))
         last = public.last_trick
         if last is not None:
             cards = " ".join(card.symbol for _, card in last.cards)
@@ -300,9 +301,6 @@ def _contract(c: Contract, ctx: Context) -> str:
         text += " " + ctx.t("fifty_six-all-passed")
     return text
 
-
-def _seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
-    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
 
 
 def _hand_key(card: int) -> tuple[int, int]:

@@ -18,8 +18,10 @@ from .base import (
     hand_order,
     rows_of,
     seat_list,
+    seated,
     suit_lines,
     table_keyboard,
+    trick_lines,
 )
 
 
@@ -32,12 +34,7 @@ class HeartsView(BaseView):
         lines += seat_list(ctx, public, extra)
         if passing:
             lines.append(ctx.t("hearts-passing", done=len(public.chosen)))
-        if public.trick:
-            lines.append(ctx.t("table-trick", cards=_seated(public.trick, ctx)))
-        last = public.last_trick
-        if last is not None:
-            cards = " ".join(card.symbol for _, card in last.cards)
-            lines.append(ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards))
+        lines += trick_lines(public, ctx)
         if public.hearts_broken:
             lines.append(ctx.t("hearts-broken"))
         keyboard = table_keyboard(public, ctx)
@@ -58,7 +55,7 @@ class HeartsView(BaseView):
             if obs.received and not obs.tricks and not obs.trick:
                 lines.append(ctx.t("hearts-received", cards=_faces(obs.received)))
             if mine:
-                lines.append(ctx.t("table-trick", cards=_seated(obs.trick, ctx) or "—"))
+                lines.append(ctx.t("table-trick", cards=seated(obs.trick, ctx) or "—"))
                 buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
                            for a in _by_hand_order(legal)]
                 rows = rows_of(buttons)
@@ -82,9 +79,6 @@ class HeartsView(BaseView):
         confirm = Button(ctx.t("hearts-pass-confirm", count=len(chosen)), ctx.data("c", "pass"))
         return (*rows_of(buttons), (confirm,))
 
-
-def _seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
-    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
 
 
 def _faces(cards: Sequence[Any]) -> str:

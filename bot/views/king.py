@@ -22,9 +22,11 @@ from .base import (
     number,
     rows_of,
     seat_list,
+    seated,
     signed,
     suit_lines,
     table_keyboard,
+    trick_lines,
 )
 
 TRUMP_BUTTON_ORDER = (3, 2, 1, 0)  # ♠ ♥ ♦ ♣, as the hand is written
@@ -45,12 +47,7 @@ class KingView(BaseView):
         playing = public.phase != "trump"
         extra = [self._seat_extra(public, seat, ctx) if playing else "" for seat in range(4)]
         lines += seat_list(ctx, public, extra)
-        if public.trick:
-            lines.append(ctx.t("table-trick", cards=_seated(public.trick, ctx)))
-        last = public.last_trick
-        if last is not None:
-            cards = " ".join(card.symbol for _, card in last.cards)
-            lines.append(ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards))
+        lines += trick_lines(public, ctx)
         keyboard = table_keyboard(public, ctx)
         return Screen("\n".join(lines), keyboard)
 
@@ -67,7 +64,7 @@ class KingView(BaseView):
                 lines.append(ctx.t("king-choose-trump"))
                 rows = self._trump_keyboard(legal, ctx)
         elif obs.phase == "play":
-            lines.append(ctx.t("table-trick", cards=_seated(obs.trick, ctx) or "—"))
+            lines.append(ctx.t("table-trick", cards=seated(obs.trick, ctx) or "—"))
             if mine:
                 plays = [a for a in legal if not isinstance(a, ChooseTrump)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}
@@ -145,9 +142,6 @@ class KingView(BaseView):
         name = ctx.t(f"king-short-{code.lower()}")
         return f"{name} {SUIT_SYMBOLS[trump]}" if trump is not None else name
 
-
-def _seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
-    return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
 
 
 VIEW = KingView()
