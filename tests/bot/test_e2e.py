@@ -18,6 +18,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot import i18n
 from bot.settings import LANGUAGES
 from tests.fakeapi import FakeBotApi
@@ -107,14 +109,19 @@ def _face(code: str) -> str:
 
 
 def choose(data: list[str], hand: Any) -> str | None:
-    """What a human presses: toggles until three are chosen, then confirm; else a card."""
+    """What a human presses: an action button (a card, a call, a suggested combination, Pass);
+    else toggles until three are chosen, then confirm (Hearts' pass); else a picker's step."""
+    plays = [d for d in data if d.startswith("a|")]
+    if plays:
+        return plays[-1]
     toggles = [d for d in data if d.startswith("t|")]
     if toggles:
         chosen = [b["callback_data"] for b in hand.buttons if b["text"].startswith("✅")]
         free = [d for d in toggles if d not in chosen]
-        return free[0] if len(chosen) < 3 else next(d for d in data if d.startswith("c|"))
-    plays = [d for d in data if d.startswith("a|")]
-    return plays[-1] if plays else None
+        confirm = [d for d in data if d.startswith("c|")]
+        return free[0] if len(chosen) < 3 or not confirm else confirm[0]
+    steps = [d for d in data if d.startswith("p|") and not d.endswith("|")]  # a picker, not Back
+    return steps[0] if steps else None
 
 
 STALE = {i18n.t(lang, "error-stale") for lang in LANGUAGES}
@@ -144,12 +151,14 @@ async def act(api: FakeBotApi, user: int, done: Any, stale: list[str] | None = N
     return True
 
 
-async def open_table(api: FakeBotApi, humans: list[Any], computers: int) -> Any:
+async def open_table(api: FakeBotApi, humans: list[Any], computers: int, game: str = "hearts",
+                     options: tuple[str, ...] = ()) -> Any:
+    """A lobby of ``game``: the others join, computers fill, ``options`` are pressed, start."""
     group = api.add_group("Սեղան", members=humans, admins=[], creator=humans[0])
     for user in humans:
         await api.user_starts_private(user)
         await api.wait_for_bot_message(user.id, timeout=WAIT)
-    said = await api.user_sends(humans[0], group, "/new hearts")
+    said = await api.user_sends(humans[0], group, f"/new {game}")
     lobby = await api.wait_for_bot_message(group, after=said.message_id, timeout=WAIT)
 
     async def press(user: Any, prefix: str) -> None:
@@ -169,6 +178,8 @@ async def open_table(api: FakeBotApi, humans: list[Any], computers: int) -> Any:
     for _ in range(computers):
         await press(humans[0], "🤖 Հ")
         await press(humans[0], "Միջին")
+    for option in options:
+        await press(humans[0], option)
     await press(humans[0], "▶")
     return group
 
@@ -187,6 +198,25 @@ async def test_one_human_and_three_computers_play_to_100(tmp_path: Path) -> None
         assert posted(api, group, "Ընդհանուր")
         result = next(m for m in api.bot_messages(group) if "🏆" in m.text)
         assert re.search(r"\b1\. ", result.text)
+        assert len([m for m in api.bot_messages(aram.id) if "🃏" in m.text]) == 1, "one hand message"
+        assert not [c for c in api.calls if c.status >= 400 and c.status != 429]
+
+
+@pytest.mark.parametrize(("game", "computers", "options"), [
+    ("king", 3, ()), ("bazar_blot", 3, ()), ("fifty_six", 3, ("🪙",)), ("thirteen", 3, ()),
+    ("thirteen", 1, ())])
+async def test_one_human_plays_a_whole_match_of_each_game(tmp_path: Path, game: str,
+                                                          computers: int,
+                                                          options: tuple[str, ...]) -> None:
+    """From the private buttons only: cards, picker steps, Pass; 56 with 6 tables a team."""
+    async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
+        aram = api.add_user("Արամ", username="aram", language_code="hy")
+        group = await open_table(api, [aram], computers, game, options)
+        over = lambda: posted(api, group, "🏆")  # noqa: E731
+        moves = 0
+        while await act(api, aram.id, over):
+            moves += 1
+        assert moves > 0 and posted(api, group, "ավարտվեց")
         assert len([m for m in api.bot_messages(aram.id) if "🃏" in m.text]) == 1, "one hand message"
         assert not [c for c in api.calls if c.status >= 400 and c.status != 429]
 
