@@ -203,12 +203,13 @@ async def test_one_human_and_three_computers_play_to_100(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(("game", "computers", "options"), [
-    ("king", 3, ()), ("bazar_blot", 3, ()), ("fifty_six", 3, ("🪙",)), ("thirteen", 3, ()),
-    ("thirteen", 1, ())])
+    ("king", 3, ()), ("bazar_blot", 3, ()), ("bazar_blot", 3, ("🎯",)), ("fifty_six", 3, ("🪙",)),
+    ("fifty_six", 5, ("🪙",)), ("fifty_six", 7, ("🪙",)), ("thirteen", 3, ()), ("thirteen", 1, ())])
 async def test_one_human_plays_a_whole_match_of_each_game(tmp_path: Path, game: str,
                                                           computers: int,
                                                           options: tuple[str, ...]) -> None:
-    """From the private buttons only: cards, picker steps, Pass; 56 with 6 tables a team."""
+    """From the private buttons only: cards, picker steps, Pass; Blot to 301 (🎯), 56 at 4, 6
+    and 8 seats with 6 tables a team (🪙)."""
     async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
         aram = api.add_user("Արամ", username="aram", language_code="hy")
         group = await open_table(api, [aram], computers, game, options)
@@ -217,6 +218,10 @@ async def test_one_human_plays_a_whole_match_of_each_game(tmp_path: Path, game: 
         while await act(api, aram.id, over):
             moves += 1
         assert moves > 0 and posted(api, group, "ավարտվեց")
+        if game == "fifty_six" and computers > 3:
+            assert posted(api, group, "դուրս է գալիս"), "a team ran out of tables and left"
+        if options == ("🎯",):
+            assert posted(api, group, "301")
         assert len([m for m in api.bot_messages(aram.id) if "🃏" in m.text]) == 1, "one hand message"
         assert not [c for c in api.calls if c.status >= 400 and c.status != 429]
 
