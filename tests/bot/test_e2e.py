@@ -204,7 +204,7 @@ async def test_one_human_and_three_computers_play_to_100(tmp_path: Path) -> None
 
 @pytest.mark.parametrize(("game", "computers", "options"), [
     ("king", 3, ()), ("bazar_blot", 3, ()), ("bazar_blot", 3, ("🎯",)), ("fifty_six", 3, ("🪙",)),
-    ("fifty_six", 5, ("🪙",)), ("fifty_six", 7, ("🪙",)), ("thirteen", 3, ()), ("thirteen", 1, ())])
+    ("fifty_six", 5, ("🪙",)), ("fifty_six", 7, ("🪙",)), ("thirteen", 3, ()), ("thirteen", 2, ()), ("thirteen", 1, ())])
 async def test_one_human_plays_a_whole_match_of_each_game(tmp_path: Path, game: str,
                                                           computers: int,
                                                           options: tuple[str, ...]) -> None:
