@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.constants import ChatMemberStatus
 
+from .. import callbacks
 from ..i18n import game_list, game_named, has, t
 from ..settings import LANGUAGES
 from . import Context, is_group, runtime_of, table_key
@@ -97,8 +98,8 @@ async def timer(update: Update, context: Context) -> None:
     if message is None or user is None or not is_group(update):
         return
     lang = await reader_lang(update, context)
-    seconds = context.args[0] if context.args else ""
-    if not seconds.isdigit() or not TIMER_RANGE[0] <= int(seconds) <= TIMER_RANGE[1]:
+    seconds = callbacks.number(context.args[0] if context.args else "") or 0
+    if not TIMER_RANGE[0] <= seconds <= TIMER_RANGE[1]:  # '²' or '１' is no number here
         current = await app.service.turn_seconds(message.chat_id)
         app.say(message, t(lang, "timer-usage", seconds=current, low=TIMER_RANGE[0],
                            high=TIMER_RANGE[1]))
@@ -107,5 +108,5 @@ async def timer(update: Update, context: Context) -> None:
     if member.status not in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER):
         app.say(message, t(lang, "error-admin-only"))
         return
-    await app.set_turn_seconds(message.chat_id, int(seconds))
-    app.say(message, t(lang, "timer-set", seconds=int(seconds)))
+    await app.set_turn_seconds(message.chat_id, seconds)
+    app.say(message, t(lang, "timer-set", seconds=seconds))

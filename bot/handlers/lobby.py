@@ -90,11 +90,12 @@ async def start(update: Update, context: Context) -> None:
     await app.touch(user, private=True)
     lang = await app.user_lang(user)
     payload = context.args[0] if context.args else ""
-    if not payload.startswith("join_") or not payload[5:].isdigit():
+    table_id = callbacks.number(payload[5:]) if payload.startswith("join_") else None
+    if table_id is None:  # ASCII digits below 2**62 only: a forged link gets the welcome
         app.say(message, t(lang, "start-welcome"))
         return
     try:
-        outcome = await app.service.join(int(payload[5:]), app.person(user))
+        outcome = await app.service.join(table_id, app.person(user))
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
         return

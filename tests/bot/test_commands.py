@@ -83,6 +83,9 @@ async def test_timer_is_an_admins_setting_and_sets_the_deadline(store: Store) ->
         h.fake.admins.add(ARAM)
         await h.say(ARAM, "/timer 5")
         assert "/timer 10–600" in replies(h, GROUP)[-1]
+        for odd in ("²⁰", "１２０", "99999999999999999999999", "-30", "30.5"):
+            await h.say(ARAM, f"/timer {odd}")
+            assert "/timer 10–600" in replies(h, GROUP)[-1], odd
         await h.say(ARAM, "/timer 30")
         assert "30" in replies(h, GROUP)[-1]
         await open_table(h, [ARAM], 3)
@@ -107,3 +110,10 @@ async def test_top_and_score(store: Store) -> None:
             assert await act_once(h, ARAM)
         await h.say(ARAM, "/top")
         assert "User101" in replies(h, GROUP)[-1] and "1." in replies(h, GROUP)[-1]
+
+
+async def test_a_forged_deep_link_gets_the_welcome(store: Store) -> None:
+    async with Harness(store) as h:
+        for payload in ("join_99999999999999999999", "join_²", "join_１", "join_", "join_-1"):
+            await h.start_private(ANI, payload)
+            assert "/new" in replies(h, ANI)[-1], payload
