@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from telegram import Update
 from telegram.error import InvalidToken, NetworkError
 
+from . import logs
 from .app import build_app, check_token
 from .settings import Settings
 
@@ -28,12 +29,7 @@ def main() -> int:
             print(f"bad setting {'.'.join(map(str, first['loc'])).upper()} in .env or the "
                   f"environment: {first['msg']} (see .env.example)", file=sys.stderr)
         return 2
-    logging.basicConfig(format="%(asctime)s %(levelname)s %(name)s: %(message)s", level=logging.INFO)
-    for noisy in ("httpx", "apscheduler"):
-        logging.getLogger(noisy).setLevel(logging.WARNING)
-    # With max_retries=0 the rate limiter logs every 429 as an error with a traceback; render.py
-    # obeys the 429 and logs it itself.
-    logging.getLogger("telegram.ext.AIORateLimiter").setLevel(logging.CRITICAL)
+    logs.configure(settings.telegram_bot_token, getattr(logging, settings.log_level))
     try:
         asyncio.run(check_token(settings))
     except InvalidToken:

@@ -31,6 +31,7 @@ class Settings(BaseSettings):
     # A fixed seed for every new table (tests and bug reports: the same presses give the same
     # deals); None draws a fresh seed per table.
     table_seed: int | None = None
+    log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$")
 
     @field_validator("telegram_bot_token")
     @classmethod

@@ -41,7 +41,8 @@ async def test_a_token_telegram_refuses_is_one_clear_line(tmp_path: Path) -> Non
     async with fake_api() as api:
         env = {**os.environ, "TELEGRAM_BOT_TOKEN": "7000000001:" + "x" * 35,
                "TELEGRAM_API_BASE_URL": api.base_url, "DATABASE_PATH": str(tmp_path / "db"),
-               "PYTHONPATH": str(ROOT), "TABLE_SEED": "7"}  # the same deals every run: replayable
+               "PYTHONPATH": str(ROOT), "TABLE_SEED": "7",
+           "LOG_LEVEL": "DEBUG"}  # the same deals every run: replayable
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=tmp_path, env=env,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
@@ -55,7 +56,8 @@ async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterat
     env = {**os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
            "DATABASE_PATH": str(database), "TURN_SECONDS": "60",
            "FLOOD_MINUTE_SECONDS": "3", "CHAT_MESSAGES_PER_SECOND": "20",
-           "PYTHONPATH": str(ROOT), "TABLE_SEED": "7"}  # the same deals every run: replayable
+           "PYTHONPATH": str(ROOT), "TABLE_SEED": "7",
+           "LOG_LEVEL": "DEBUG"}  # the same deals every run: replayable
     menus = len(api.calls_to("setMyCommands"))
     with log.open("a") as out:
         process = await asyncio.create_subprocess_exec(
@@ -276,4 +278,6 @@ async def test_killed_mid_deal_and_restarted(tmp_path: Path, game: str) -> None:
             while await act(api, aram.id, deal_over):
                 pass
         assert hand_message(api, aram.id).message_id == hand.message_id, "the same hand message"
+        text = log.read_text()
+        assert "Bot API URL" in text and api.token not in text, "the token is never logged"
         assert api.bot_messages(group)[0].edit_count > 0
