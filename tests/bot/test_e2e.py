@@ -51,13 +51,17 @@ async def test_a_token_telegram_refuses_is_one_clear_line(tmp_path: Path) -> Non
     assert "Traceback" not in err.decode() and "@BotFather" in err.decode().splitlines()[-1]
 
 
-@asynccontextmanager
-async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterator[Any]:
-    env = {**os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
+def bot_env(api: FakeBotApi, database: Path) -> dict[str, str]:
+    return {**os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
            "DATABASE_PATH": str(database), "TURN_SECONDS": "60",
            "FLOOD_MINUTE_SECONDS": "3", "CHAT_MESSAGES_PER_SECOND": "20",
            "PYTHONPATH": str(ROOT), "TABLE_SEED": "7",
            "LOG_LEVEL": "DEBUG"}  # the same deals every run: replayable
+
+
+@asynccontextmanager
+async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterator[Any]:
+    env = bot_env(api, database)
     menus = len(api.calls_to("setMyCommands"))
     with log.open("a") as out:
         process = await asyncio.create_subprocess_exec(
@@ -281,3 +285,13 @@ async def test_killed_mid_deal_and_restarted(tmp_path: Path, game: str) -> None:
         text = log.read_text()
         assert "Bot API URL" in text and api.token not in text, "the token is never logged"
         assert api.bot_messages(group)[0].edit_count > 0
+
+
+async def test_a_second_process_on_the_same_database_refuses_to_start(tmp_path: Path) -> None:
+    async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
+        second = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=ROOT, env=bot_env(api, tmp_path / "db.sqlite3"),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await asyncio.wait_for(second.communicate(), 20)
+        assert second.returncode == 2 and err.decode().count("\n") == 1, err.decode()
+        assert "another Seghan process" in err.decode()
