@@ -596,12 +596,7 @@ def _advance(
     active = [s for s in range(n) if hands[s]]
     if len(active) <= 1:
         return _end_game(state, hands, played, finished + tuple(active), round_log, log)
-    turn = -1
-    for step in range(1, n):
-        s = (seat + step) % n
-        if hands[s] and not passed >> s & 1 and s != owner:
-            turn = s
-            break
+    turn = _next_to_beat(hands, passed, owner, seat, n)
     last_round = state.last_round
     if turn < 0:  # nobody may beat the table: clear it
         turn = owner if hands[owner] else next(
@@ -851,12 +846,7 @@ def rollout(state: State, rng: Random) -> tuple[int, ...]:
                     break
         else:
             passed |= 1 << seat
-        turn = -1
-        for step in range(1, n):
-            s = (seat + step) % n
-            if hands[s] and not passed >> s & 1 and s != owner:
-                turn = s
-                break
+        turn = _next_to_beat(hands, passed, owner, seat, n)
         if turn < 0:
             turn = owner
             while not hands[turn]:
@@ -867,3 +857,13 @@ def rollout(state: State, rng: Random) -> tuple[int, ...]:
     for place, s in enumerate(order):
         points[s] = n - 1 - place
     return tuple(points)
+
+
+def _next_to_beat(hands: Sequence[int], passed: int, owner: int, seat: int, n: int) -> int:
+    """The next seat after ``seat`` that still holds cards, has not passed this round and does
+    not own the table; -1 when nobody may beat it (the table is cleared)."""
+    for step in range(1, n):
+        s = (seat + step) % n
+        if hands[s] and not passed >> s & 1 and s != owner:
+            return s
+    return -1
