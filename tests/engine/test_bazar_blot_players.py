@@ -1,12 +1,10 @@
 """Bazar Blot computer players: decisions on literal deals (bidding from the hand's strength, the
 partner's bid, Quansh and Sur, leading trumps as declarer, feeding a winning partner, throwing the
-cheapest card), legality over whole matches, and decision time."""
+cheapest card) and legality over whole matches (decision time: bench/bazar_blot_strength.py)."""
 
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from typing import Any
 
 import pytest
@@ -144,9 +142,8 @@ def test_a_player_takes_a_trick_with_its_cheapest_sure_winner() -> None:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
-def test_players_play_whole_matches_legally_and_fast(level: str) -> None:
+def test_players_play_whole_matches_legally(level: str) -> None:
     player = PLAYERS[level]
-    times: list[float] = []
     for seed in range(6):
         rng = random.Random(seed)
         state = GAME.new_match(4, seed)
@@ -154,9 +151,6 @@ def test_players_play_whole_matches_legally_and_fast(level: str) -> None:
             (seat,) = GAME.to_act(state)
             legal = GAME.legal_actions(state, seat)
             obs = GAME.observation(state, seat)
-            began = time.perf_counter()
             action = player(obs, legal, rng)
-            times.append(time.perf_counter() - began)
             assert action in legal
             state = GAME.apply(state, seat, action)
-    assert statistics.quantiles(times, n=100)[98] < 0.005

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -138,18 +137,14 @@ def test_throws_its_cheapest_card_when_it_cannot_win() -> None:
 
 
 @pytest.mark.parametrize("players", [4, 6, 8])
-def test_every_level_plays_legal_actions_to_the_end_and_fast(players: int) -> None:
+def test_every_level_plays_legal_actions_to_the_end(players: int) -> None:
     levels = [PLAYERS["normal"], PLAYERS["easy"]]
     for seed in range(3):
         s = GAME.new_match(players, seed, tables=3)
         rng = random.Random(seed)
-        slowest = 0.0
         while not GAME.is_over(s):
             (seat,) = GAME.to_act(s)
             legal = GAME.legal_actions(s, seat)
-            start = time.perf_counter()
             action = levels[seat % 2](GAME.observation(s, seat), legal, rng)
-            slowest = max(slowest, time.perf_counter() - start)
             assert action in legal
             s = GAME.apply(s, seat, action)
-        assert slowest < 0.05  # generous on a shared machine; the bench measures p99

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import statistics
-import time
 
 import pytest
 
@@ -178,8 +177,7 @@ def test_the_stronger_level_wins_more_place_points_on_fixed_deals(strong: object
     assert statistics.fmean(margins) > 0.3
 
 
-def test_decisions_are_fast() -> None:
-    times = []
+def test_normal_plays_whole_matches_legally() -> None:
     for seed in range(20):
         state = GAME.new_match(4, seed)
         rng = random.Random(seed)
@@ -187,9 +185,6 @@ def test_decisions_are_fast() -> None:
             (seat,) = GAME.to_act(state)
             legal = GAME.legal_actions(state, seat)
             obs = GAME.observation(state, seat)
-            start = time.perf_counter()
             action = normal(obs, legal, rng)
-            times.append(time.perf_counter() - start)
+            assert action in legal
             state = GAME.apply(state, seat, action)
-    times.sort()
-    assert times[int(len(times) * 0.99)] < 0.010, "p99 under 10 ms here (5 ms on a quiet machine)"
