@@ -213,16 +213,32 @@ class Runtime:
         await self._publish_hands(outcome)
 
     async def _publish_hands(self, outcome: Outcome) -> None:
+        for seat, record in enumerate(outcome.table.seats):
+            if record.user_id is not None:
+                await self._publish_hand(outcome, seat)
+
+    async def _publish_hand(self, outcome: Outcome, seat: int, again: bool = False) -> None:
+        """One human's hand; ``again``: even if the bot believes it shows this already (a press
+        on an old keyboard says the message is not what the bot last sent)."""
         table = outcome.table
+        record = table.seats[seat]
+        assert record.user_id is not None
         game, view = find_game(table.game), view_for(table.game)
-        for seat, record in enumerate(table.seats):
-            if record.user_id is None:
-                continue
-            hand_ctx = self.context(table, await self.user_lang(record.user_id), seat)
-            screen = view.hand(game.observation(outcome.state, seat),
-                               game.legal_actions(outcome.state, seat), hand_ctx)
-            target = Target(table.id or 0, seat, record.user_id)
-            self.sender.show(target, screen, table.version, record.hand_message_id)
+        hand_ctx = self.context(table, await self.user_lang(record.user_id), seat)
+        screen = view.hand(game.observation(outcome.state, seat),
+                           game.legal_actions(outcome.state, seat), hand_ctx)
+        target = Target(table.id or 0, seat, record.user_id)
+        if again:
+            self.sender.forget(target)
+        self.sender.show(target, screen, table.version, record.hand_message_id)
+
+    async def redraw_hand(self, table_id: int, user_id: int) -> None:
+        """A refused press on a hand: the presser's hand drawn again from the stored table, so an
+        old keyboard (after a restart, say) never stays on screen."""
+        outcome = await self.service.outcome(table_id)
+        seats = [i for i, s in enumerate(outcome.table.seats) if s.user_id == user_id]
+        if outcome.table.status == "playing" and seats:
+            await self._publish_hand(outcome, seats[0], again=True)
 
     # ----- computer players
 
@@ -320,9 +336,14 @@ class Runtime:
         self.wake_computers(table_id)
 
     async def rearm_all(self) -> None:
-        """Start-up: every playing table's timer again, and its computers if they are to act
-        (the bot may have stopped between a human's move and theirs)."""
+        """Start-up: every active table drawn again from its stored state (the bot may have
+        stopped between saving a move and drawing it), its timer armed, and its computers woken
+        if they are to act."""
         for table in await self.store.tables.active():
-            self.arm(table)
+            try:
+                await self.publish(await self.service.outcome(table.id or 0))
+            except Exception:  # one broken table must not keep the others from starting
+                log.exception("table %s: cannot redraw at start-up", table.id)
+                continue
             if table.status == "playing":
                 self.wake_computers(table.id or 0)

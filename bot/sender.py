@@ -125,6 +125,10 @@ class Sender:
         self._pending[target] = screen
         self._start(target, self._drain(target))
 
+    def forget(self, target: Target) -> None:
+        """The message may not show what was last sent to it: the next ``show`` sends."""
+        self._sent.pop(target, None)
+
     def post(self, chat_id: int, thread_id: int, text: str | Screen) -> None:
         """A new group message (a deal or match result), kept in order, never dropped."""
         key = (chat_id, thread_id)

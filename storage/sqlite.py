@@ -10,6 +10,7 @@ commit for that case at a large cost in latency.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sqlite3
 import time
@@ -58,12 +59,12 @@ class Db:
         self.lock = asyncio.Lock()
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.lock:
+        async with self.lock, _faults():
             return list(await self.conn.execute_fetchall(sql, params))
 
     async def change(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One statement in autocommit mode (atomic, triggers included); rows it changed."""
-        async with self.lock:
+        async with self.lock, _faults():
             cursor = await self.conn.execute(sql, params)
             return cursor.rowcount
 
@@ -71,14 +72,32 @@ class Db:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """IMMEDIATE takes SQLite's write lock up front, so a transaction never fails half-way
         for want of it."""
-        async with self.lock:
+        async with self.lock, _faults():
             try:
                 await self.conn.execute("BEGIN IMMEDIATE")
                 yield self.conn
                 await self.conn.execute("COMMIT")
             except BaseException:
-                await self.conn.rollback()
+                await _rollback(self.conn)
                 raise
+
+
+class StorageFault(StorageError):
+    """The database could not do it now (locked past the busy timeout, disk full, I/O error):
+    the request is refused whole and may be tried again; nothing half-done is kept."""
+
+
+@asynccontextmanager
+async def _faults() -> AsyncIterator[None]:
+    try:
+        yield
+    except sqlite3.OperationalError as error:
+        raise StorageFault(str(error)) from error
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    with contextlib.suppress(sqlite3.Error):  # none to roll back (BEGIN itself failed)
+        await conn.rollback()
 
 
 async def open_sqlite(path: str | Path) -> SqliteStore:
@@ -92,7 +111,7 @@ async def open_sqlite(path: str | Path) -> SqliteStore:
         mode = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))[0][0]
         if mode != "wal":
             raise StorageError(f"{path}: cannot use WAL journal (got {mode})")
-        for pragma in ("synchronous = NORMAL", "busy_timeout = 5000", "foreign_keys = ON"):
+        for pragma in ("synchronous = NORMAL", "busy_timeout = 2000", "foreign_keys = ON"):
             await conn.execute(f"PRAGMA {pragma}")
         await migrate(conn, path)
     except BaseException as error:

@@ -4,7 +4,7 @@ cases (``TableService``, ``Runtime``) only: no storage or engine calls here."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from telegram import CallbackQuery, Update
@@ -12,7 +12,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from storage.base import TableKey, TableRecord
+from storage.base import StorageError, TableKey, TableRecord
 
 from .. import callbacks
 from ..runtime import Runtime
@@ -75,17 +75,34 @@ async def answer(query: CallbackQuery, alert: str | None = None) -> None:
 
 
 async def answer_press(app: Runtime, query: CallbackQuery,
-                       run: Awaitable[Outcome | str | None]) -> None:
-    """Answer a button press: an alert in the presser's language when the table refuses it,
-    else a silent answer (or the text ``run`` gives, as an alert) and the new screens. ``run``
-    gives None when it has answered itself."""
+                       run: Awaitable[Outcome | str | None],
+                       refused: Callable[[], Awaitable[None]] | None = None) -> None:
+    """Answer a button press: an alert in the presser's language when the table refuses it
+    (and ``refused`` run, which redraws what the presser sees), else a silent answer (or the
+    text ``run`` gives, as an alert) and the new screens. ``run`` gives None when it has
+    answered itself. The screens are queued before the answer is sent, so neither a slow nor a
+    failed answer delays or stops them; a storage fault is answered "try again"."""
     try:
         outcome = await run
     except TableError as error:
         await answer(query, await app.alert(query.from_user, error.key, **error.args_))
+        if refused is not None:
+            await _quietly(refused())
+        return
+    except StorageError:
+        log.exception("storage fault while handling a press")
+        await answer(query, await app.alert(query.from_user, "error-busy"))
         return
     if isinstance(outcome, str):
         await answer(query, outcome)
     elif outcome is not None:
-        await answer(query)
         await app.publish(outcome)
+        await answer(query)
+
+
+async def _quietly(work: Awaitable[None]) -> None:
+    """Redrawing after a refused press is a courtesy: a failure there is logged, not raised."""
+    try:
+        await work
+    except (TableError, StorageError):
+        log.info("could not redraw after a refused press", exc_info=True)

@@ -23,8 +23,10 @@ def _seat_button(use_case: SeatUseCase) -> Handler:
         if got is not None:
             query, press = got
             app = runtime_of(context)
-            await answer_press(app, query, use_case(app.service, press.table_id,
-                                                    query.from_user.id, press.move, press.arg))
+            user_id = query.from_user.id
+            await answer_press(app, query, use_case(app.service, press.table_id, user_id,
+                                                    press.move, press.arg),
+                               refused=lambda: app.redraw_hand(press.table_id, user_id))
     return handler
 
 

@@ -42,6 +42,7 @@ error-bad-button = Unknown button
 error-seated-elsewhere = You are already seated at another table
 error-not-seated = You are not at this table
 error-stale = This button no longer works
+error-busy = Busy for a moment: please try again
 error-table-over = This game is over
 error-choose-cards = Choose the cards first
 error-group-only = This command works in a group

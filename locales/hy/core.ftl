@@ -39,6 +39,7 @@ error-bad-button = Այս կոճակը չի ճանաչվում
 error-seated-elsewhere = Դուք արդեն նստած եք մեկ այլ սեղանի շուրջ
 error-not-seated = Դուք այս սեղանի շուրջ չեք
 error-stale = Այս կոճակն այլևս չի գործում
+error-busy = Մի պահ զբաղված եմ, խնդրում եմ փորձեք նորից
 error-table-over = Այս խաղն արդեն ավարտվել է
 error-choose-cards = Նախ ընտրեք քարտերը
 error-group-only = Այս հրամանը գործում է միայն խմբում

@@ -39,6 +39,7 @@ error-bad-button = Неизвестная кнопка
 error-seated-elsewhere = Вы уже сидите за другим столом
 error-not-seated = Вы не за этим столом
 error-stale = Эта кнопка больше не действует
+error-busy = Секунду, я занят: попробуйте ещё раз
 error-table-over = Эта игра уже окончена
 error-choose-cards = Сначала выберите карты
 error-group-only = Эта команда работает в группе
