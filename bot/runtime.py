@@ -9,6 +9,7 @@ import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from telegram import Message, User
@@ -51,6 +52,7 @@ class Runtime:
         self._client_langs: dict[int, str | None] = {}
         self._chat_langs: dict[int, str | None] = {}
         self._jobs: dict[int, Job[Any]] = {}
+        self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
 
     # ----- people and languages
 
@@ -189,6 +191,8 @@ class Runtime:
 
     async def _publish_stopped(self, table: TableRecord, ctx: Context, group: Target) -> None:
         """The table message and every hand say the table was closed."""
+        if table.outbox:
+            self._post_outbox(table, self.service.state_of(table), ctx)
         self.sender.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
         for seat, record in enumerate(table.seats):
             if record.user_id is not None and record.hand_message_id is not None:
@@ -201,16 +205,47 @@ class Runtime:
     async def _publish_play(self, outcome: Outcome, ctx: Context, group: Target) -> None:
         """Results of ended deals (and the match), the table message, each human's hand."""
         table = outcome.table
-        chat, thread = table.key.chat_id, table.key.thread_id
-        game, view = find_game(table.game), view_for(table.game)
-        public = game.public_observation(outcome.state)  # the group sees this and nothing else
-        done = len(game.public_observation(outcome.before).history) if outcome.before else 0
-        for record in public.history[done:]:
-            self.sender.post(chat, thread, view.deal_result(record, public, ctx))
-        if "finished" in outcome.events:
-            self.sender.post(chat, thread, view.match_result(public, ctx))
+        public = self._post_outbox(table, outcome.state, ctx)
+        view = view_for(table.game)
         self.sender.show(group, view.table(public, ctx), table.version, table.table_message_id)
         await self._publish_hands(outcome)
+
+    def _post_outbox(self, table: TableRecord, state: Any, ctx: Context) -> Any:
+        """Queue the group posts the table owes, each once and in order; each leaves the outbox
+        when Telegram has it, and stays owed (for the next publish or start-up) if it never got
+        there. Returns the public view it drew them from."""
+        public = find_game(table.game).public_observation(state)  # the group sees this only
+        for event in table.outbox:
+            key = (table.id or 0, event)
+            if key in self._posting:
+                continue
+            self._posting.add(key)
+            self.sender.post(table.key.chat_id, table.key.thread_id,
+                             self._event_text(event, table, public, ctx),
+                             done=partial(self._posted, key))
+        return public
+
+    def _event_text(self, event: str, table: TableRecord, public: Any, ctx: Context) -> str:
+        kind, _, number = event.partition(":")
+        view = view_for(table.game)
+        if kind == "deal":
+            return view.deal_result(public.history[int(number) - 1], public, ctx)
+        if kind == "match":
+            return view.match_result(public, ctx)
+        name = i18n.isolate(html.escape(table.seats[int(number)].name))
+        return i18n.t(ctx.lang, f"seat-{kind}", name=name)
+
+    async def _posted(self, key: tuple[int, str], sent: bool) -> None:
+        self._posting.discard(key)
+        if sent:
+            await self.service.posted(*key)
+
+    async def send_unsent(self) -> None:
+        """Start-up: the posts a crash left owed by tables that have ended since."""
+        for table in await self.service.unsent():
+            if table.status in ("finished", "stopped"):
+                ctx = self.context(table, await self.chat_lang(table.key.chat_id))
+                self._post_outbox(table, self.service.state_of(table), ctx)
 
     async def _publish_hands(self, outcome: Outcome) -> None:
         for seat, record in enumerate(outcome.table.seats):
@@ -347,3 +382,4 @@ class Runtime:
                 continue
             if table.status == "playing":
                 self.wake_computers(table.id or 0)
+        await self.send_unsent()

@@ -19,7 +19,7 @@ from typing import Any
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
 from .views import Screen
 
@@ -27,6 +27,14 @@ log = logging.getLogger(__name__)
 ATTEMPTS = 5
 
 Remember = Callable[[int, int | None, int], Awaitable[None]]
+Done = Callable[[bool], Awaitable[None]]
+SEND_TIMEOUT = 20.0  # seconds to wait for a new message's reply: a slow reply is no failure
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    screen: Screen
+    done: Done | None = None  # told whether the post reached Telegram
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +116,7 @@ class Sender:
         self._sent: dict[Target, Screen] = {}
         self._versions: dict[Target, int] = {}
         self._message_ids: dict[Target, int] = {}
-        self._posts: dict[tuple[int, int], list[Screen]] = {}
+        self._posts: dict[tuple[int, int], list[Post]] = {}
         self._tasks: dict[object, asyncio.Task[None]] = {}
 
     def show(self, target: Target, screen: Screen, version: int, message_id: int | None) -> None:
@@ -129,10 +137,13 @@ class Sender:
         """The message may not show what was last sent to it: the next ``show`` sends."""
         self._sent.pop(target, None)
 
-    def post(self, chat_id: int, thread_id: int, text: str | Screen) -> None:
-        """A new group message (a deal or match result), kept in order, never dropped."""
+    def post(self, chat_id: int, thread_id: int, text: str | Screen, done: Done | None = None) -> None:
+        """A new group message (a deal or match result), kept in order and never dropped while
+        the bot runs; ``done`` hears whether it got there. The chat's table message waits for
+        the posts queued before it, so a deal's result comes before the next deal's table."""
         key = (chat_id, thread_id)
-        self._posts.setdefault(key, []).append(text if isinstance(text, Screen) else Screen(text))
+        screen = text if isinstance(text, Screen) else Screen(text)
+        self._posts.setdefault(key, []).append(Post(screen, done))
         self._start(key, self._drain_posts(key))
 
     def message_ids(self, chat_id: int) -> list[int]:
@@ -174,6 +185,8 @@ class Sender:
     async def _drain(self, target: Target) -> None:
         try:
             while target in self._pending:
+                if target.seat is None:
+                    await self._posts_out(target.chat_id, target.thread_id)
                 await self._slot(target.chat_id)
                 screen = self._pending.pop(target)
                 self._sent[target] = screen  # sent or on its way: an equal show() is not needed
@@ -184,16 +197,23 @@ class Sender:
         finally:
             self._tasks.pop(target, None)
 
+    async def _posts_out(self, chat_id: int, thread_id: int) -> None:
+        """Wait until the posts queued for a chat (and topic) have gone."""
+        while (task := self._tasks.get((chat_id, thread_id))) is not None:
+            await asyncio.wait({task})
+
     async def _drain_posts(self, key: tuple[int, int]) -> None:
         try:
             queue = self._posts[key]
             while queue:
-                screen = queue[0]
+                post = queue[0]
                 await self._slot(key[0])
-                await self._retrying(lambda s=screen: self.bot.send_message(  # type: ignore[misc]
+                sent = await self._retrying(lambda s=post.screen: self.bot.send_message(  # type: ignore[misc]
                     key[0], s.text, parse_mode=ParseMode.HTML, reply_markup=keyboard(s),
-                    message_thread_id=key[1] or None))
+                    message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT))
                 queue.pop(0)
+                if post.done is not None:
+                    await _told(post.done, sent)
             self._posts.pop(key, None)
         finally:
             self._tasks.pop(key, None)
@@ -222,6 +242,9 @@ class Sender:
             except Forbidden as error:
                 log.info("cannot write: %s", error)
                 return False
+            except TimedOut as error:  # it may have got there: sending again could make two
+                log.warning("send timed out, not repeated: %s", error)
+                return True
             except TelegramError as error:
                 failures += 1
                 log.warning("send failed (%d/%d): %s", failures, ATTEMPTS, error)
@@ -243,6 +266,13 @@ class Sender:
                 log.info("message %s lost (%s): sending a new one", message_id, error.message)
         message = await self.bot.send_message(
             target.chat_id, screen.text, reply_markup=markup, parse_mode=ParseMode.HTML,
-            message_thread_id=target.thread_id or None)
+            message_thread_id=target.thread_id or None, read_timeout=SEND_TIMEOUT)
         self._message_ids[target] = message.message_id
         await self.remember(target.table_id, target.seat, message.message_id)
+
+
+async def _told(done: Done, sent: bool) -> None:
+    try:
+        await done(sent)
+    except Exception:  # the post is out; noting it failed (the database, say): sent again later
+        log.exception("could not note a sent post")

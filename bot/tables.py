@@ -317,7 +317,9 @@ class TableService:
             for seat in seats:
                 record = table.seats[seat]
                 record.missed_turns += 1
-                record.away = record.missed_turns >= AWAY_AFTER
+                if record.missed_turns >= AWAY_AFTER and not record.away:
+                    record.away = True
+                    table.outbox.append(f"away:{seat}")
                 record.selection, record.pick = [], ""
             table.deadline = None
             await self._save_keeping_state(table)
@@ -426,6 +428,18 @@ class TableService:
                 table.seats[seat].hand_message_id = message_id
             await self._save(table)
 
+    async def posted(self, table_id: int, event: str) -> None:
+        """A post of the outbox reached the group: it is owed no more."""
+        async with self.lock(table_id):
+            table = await self.store.tables.by_id(table_id)
+            if table is not None and event in table.outbox:
+                table.outbox.remove(event)
+                await self._save_keeping_state(table)
+
+    async def unsent(self) -> list[TableRecord]:
+        """Tables whose outbox is not empty (start-up sends what a crash left owed)."""
+        return await self.store.tables.unsent()
+
     async def turn_seconds(self, chat_id: int) -> int:
         chat = await self.store.chats.get(chat_id)
         return chat.turn_seconds if chat else self.default_seconds
@@ -458,6 +472,7 @@ class TableService:
             return table
         table.seats[seat].away = False
         table.seats[seat].missed_turns = 0
+        table.outbox.append(f"back:{seat}")
         return await self._save_keeping_state(table)
 
     async def _apply_human(self, table: TableRecord, seat: int, state: Any,
@@ -484,10 +499,12 @@ class TableService:
         game = find_game(table.game)
         events = list(events or [])
         acting = [table.seats[s] for s in game.to_act(state)]
+        table.outbox.extend(_results_owed(game, state, before))
         if game.is_over(state):
             table.status = "finished"
             table.deadline = None
             events.append("finished")
+            table.outbox.append("match")
         elif any(r.user_id is not None and not r.away for r in acting):
             table.deadline = self.clock() + await self.turn_seconds(table.key.chat_id)
         else:
@@ -515,6 +532,13 @@ class TableService:
 
     async def _save(self, table: TableRecord) -> TableRecord:
         return await self.store.tables.save(table)
+
+
+def _results_owed(game: Game, state: Any, before: Any) -> list[str]:
+    """The deal results a move owes the group: one per deal ended by it (a move may end several,
+    as when a 56 deal is passed out)."""
+    done = len(game.public_observation(before).history) if before is not None else 0
+    return [f"deal:{n}" for n in range(done + 1, len(game.public_observation(state).history) + 1)]
 
 
 def _human(person: Person) -> SeatRecord:

@@ -57,6 +57,10 @@ class TableRecord(BaseModel):
     deadline: float | None = None  # unix time the current turn runs out, or None
     created_at: float = 0.0
     updated_at: float = 0.0
+    # group posts owed and not yet sent, oldest first: "deal:<n>" (the n-th deal's result),
+    # "match" (the match result), "away:<seat>" / "back:<seat>" (a computer took a seat / gave
+    # it back); saved with the move that caused them, removed once sent
+    outbox: list[str] = Field(default_factory=list)
 
 
 class UserRecord(BaseModel):
@@ -136,6 +140,10 @@ class Tables(Protocol):
         """(table id, reason) for each lobby/playing table ``active`` leaves out."""
         ...
 
+    async def unsent(self) -> list[TableRecord]:
+        """Tables of any status whose outbox is not empty, oldest first (start-up drains them)."""
+        ...
+
     async def seat_of(self, user_id: int) -> TableRecord | None:
         """The active table where this user has a seat, if any."""
         ...
@@ -182,5 +190,6 @@ def copy_table(table: TableRecord, **update: Any) -> TableRecord:
         rules=copy.deepcopy(table.rules),
         seats=[seat.model_copy() for seat in table.seats],
         log=[(seat, code) for seat, code in table.log],  # tuples, even if a list was appended
+        outbox=list(table.outbox),
     )
     return table.model_copy(update=update)

@@ -70,6 +70,9 @@ class MemoryTables:
     async def broken(self) -> list[tuple[int, str]]:
         return split_broken(self._live())[1]
 
+    async def unsent(self) -> list[TableRecord]:
+        return [copy_table(r) for r in self._rows.values() if r.outbox]
+
     def _live(self) -> list[TableRecord]:
         return [copy_table(r) for r in self._rows.values() if r.status in ACTIVE]
 

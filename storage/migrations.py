@@ -111,6 +111,12 @@ MIGRATIONS: list[str] = [
         UPDATE tables SET pending = NULL WHERE id = NEW.id;
     END;
     """,
+    # 5: the table's outbox: the group posts its moves owe (deal and match results, a seat taken
+    # by a computer), written in the same statement as the move and emptied as they are sent.
+    """
+    ALTER TABLE tables ADD COLUMN outbox TEXT NOT NULL DEFAULT '[]';
+    CREATE INDEX tables_unsent ON tables (id) WHERE outbox != '[]';
+    """,
 ]
 
 

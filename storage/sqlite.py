@@ -138,7 +138,7 @@ class SqliteStore:
 
 _COLUMNS = [
     "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
-    "creator_id", "table_message_id", "deadline", "created_at", "updated_at",
+    "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
 ]  # fmt: skip
 _INSERT_TABLE = (
     f"INSERT INTO tables ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
@@ -156,7 +156,7 @@ def _table_values(t: TableRecord) -> tuple[Any, ...]:
     return (
         t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
         t.version, t.status, t.creator_id, t.table_message_id, t.deadline, t.created_at,
-        t.updated_at,
+        t.updated_at, json.dumps(t.outbox),
     )  # fmt: skip
 
 
@@ -193,6 +193,7 @@ def _table_record(
             deadline=row["deadline"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            outbox=json.loads(row["outbox"]),
         )
     except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
         raise StorageError(f"table {row['id']} in {path}: unreadable row: {error}") from error
@@ -259,6 +260,9 @@ class SqliteTables:
 
     async def active(self) -> list[TableRecord]:
         return (await self._check_live())[0]
+
+    async def unsent(self) -> list[TableRecord]:
+        return await self._load("outbox != '[]'")
 
     async def broken(self) -> list[tuple[int, str]]:
         return (await self._check_live())[1]

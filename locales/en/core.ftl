@@ -55,6 +55,8 @@ illegal-illegal = The rules do not allow that move
 kick-not-found = That player is not at the table
 kick-usage = Reply to the player's message with /kick, or write /kick @name
 kick-done = The player was removed; a computer took the seat
+seat-away = 💤 { $name } is away: a computer plays for them until they press a button
+seat-back = 👋 { $name } is back at the table
 ## The table (group) and the hand (private)
 table-stopped = The { $game } table was closed
 table-trick = On the table: { $cards }

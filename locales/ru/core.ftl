@@ -52,6 +52,8 @@ illegal-illegal = Правила не разрешают этот ход
 kick-not-found = Этого игрока нет за столом
 kick-usage = Ответьте на сообщение игрока командой /kick или напишите /kick @имя
 kick-done = Игрок удалён: его место занял компьютер
+seat-away = 💤 { $name }: нет на месте, пока не вернётся, за этого игрока играет компьютер
+seat-back = 👋 { $name } снова за столом
 
 ## The table (group) and the hand (private)
 table-stopped = Стол «{ $game }» закрыт

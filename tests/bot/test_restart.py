@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot import callbacks, i18n
 from storage.base import Store
 
-from .fake import GROUP, FakeTelegram, Harness
+from .fake import GROUP, ApiError, FakeTelegram, Harness
 from .play import actions
 
 HUMANS = [101, 102, 103, 104]
@@ -44,3 +44,45 @@ async def test_start_up_draws_what_was_saved_and_an_old_keyboard_is_replaced(bot
         assert fake.count("editMessageText") == edits + 1, "the presser's hand is drawn again"
         table = await both_stores.tables.seat_of(mover)
         assert table is not None and len(table.log) == 1, "the old press changed nothing"
+
+
+def _posts(fake: FakeTelegram, text: str) -> int:
+    return sum(1 for name, params in fake.calls
+               if name == "sendMessage" and int(params["chat_id"]) == GROUP and text in params["text"])
+
+
+async def test_a_post_owed_at_a_crash_is_sent_once_after_it(both_stores: Store) -> None:
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        await h.open_table("fifty_six", HUMANS, 0)
+    table = await both_stores.tables.seat_of(HUMANS[1])
+    assert table is not None and table.outbox == []
+    table.outbox.append("away:1")  # saved with a move; the bot died before sending it
+    await both_stores.tables.save(table)
+    away = i18n.t("hy", "seat-away", name=i18n.isolate("User102")).split("․")[0]
+    for _restart in range(2):
+        async with Harness(both_stores, fake) as h:
+            await h.idle()
+        assert _posts(fake, away) == 1
+        table = await both_stores.tables.seat_of(HUMANS[1])
+        assert table is not None and table.outbox == []
+
+
+async def test_a_post_that_never_got_there_stays_owed(both_stores: Store) -> None:
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        await h.open_table("fifty_six", HUMANS, 0)
+        table = await both_stores.tables.seat_of(HUMANS[1])
+        assert table is not None
+        table.outbox.append("away:1")
+        await both_stores.tables.save(table)
+        fake.fail.extend(("sendMessage", ApiError(500, "Internal Server Error")) for _ in range(5))
+        outcome = await h.runtime.service.outcome(table.id or 0)
+        await h.runtime.publish(outcome)
+        await h.idle()
+        stored = await both_stores.tables.seat_of(HUMANS[1])
+        assert stored is not None and stored.outbox == ["away:1"], "five failures: still owed"
+        await h.runtime.publish(await h.runtime.service.outcome(table.id or 0))
+        await h.idle()
+        stored = await both_stores.tables.seat_of(HUMANS[1])
+        assert stored is not None and stored.outbox == []
