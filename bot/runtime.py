@@ -23,7 +23,7 @@ from . import i18n
 from .sender import Sender, Target
 from .settings import Settings
 from .tables import Outcome, Person, TableError, TableService, Turn
-from .views import Context, view_for
+from .views import Context, Screen, view_for
 from .views import lobby as lobby_views
 from .views.base import standings_line
 
@@ -225,7 +225,7 @@ class Runtime:
                              done=partial(self._posted, key))
         return public
 
-    def _event_text(self, event: str, table: TableRecord, public: Any, ctx: Context) -> str:
+    def _event_text(self, event: str, table: TableRecord, public: Any, ctx: Context) -> str | Screen:
         kind, _, number = event.partition(":")
         view = view_for(table.game)
         if kind == "deal":
