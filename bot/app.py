@@ -18,6 +18,7 @@ from telegram.ext import (
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
 )
@@ -27,7 +28,7 @@ from storage import open_store
 from storage.base import Store
 
 from . import callbacks, i18n
-from .handlers import info, lobby, play
+from .handlers import info, lobby, members, play
 from .runtime import Runtime
 from .settings import LANGUAGES, Settings
 
@@ -77,14 +78,19 @@ def build_app(settings: Settings, store: Store | None = None,
         await register_commands(application)
         await runtime.rearm_all()
 
-    async def post_shutdown(application: App) -> None:
+    async def post_stop(application: App) -> None:
+        """Before the HTTP client closes: what is queued gets its few seconds to go out."""
         runtime: Runtime | None = application.bot_data.get("runtime")
         if runtime is not None:
             await runtime.close()
-            if owns_store:
-                await runtime.store.close()
 
-    application: App = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    async def post_shutdown(application: App) -> None:
+        runtime: Runtime | None = application.bot_data.get("runtime")
+        if runtime is not None and owns_store:
+            await runtime.store.close()
+
+    application: App = (builder.post_init(post_init).post_stop(post_stop)
+                        .post_shutdown(post_shutdown).build())
     add_handlers(application)
     return application
 
@@ -106,6 +112,8 @@ def add_handlers(application: App) -> None:
     for handler, kinds in buttons:
         application.add_handler(CallbackQueryHandler(handler, pattern=callbacks.pattern(kinds)))
     application.add_handler(CallbackQueryHandler(play.unknown))  # anything else: an alert
+    application.add_handler(ChatMemberHandler(members.my_chat_member,
+                                              ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_error_handler(on_error)
 
 

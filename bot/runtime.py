@@ -29,6 +29,7 @@ from .views.base import standings_line
 
 ALERT_LIMIT = 200
 BATCH = 12  # computer moves drawn together at most
+DRAIN_SECONDS = 3.0  # at shutdown, for the screens and posts queued (a SIGTERM: 5 s to exit)
 log = logging.getLogger(__name__)
 
 
@@ -70,6 +71,19 @@ class Runtime:
         self._user_langs[user.id] = record.lang
         self._client_langs[user.id] = client
         return record
+
+    async def private_chat_changed(self, user: User, blocked: bool) -> None:
+        """The user blocked the bot, or started it again: whether we may write to them, and
+        their seat at a table in play (a computer plays it while they cannot see their hand)."""
+        record = await self.touch(user)
+        await self.store.users.put(record.model_copy(update={"can_dm": not blocked}))
+        outcome = await self.service.set_away(user.id, blocked)
+        if outcome is None:
+            return
+        await self.publish(outcome)
+        if not blocked:  # what they saw before blocking may be long gone: their hand again
+            seat = next(i for i, s in enumerate(outcome.table.seats) if s.user_id == user.id)
+            await self._publish_hand(outcome, seat, again=True)
 
     async def user_lang(self, user: User | int) -> str:
         """/lang's choice, else the language of the user's Telegram app (as last seen: a hand
@@ -331,13 +345,15 @@ class Runtime:
             await asyncio.gather(*self._computers.values(), return_exceptions=True)
             await self.sender.idle()
 
-    async def close(self) -> None:
-        """Shutdown: computers stop thinking (their tables go on after a restart), screens out."""
+    async def close(self, seconds: float = DRAIN_SECONDS) -> None:
+        """Shutdown: computers stop thinking (their tables go on after a restart), and the
+        screens and posts already queued go out for at most ``seconds``; what is still owed
+        then stays in the outbox for the next start."""
         for task in list(self._computers.values()):
             task.cancel()
         await asyncio.gather(*self._computers.values(), return_exceptions=True)
         self._thinkers.shutdown(wait=False, cancel_futures=True)
-        await self.sender.idle()
+        await self.sender.close(seconds)
 
     # ----- turn timers
 

@@ -174,6 +174,17 @@ class Sender:
         while self._tasks:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
+    async def close(self, seconds: float) -> None:
+        """Shutdown: what is queued goes out for at most ``seconds``, then the rest is dropped
+        (the outbox keeps what the groups are owed)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        while self._tasks and (left := end - loop.time()) > 0:
+            await asyncio.wait(list(self._tasks.values()), timeout=left)
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
     def _start(self, key: object, work: Coroutine[Any, Any, None]) -> None:
         """One worker per key; a worker removes itself when it finds nothing left to do (in the
         same step as the check, so no request is stranded between the two)."""

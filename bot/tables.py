@@ -377,6 +377,24 @@ class TableService:
             table = await self._returning(table, seat)
             return table, seat, self.state_of(table)
 
+    async def set_away(self, user_id: int, away: bool) -> Outcome | None:
+        """The user blocked the bot (``away``: a computer takes their seat at once) or started it
+        again (the seat is theirs again); None if it changes no table."""
+        found = await self.store.tables.seat_of(user_id)
+        if found is None or found.status != "playing":
+            return None
+        async with self.lock(found.id or 0):
+            table = await self.load(found.id or 0)
+            seats = [i for i, s in enumerate(table.seats) if s.user_id == user_id]
+            if table.status != "playing" or not seats or table.seats[seats[0]].away == away:
+                return None
+            record = table.seats[seats[0]]
+            record.away, record.missed_turns = away, AWAY_AFTER if away else 0
+            record.selection, record.pick = [], ""
+            table.outbox.append(f"{'away' if away else 'back'}:{seats[0]}")
+            state = self.state_of(table)
+            return await self._commit(table, state, state)
+
     # ----- stop, kick, bookkeeping
 
     @asynccontextmanager

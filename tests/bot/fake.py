@@ -200,6 +200,8 @@ class Harness:
     async def __aexit__(self, *exc: object) -> None:
         await self.idle()
         await self.app.stop()
+        assert self.app.post_stop is not None
+        await self.app.post_stop(self.app)
         await self.app.shutdown()
         assert self.app.post_shutdown is not None
         await self.app.post_shutdown(self.app)
