@@ -246,6 +246,8 @@ class Runtime:
             return view.deal_result(public.history[int(number) - 1], public, ctx)
         if kind == "match":
             return view.match_result(public, ctx)
+        if kind == "abandoned":
+            return i18n.t(ctx.lang, "table-abandoned")
         name = i18n.isolate(html.escape(table.seats[int(number)].name))
         return i18n.t(ctx.lang, f"seat-{kind}", name=name)
 
@@ -377,14 +379,23 @@ class Runtime:
         data: tuple[int, int] = context.job.data  # type: ignore[assignment]
         table_id, move = data
         self._jobs.pop(table_id, None)
-        batch = []
-        for seat in await self.service.timeout(table_id, move):
-            turn = await self.service.timer_turn(table_id, seat)
-            outcome = turn and await self.service.computer_move(turn, await self.think(turn))
-            if outcome:
-                batch.append(outcome)
+        closed = await self.service.pace(table_id, move)
+        if closed is not None:  # everyone away for too long
+            await self.publish(closed)
+            return
+        batch: list[Outcome] = []
+        seats = await self.service.timeout(table_id, move)
+        for seat in seats:  # one at a time: each turn is read after the move before it
+            await self._timer_move(await self.service.timer_turn(table_id, seat), batch)
+        if not seats:  # a paced table: one move a turn
+            await self._timer_move(await self.service.computer_turn(table_id, paced=True), batch)
         await self._publish_batch(batch)
         self.wake_computers(table_id)
+
+    async def _timer_move(self, turn: Turn | None, batch: list[Outcome]) -> None:
+        outcome = turn and await self.service.computer_move(turn, await self.think(turn))
+        if outcome:
+            batch.append(outcome)
 
     async def rearm_all(self) -> None:
         """Start-up: every active table drawn again from its stored state (the bot may have

@@ -39,6 +39,10 @@ from .views.lobby import Lobby as LobbyInfo
 
 MAX_PICK = 48  # characters of a picker step
 AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat
+# With every human away the table moves one turn per timer, and after this many such turns
+# (half an hour at the default minute) it is closed and not counted: a match nobody watches is
+# not played out to a result.
+ABANDON_AFTER = 30
 TIMER_LEVEL = "normal"  # the computer that plays for an absent human
 LEVELS = ("easy", "normal", "hard")
 
@@ -93,6 +97,9 @@ class TableService:
         self.seed = seed  # every table's seed when fixed (tests, replays); else drawn
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}  # table id -> (version, engine state)
+        # Seating someone checks every table for them, then writes one: two joins at two
+        # lobbies at once must not both pass the check.
+        self._seating = asyncio.Lock()
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -137,17 +144,22 @@ class TableService:
             raise TableError("lobby-table-exists")
         table = TableRecord(key=key, game=game or "", creator_id=creator.id,
                             players=max(find_game(game).sizes) if game else 4)
-        if seat_creator and await self.store.tables.seat_of(creator.id) is None:
-            table.seats.append(_human(creator))
-        try:
-            table = await self.store.tables.create(table)
-        except StorageError as error:
-            raise TableError("lobby-table-exists") from error
+        async with self._seating:
+            if seat_creator and await self.store.tables.seat_of(creator.id) is None:
+                table.seats.append(_human(creator))
+            try:
+                table = await self.store.tables.create(table)
+            except StorageError as error:
+                raise TableError("lobby-table-exists") from error
         return Outcome(table)
 
     async def rematch(self, table_id: int, person: Person) -> Outcome:
         """A new lobby at an ended table's place with the same game and the same seats (humans
         who sit elsewhere by now are left out); whoever pressed opens it."""
+        async with self._seating:
+            return await self._rematch(table_id, person)
+
+    async def _rematch(self, table_id: int, person: Person) -> Outcome:
         old = await self.load(table_id)
         if old.status not in ("finished", "stopped") or not old.game:
             raise TableError("error-stale")
@@ -206,7 +218,7 @@ class TableService:
         return LobbyInfo(game.sizes, options, teams)
 
     async def join(self, table_id: int, person: Person) -> Outcome:
-        async with self.lock(table_id):
+        async with self._seating, self.lock(table_id):
             table = await self._lobby(table_id)
             if any(s.user_id == person.id for s in table.seats):
                 raise TableError("lobby-already-joined")
@@ -325,6 +337,28 @@ class TableService:
             await self._save_keeping_state(table)
             return seats
 
+    async def pace(self, table_id: int, move: int) -> Outcome | None:
+        """The timer of a table whose humans are all away: each human misses one more turn, and
+        once they have missed ``ABANDON_AFTER`` in a row the table is closed, unrated (the
+        outcome); else None, and the caller lets one computer move (``computer_turn(paced)``)."""
+        async with self.lock(table_id):
+            table = await self.store.tables.by_id(table_id)
+            if table is None or table.status != "playing" or len(table.log) != move:
+                return None
+            if not _all_away(table):
+                return None
+            humans = [s for s in table.seats if s.user_id is not None]
+            for record in humans:
+                record.missed_turns += 1
+            if min(r.missed_turns for r in humans) < AWAY_AFTER + ABANDON_AFTER:
+                await self._save_keeping_state(table)
+                return None
+            state = self.state_of(table)
+            table.status, table.deadline = "stopped", None
+            table.outbox.append("abandoned")
+            self._forget(table.id or 0)
+            return Outcome(await self._save(table), state, state, events=["abandoned"])
+
     async def timer_turn(self, table_id: int, seat: int) -> Turn | None:
         """The turn of a human whose time ran out, for the timer's computer to play."""
         async with self.lock(table_id):
@@ -336,11 +370,13 @@ class TableService:
                 return None
             return self._turn(table, state, seat, TIMER_LEVEL)
 
-    async def computer_turn(self, table_id: int) -> Turn | None:
-        """The turn of the first computer (or away human) to act, or None."""
+    async def computer_turn(self, table_id: int, paced: bool = False) -> Turn | None:
+        """The turn of the first computer (or away human) to act, or None. While every human
+        at the table is away the table is paced: only the turn timer (``paced``) moves it, one
+        move a turn."""
         async with self.lock(table_id):
             table = await self.store.tables.by_id(table_id)
-            if table is None or table.status != "playing":
+            if table is None or table.status != "playing" or _all_away(table) != paced:
                 return None
             state = self.state_of(table)
             for seat in sorted(find_game(table.game).to_act(state)):
@@ -523,7 +559,7 @@ class TableService:
             table.deadline = None
             events.append("finished")
             table.outbox.append("match")
-        elif any(r.user_id is not None and not r.away for r in acting):
+        elif any(r.user_id is not None and not r.away for r in acting) or _all_away(table):
             table.deadline = self.clock() + await self.turn_seconds(table.key.chat_id)
         else:
             table.deadline = None
@@ -557,6 +593,12 @@ def _results_owed(game: Game, state: Any, before: Any) -> list[str]:
     as when a 56 deal is passed out)."""
     done = len(game.public_observation(before).history) if before is not None else 0
     return [f"deal:{n}" for n in range(done + 1, len(game.public_observation(state).history) + 1)]
+
+
+def _all_away(table: TableRecord) -> bool:
+    """Every human at the table is away (and there is one): nobody is watching it."""
+    humans = [s for s in table.seats if s.user_id is not None]
+    return bool(humans) and all(s.away for s in humans)
 
 
 def _human(person: Person) -> SeatRecord:

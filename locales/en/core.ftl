@@ -57,6 +57,7 @@ kick-usage = Reply to the player's message with /kick, or write /kick @name
 kick-done = The player was removed; a computer took the seat
 seat-away = 💤 { $name } is away: a computer plays for them until they press a button
 seat-back = 👋 { $name } is back at the table
+table-abandoned = 💤 Everyone at the table has been away for a long while: the table is closed, and the match is not counted
 ## The table (group) and the hand (private)
 table-stopped = The { $game } table was closed
 table-trick = On the table: { $cards }

@@ -3,11 +3,12 @@ told; when they start the bot again their seat and their hand come back."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
-from bot import i18n
-from storage.base import Store
+from bot import i18n, tables
+from storage.base import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
 from .play import actions
@@ -59,3 +60,45 @@ async def test_blocking_gives_the_seat_to_a_computer_and_starting_again_gives_it
         assert fake.messages[(user, h.hand(user).message_id)].edits > edits, "their hand again"
         user_record = await both_stores.users.get(user)
         assert user_record is not None and user_record.can_dm
+
+
+async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
+        both_stores: Store, monkeypatch: Any) -> None:
+    monkeypatch.setattr(tables, "ABANDON_AFTER", 2)
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake, turn_seconds=1) as h:
+        await h.open_table("king", [HUMANS[0]], 3)
+        table = await both_stores.tables.seat_of(HUMANS[0])
+        assert table is not None
+        table_id = table.id or 0
+        for _ in range(200):  # the timer plays three turns, then one move a turn, then closes
+            await asyncio.sleep(0.1)
+            stored = await both_stores.tables.by_id(table_id)
+            if stored is not None and stored.status == "stopped":
+                break
+        await h.idle()
+        stored = await both_stores.tables.by_id(table_id)
+        assert stored is not None and stored.status == "stopped"
+        human_moves = sum(1 for seat, _ in stored.log if seat == 0)
+        assert human_moves <= tables.AWAY_AFTER + tables.ABANDON_AFTER + 1
+        assert len(stored.log) < 60, "the computers did not play the match out"
+        assert _group_says(fake, i18n.t("hy", "table-abandoned")) == 1
+        assert stored.outbox == []
+        assert list(await both_stores.matches.standings(GROUP, None)) == [], "not counted"
+
+
+async def test_two_joins_at_once_seat_a_user_at_one_lobby(both_stores: Store) -> None:
+    from bot.tables import Person, TableError
+
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        service = h.runtime.service
+        first = await service.create(TableKey(chat_id=-1), Person(1, "A"), "hearts", True)
+        second = await service.create(TableKey(chat_id=-2), Person(2, "B"), "hearts", True)
+        joins = await asyncio.gather(service.join(first.table.id or 0, Person(9, "C")),
+                                     service.join(second.table.id or 0, Person(9, "C")),
+                                     return_exceptions=True)
+        assert sum(isinstance(j, TableError) for j in joins) == 1
+        seated = [t for t in await both_stores.tables.active()
+                  if any(s.user_id == 9 for s in t.seats)]
+        assert len(seated) == 1
