@@ -1,0 +1,165 @@
+"""Leak audit: over whole simulated matches of every game, every screen and post the bot sends (to
+the group and to each player, text and buttons) is checked against the hands hidden from its
+reader in the very state it was drawn from: a card face shown that only hidden hands hold is a
+leak. Counted per copy (56 has two of each card: a face one copy of which the reader may see
+proves nothing), with the cards the rules show (Blot's combinations) and those a seat knows by
+right (the cards it passed in Hearts) allowed."""
+
+from __future__ import annotations
+
+import contextvars
+import dataclasses
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.runtime import Runtime
+from bot.sender import Sender, Target
+from bot.views import Screen
+from engine import find_game
+from engine.cards import Card
+from storage.memory import MemoryStore
+
+from .fake import GROUP, Harness
+
+FACE = re.compile(r"(?<![0-9])(?:10|[2-9JQKA])[♠♥♦♣]")
+SUITS = "♠♥♦♣"
+drawn_from: contextvars.ContextVar[tuple[str, Any] | None] = contextvars.ContextVar("drawn", default=None)
+
+
+def faces(screen: Screen | str) -> Counter[str]:
+    """Card faces a screen shows: '10♠' tokens, suit lines ('♠ A 10 7'), button labels."""
+    texts = [screen] if isinstance(screen, str) else [screen.text] + [
+        b.text for row in screen.rows for b in row]
+    shown: Counter[str] = Counter()
+    for text in texts:
+        for line in text.splitlines():
+            if line[:1] in SUITS and len(line) > 2 and line[1] == " ":
+                shown.update(rank + line[0] for rank in line[2:].split() if FACE.fullmatch(rank + line[0]))
+            else:
+                shown.update(FACE.findall(line))
+    return shown
+
+
+def cards_in(value: Any) -> list[Card]:
+    if isinstance(value, Card):
+        return [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [c for f in dataclasses.fields(value) for c in cards_in(getattr(value, f.name))]
+    if isinstance(value, dict):
+        return [c for k, v in value.items() for c in cards_in(k) + cards_in(v)]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [c for item in value for c in cards_in(item)]
+    return []
+
+
+def leaked(game_name: str, state: Any, reader: int | None, shown: Counter[str]) -> list[str]:
+    """Faces shown to ``reader`` (None: the group) every copy of which is in hands hidden from it."""
+    game = find_game(game_name)
+    hands = game.hands(state)
+    hidden = Counter(Card(c).symbol for seat, hand in enumerate(hands) if seat != reader for c in hand)
+    copies = Counter(Card(c).symbol for c in game.deck_of(state))
+    public = game.public_observation(state)
+    allowed = {c.symbol for f in getattr(game, "revealed_fields", ()) for c in cards_in(getattr(public, f))}
+    if reader is not None:
+        obs = game.observation(state, reader)
+        allowed |= {c.symbol for f in getattr(game, "private_fields", ()) for c in cards_in(getattr(obs, f))}
+    return sorted(f for f in shown if hidden[f] and hidden[f] == copies[f] and f not in allowed)
+
+
+class Audit:
+    """Runtime.publish and friends note the state they draw from; Sender.show/post check each
+    screen against it before it is queued."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.screens = 0
+        self.leaks: list[str] = []
+        for name in ("publish", "_publish_hand", "redraw_hand"):
+            monkeypatch.setattr(Runtime, name, self._noting(getattr(Runtime, name)))
+        original_outbox = Runtime._post_outbox
+
+        def post_outbox(runtime: Runtime, table: Any, state: Any, ctx: Any) -> Any:
+            token = drawn_from.set((table.game, state))
+            try:
+                return original_outbox(runtime, table, state, ctx)
+            finally:
+                drawn_from.reset(token)
+        monkeypatch.setattr(Runtime, "_post_outbox", post_outbox)
+        show, post = Sender.show, Sender.post
+
+        def checked_show(sender: Sender, target: Target, screen: Screen, *args: Any) -> None:
+            self.check(target.seat, screen)
+            show(sender, target, screen, *args)
+
+        def checked_post(sender: Sender, chat: int, thread: int, text: Any, *args: Any, **kw: Any) -> None:
+            self.check(None, text)
+            post(sender, chat, thread, text, *args, **kw)
+        monkeypatch.setattr(Sender, "show", checked_show)
+        monkeypatch.setattr(Sender, "post", checked_post)
+
+    @staticmethod
+    def _noting(method: Any) -> Any:
+        async def noted(runtime: Runtime, outcome: Any, *args: Any, **kwargs: Any) -> Any:
+            state = getattr(outcome, "state", None)
+            token = drawn_from.set((outcome.table.game, state) if state is not None else None)
+            try:
+                return await method(runtime, outcome, *args, **kwargs)
+            finally:
+                drawn_from.reset(token)
+        return noted
+
+    def check(self, reader: int | None, screen: Any) -> None:
+        drawn = drawn_from.get()
+        if drawn is None:
+            return  # a lobby or a closed table: no hands
+        self.screens += 1
+        bad = leaked(drawn[0], drawn[1], reader, faces(screen))
+        if bad:
+            self.leaks.append(f"{'group' if reader is None else f'seat {reader}'} shown {bad}: "
+                              f"{screen if isinstance(screen, str) else screen.text}"[:300])
+
+
+def choose(h: Harness, user: int) -> str | None:
+    """What a human presses: an action, else toggles then confirm, else a picker's step."""
+    hand = h.hand(user)
+    buttons = [b for b in hand.buttons() if "callback_data" in b]
+    data = [b["callback_data"] for b in buttons]
+    plays = [d for d in data if d.startswith("a|")]
+    if plays:
+        return plays[0]
+    toggles = [d for d in data if d.startswith("t|")]
+    chosen = [b["callback_data"] for b in buttons if b["text"].startswith("✅")]
+    confirm = [d for d in data if d.startswith("c|")]
+    if toggles:
+        return confirm[0] if len(chosen) >= 3 and confirm else next(d for d in toggles if d not in chosen)
+    steps = [d for d in data if d.startswith("p|") and not d.endswith("|")]
+    return steps[0] if steps else None
+
+
+CASES = [("hearts", 2, 2, 1), ("hearts", 4, 0, 2), ("king", 2, 2, 1), ("bazar_blot", 2, 2, 1),
+         ("bazar_blot", 4, 0, 2), ("fifty_six", 2, 2, 1), ("fifty_six", 3, 3, 2),
+         ("fifty_six", 4, 4, 3), ("thirteen", 2, 2, 1), ("thirteen", 3, 0, 2), ("thirteen", 2, 0, 3)]
+
+
+@pytest.mark.parametrize(("game", "humans", "computers", "seed"), CASES)
+async def test_no_message_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, game: str,
+                                              humans: int, computers: int, seed: int) -> None:
+    audit = Audit(monkeypatch)
+    users = list(range(101, 101 + humans))
+    async with Harness(MemoryStore(), table_seed=seed) as h:  # type: ignore[arg-type]
+        await h.open_table(game, users, computers)
+        for _ in range(3000):
+            table = await h.runtime.store.tables.seat_of(users[0])
+            if table is None or table.status != "playing":
+                break
+            for user in users:
+                data = choose(h, user)
+                if data is not None:
+                    await h.press(user, h.hand(user), data)
+        else:
+            raise AssertionError("the match did not end")
+        assert any("🏆" in m.text for m in h.fake.chat(GROUP))
+    assert audit.screens > 50
+    assert not audit.leaks, audit.leaks[:3]
