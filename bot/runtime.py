@@ -18,7 +18,7 @@ from engine import find_game
 from engine.players import player_for, random_player
 from storage.base import ChatRecord, Store, TableRecord, UserRecord
 
-from . import i18n
+from . import chart, i18n, scores
 from .sender import Sender, Target
 from .settings import Settings
 from .tables import Outcome, Person, TableError, TableService, Turn
@@ -208,9 +208,20 @@ class Runtime:
         for record in public.history[done:]:
             self.sender.post(chat, thread, view.deal_result(record, public, ctx))
         if "finished" in outcome.events:
-            self.sender.post(chat, thread, view.match_result(public, ctx))
+            await self.post_match_end(table, public, ctx)
         self.sender.show(group, view.table(public, ctx), table.version, table.table_message_id)
         await self._publish_hands(outcome)
+
+    async def post_match_end(self, table: TableRecord, public: Any, ctx: Context) -> None:
+        """Issue 18: the summary (places, standings, rating changes, rematch), then the score
+        race as a photo, both from the match as stored."""
+        chat, thread = table.key.chat_id, table.key.thread_id
+        story = await self.store.scores.story_of_table(table.id or 0)
+        self.sender.post(chat, thread, scores.summary(public, ctx, story))
+        if story is not None and story.facts.deals:
+            race = scores.race(story, ctx.lang)
+            self.sender.post_photo(chat, thread, lambda: asyncio.to_thread(chart.render, race),
+                                   scores.photo_caption(story, ctx.lang))
 
     async def _publish_hands(self, outcome: Outcome) -> None:
         table = outcome.table

@@ -21,6 +21,7 @@ from .base import (
     copy_table,
 )
 from .check import split_broken
+from .scores import Scores
 
 ACTIVE = ("lobby", "playing")
 
@@ -159,7 +160,11 @@ class MemoryStore:
         self.tables: Tables = MemoryTables()
         self.users: Users = MemoryUsers()
         self.chats: Chats = MemoryChats()
-        self.matches: Matches = MemoryMatches()
+        matches = MemoryMatches()
+        self.matches: Matches = matches
+        from .memory_scores import MemoryScores  # it imports this module
+
+        self.scores: Scores = MemoryScores(matches)
 
     async def close(self) -> None:
         return None

@@ -87,7 +87,9 @@ help =
     /join — միանալ սեղանին
     /stop — փակել սեղանը (բացողը կամ ադմինը)
     /kick — հեռացնել խաղացողին (նրա տեղը կզբաղեցնի համակարգիչը)
-    /score — հաշիվը, /top — լավագույնները
+    /score — հաշիվը, /top [խաղը] — լավագույնները
+    /stats — ձեր արդյունքները, /history — վերջին խաղերը
+    /table — սեղանը ներքև
     /rules խաղը — կանոնները (օր.՝ /rules king)
     /lang hy, en, ru — լեզուն
     /timer — մեկ քայլի ժամանակը (ադմինը)
@@ -114,3 +116,31 @@ command-rules = Կանոնները
 command-lang = Լեզուն
 command-help = Օգնություն
 command-start = Սկսել
+
+## Scores, ratings and history (issue 18)
+match-ratings = 📈 Վարկանիշ՝ { $ratings }
+chart-title = { $game }․ հաշվի ընթացքը
+chart-deal = { $game ->
+        [king] Պարտիա
+        [bazar_blot] Բաժանում
+        [fifty_six] Բաժանում
+        [thirteen] Խաղ
+       *[other] Խաղափուլ
+    }
+chart-points = Միավոր
+chart-tables = Սեղան
+chart-low-wins = { $unit } (քիչը լավ է)
+top-game = { $game }
+top-rated-line = { $place }. { $name } — { $rating } · { $won } հաղթանակ, { $played } խաղ
+stats-empty = Դուք դեռ ավարտված խաղեր չունեք
+stats-title = 📊 { $name }, ձեր արդյունքները
+stats-line = { $game }՝ վարկանիշ { $rating } · { $won } հաղթանակ, { $played } խաղ ({ $chats } խմբում)
+history-empty = Այս խմբում դեռ խաղեր չեն եղել
+history-title = 📜 Վերջին խաղերը (📋՝ հաշվի թերթիկը)
+history-line = { $number }. { $game }՝ 🏆 { $names } · { $deals } բաժանում
+history-line-stopped = { $number }. { $game }՝ փակվեց { $deals } բաժանումից հետո
+history-stopped = Խաղը փակվեց մինչև ավարտը
+table-moved = ⬇️ Սեղանն իջավ ներքև
+command-stats = Իմ արդյունքները
+command-history = Վերջին խաղերը
+command-table = Սեղանը ներքև
