@@ -61,7 +61,8 @@ def render(race: Race) -> bytes:
         axes = figure.add_subplot()
         for entry in race.order or range(len(race.series)):
             values = race.series[entry]
-            label = f"{drawable(race.labels[entry]) or '#' + str(entry + 1)}  {values[-1]}"
+            total = f"{values[-1]}".replace("-", "\u2212")  # a real minus sign
+            label = f"{drawable(race.labels[entry]) or '#' + str(entry + 1)}  {total}"
             axes.plot(race.deals, values, marker="o", markersize=3.5, linewidth=2.0, label=label)
         axes.set_title(drawable(race.title), fontproperties=font, fontsize=13)
         axes.set_xlabel(drawable(race.xlabel), fontproperties=font)
