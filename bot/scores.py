@@ -171,7 +171,7 @@ class ScoreService:
             shown = lines[: TOP if game else TOP_EACH]
             block = [i18n.t(lang, "top-game", game=i18n.t(lang, f"game-{name}"))]
             block += [i18n.t(lang, "top-rated-line", place=i + 1, name=self._name(b.user_id, b.level, b.name, lang),
-                             rating=ratings.shown(b.rating), played=b.played, won=b.won)
+                             rating=str(ratings.shown(b.rating)), played=b.played, won=b.won)
                       for i, b in enumerate(shown)]
             blocks.append("\n".join(block))
         if not blocks:
@@ -184,7 +184,7 @@ class ScoreService:
             return html.escape(i18n.t(lang, "stats-empty"))
         lines = [i18n.t(lang, "stats-title", name=i18n.isolate(html.escape(name)))]
         lines += [i18n.t(lang, "stats-line", game=i18n.t(lang, f"game-{r.game}"),
-                         rating=ratings.shown(r.rating), played=r.played, won=r.won, chats=r.chats)
+                         rating=str(ratings.shown(r.rating)), played=r.played, won=r.won, chats=r.chats)
                   for r in rows]
         return "\n".join(lines)
 

@@ -96,13 +96,6 @@ lang-usage = Language: /lang { $languages }
 lang-set = Language: English
 top-empty = No finished matches yet
 top-title = 🏆 Leaderboard
-top-line = { $place }. { $name } — { $won ->
-    [one] { $won } win
-   *[other] { $won } wins
-}, { $played ->
-    [one] { $played } match
-   *[other] { $played } matches
-}
 timer-usage = Time for a turn: { $seconds } seconds. To change it: /timer { $low }–{ $high }
 timer-set = A turn now has { $seconds } seconds
 error-admin-only = Only a group admin can do this

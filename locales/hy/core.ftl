@@ -100,7 +100,6 @@ lang-usage = Լեզուն՝ /lang { $languages }
 lang-set = Լեզուն՝ հայերեն
 top-empty = Դեռ ավարտված խաղեր չկան
 top-title = 🏆 Լավագույնները
-top-line = { $place }. { $name } — { $won } հաղթանակ, { $played } խաղ
 timer-usage = Մեկ քայլի ժամանակը՝ { $seconds } վայրկյան։ Փոխելու համար՝ /timer { $low }–{ $high }
 timer-set = Մեկ քայլի ժամանակն այժմ { $seconds } վայրկյան է
 error-admin-only = Սա կարող է անել միայն խմբի ադմինը

@@ -95,15 +95,6 @@ lang-usage = Язык: /lang { $languages }
 lang-set = Язык: русский
 top-empty = Законченных партий пока нет
 top-title = 🏆 Лучшие игроки
-top-line = { $place }. { $name } — { $won ->
-    [one] { $won } победа
-    [few] { $won } победы
-   *[many] { $won } побед
-}, { $played ->
-    [one] { $played } партия
-    [few] { $played } партии
-   *[many] { $played } партий
-}
 timer-usage = Время на ход: { $seconds } с. Изменить: /timer { $low }–{ $high }
 timer-set = Теперь на ход { $seconds } с
 error-admin-only = Это может сделать только админ группы
