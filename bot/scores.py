@@ -198,7 +198,8 @@ class ScoreService:
             winners = ", ".join(names[r.seat] for r in story.match.results if r.place == 1)
             key = "history-line" if story.facts.status == "finished" else "history-line-stopped"
             lines.append(i18n.t(lang, key, number=index, game=i18n.t(lang, f"game-{story.match.game}"),
-                                names=winners or "—", deals=len(story.facts.deals)))
+                                names=winners or "—", deals=len(story.facts.deals),
+                                code=story.match.game))
             buttons.append(Button(f"📋 {index}", _sheet_data(story.match.id or 0)))
         rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, len(buttons), 5))
         return Screen("\n".join(lines), rows)

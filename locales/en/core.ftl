@@ -145,13 +145,25 @@ stats-line = { $game }: rating { $rating } · { $won ->
 })
 history-empty = No matches in this group yet
 history-title = 📜 The last matches (📋: the score sheet)
-history-line = { $number }. { $game }: 🏆 { $names } · { $deals ->
-    [one] { $deals } deal
-   *[other] { $deals } deals
+history-line = { $number }. { $game }: 🏆 { $names } · { $code ->
+    [thirteen] { $deals ->
+        [one] { $deals } game
+       *[other] { $deals } games
+    }
+   *[other] { $deals ->
+        [one] { $deals } deal
+       *[other] { $deals } deals
+    }
 }
-history-line-stopped = { $number }. { $game }: closed after { $deals ->
-    [one] { $deals } deal
-   *[other] { $deals } deals
+history-line-stopped = { $number }. { $game }: closed after { $code ->
+    [thirteen] { $deals ->
+        [one] { $deals } game
+       *[other] { $deals } games
+    }
+   *[other] { $deals ->
+        [one] { $deals } deal
+       *[other] { $deals } deals
+    }
 }
 history-stopped = The match was closed before its end
 table-moved = ⬇️ The table moved down

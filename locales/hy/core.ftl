@@ -136,8 +136,18 @@ stats-title = 📊 { $name }, ձեր արդյունքները
 stats-line = { $game }՝ վարկանիշ { $rating } · { $won } հաղթանակ, { $played } խաղ ({ $chats } խմբում)
 history-empty = Այս խմբում դեռ խաղեր չեն եղել
 history-title = 📜 Վերջին խաղերը (📋՝ հաշվի թերթիկը)
-history-line = { $number }. { $game }՝ 🏆 { $names } · { $deals } բաժանում
-history-line-stopped = { $number }. { $game }՝ փակվեց { $deals } բաժանումից հետո
+history-line = { $number }. { $game }՝ 🏆 { $names } · { $deals } { $code ->
+        [king] պարտիա
+        [hearts] խաղափուլ
+        [thirteen] խաղ
+       *[other] բաժանում
+    }
+history-line-stopped = { $number }. { $game }՝ փակվեց { $deals } { $code ->
+        [king] պարտիայից
+        [hearts] խաղափուլից
+        [thirteen] խաղից
+       *[other] բաժանումից
+    } հետո
 history-stopped = Խաղը փակվեց մինչև ավարտը
 table-moved = ⬇️ Սեղանն իջավ ներքև
 command-stats = Իմ արդյունքները

@@ -145,8 +145,16 @@ stats-line = { $game }: рейтинг { $rating } · { $won ->
 } (групп: { $chats })
 history-empty = В этой группе ещё не играли
 history-title = 📜 Последние партии (📋 — лист счёта)
-history-line = { $number }. { $game }: 🏆 { $names } · раздач: { $deals }
-history-line-stopped = { $number }. { $game }: закрыта после раздач: { $deals }
+history-line = { $number }. { $game }: 🏆 { $names } · { $code ->
+        [king] партий
+        [thirteen] игр
+       *[other] раздач
+    }: { $deals }
+history-line-stopped = { $number }. { $game }: закрыта, { $code ->
+        [king] партий
+        [thirteen] игр
+       *[other] раздач
+    }: { $deals }
 history-stopped = Партия закрыта до конца
 table-moved = ⬇️ Стол переехал вниз
 command-stats = Мои результаты
