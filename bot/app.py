@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from telegram import (
@@ -26,7 +27,7 @@ from telegram.request import BaseRequest
 from storage import open_store
 from storage.base import Store
 
-from . import callbacks, i18n
+from . import callbacks, i18n, scores
 from .handlers import info, lobby, play, stats
 from .runtime import Runtime
 from .settings import LANGUAGES, Settings
@@ -75,6 +76,8 @@ def build_app(settings: Settings, store: Store | None = None,
         opened = store if store is not None else await open_configured_store(settings.database_path)
         runtime = Runtime(settings, opened, application)
         application.bot_data["runtime"] = runtime
+        if written := await scores.recover(opened, time.time()):  # issue 18
+            log.warning("%d finished matches had not been written: written now", written)
         await register_commands(application)
         await runtime.rearm_all()
 

@@ -83,6 +83,22 @@ def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
     return match, facts
 
 
+async def recover(store: Store, now: float) -> int:
+    """Start-up: write the match of every finished table that has none (the process stopped
+    between the table's last save and its match's); their summaries are not posted again."""
+    count = 0
+    for table_id in await store.scores.unrecorded():
+        table = await store.tables.by_id(table_id)
+        if table is None:
+            continue
+        game = find_game(table.game)
+        state = replay(game, table.players, table.seed, table.log, **table.rules)
+        if game.is_over(state):
+            await finish(store, game, table, state, now)
+            count += 1
+    return count
+
+
 # ----- the end of a match: the summary and the picture
 
 

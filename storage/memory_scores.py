@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .base import MatchRecord
-from .memory import MemoryMatches
+from .memory import MemoryMatches, MemoryTables
 from .scores import (
     BoardLine,
     GameStats,
@@ -20,8 +20,9 @@ from .scores import (
 
 
 class MemoryScores:
-    def __init__(self, matches: MemoryMatches) -> None:
+    def __init__(self, matches: MemoryMatches, tables: MemoryTables) -> None:
         self.matches = matches  # a story's match is one of the store's matches too
+        self.tables = tables
         self._stories: dict[int, Story] = {}  # match id -> story
         self._tables: dict[int, int] = {}  # table id -> match id
         self._ratings: dict[tuple[str, Player], Rating] = {}
@@ -102,6 +103,10 @@ class MemoryScores:
         return [GameStats(game=g, played=played[g], won=won[g], chats=len(chats[g]),
                           rating=self._ratings.get((g, key)))
                 for g in sorted(played, key=lambda g: (-played[g], g))]
+
+    async def unrecorded(self) -> list[int]:
+        written = {m.table_id for m in await self.matches.recent_all()}
+        return sorted(t.id or 0 for t in self.tables.finished() if t.id not in written)
 
     async def rating(self, game: str, player: Player) -> Rating | None:
         return self._ratings.get((game, player))

@@ -111,6 +111,13 @@ class SqliteScores:
         return [GameStats(game=r["game"], played=r["played"], won=r["won"], chats=r["chats"],
                           rating=_rating(r)) for r in rows]
 
+    async def unrecorded(self) -> list[int]:
+        rows = await self.db.fetch(
+            "SELECT id FROM tables WHERE status = 'finished'"
+            " AND id NOT IN (SELECT table_id FROM match_facts)"
+            " AND id NOT IN (SELECT table_id FROM matches) ORDER BY id")  # older versions' too
+        return [r["id"] for r in rows]
+
     async def rating(self, game: str, player: Player) -> Rating | None:
         rows = await self.db.fetch("SELECT mu, sigma FROM ratings WHERE game = ? AND player = ?",
                                    (game, player))

@@ -289,3 +289,32 @@ async def test_table_brings_the_table_message_down(store: Store) -> None:
         for _ in range(4):  # three cards toggled and the pass: the table moves on
             assert await act_once(h, ARAM)
         assert h.table_message().message_id == new.message_id and new.edits > 0
+
+
+async def test_start_up_writes_a_finished_match_that_was_never_written(both_stores: Store) -> None:
+    """The process stopped between the table's last save and its match's: the next start
+    writes it, once, from the table's seed and log."""
+    import random
+
+    from storage.base import SeatRecord
+
+    game = find_game("thirteen")
+    state, log, rng = game.new_match(4, 11), [], random.Random(11)
+    while not game.is_over(state):
+        seat = min(game.to_act(state))
+        action = rng.choice(list(game.legal_actions(state, seat)))
+        state, _ = game.apply(state, seat, action), log.append((seat, str(action)))
+    seats = [SeatRecord(user_id=ARAM, name="Արամ")] + [SeatRecord(level="easy")] * 3
+    table = await both_stores.tables.create(TableRecord(
+        key=TableKey(chat_id=GROUP), game="thirteen", players=4, seats=seats, seed=11,
+        log=log, status="finished"))
+    playing = await both_stores.tables.create(TableRecord(
+        key=TableKey(chat_id=OTHER_GROUP), game="thirteen", players=4, seats=seats, seed=11,
+        status="playing"))
+    assert await both_stores.scores.unrecorded() == [table.id]
+    assert await scores.recover(both_stores, 5.0) == 1
+    story = await both_stores.scores.story_of_table(table.id or 0)
+    assert story is not None and story.facts.rated and story.changes
+    assert story.facts.values == list(game.public_observation(state).standings.values)
+    assert await both_stores.scores.unrecorded() == [] and playing.id
+    assert await scores.recover(both_stores, 6.0) == 0
