@@ -318,3 +318,22 @@ async def test_start_up_writes_a_finished_match_that_was_never_written(both_stor
     assert story.facts.values == list(game.public_observation(state).standings.values)
     assert await both_stores.scores.unrecorded() == [] and playing.id
     assert await scores.recover(both_stores, 6.0) == 0
+
+
+async def test_names_are_escaped_and_isolated_everywhere(store: Store) -> None:
+    from storage.base import SeatRecord
+
+    game, state = played("hearts", 4)
+    name = "<b>Ա&</b> שלום"
+    table = table_of(game, GROUP, 1, (ARAM, None, None, None), 4)
+    table.seats[0] = SeatRecord(user_id=ARAM, name=name)
+    await scores.finish(store, game, table, state, 1.0)
+    service = ScoreService(store)
+    safe = "\u2068&lt;b&gt;Ա&amp;&lt;/b&gt; שלום\u2069"
+    assert safe in await service.top(GROUP, "hearts", "hy")
+    assert safe in await service.stats(ARAM, name, "hy")
+    story = (await store.scores.history(GROUP))[0]
+    assert safe in await service.sheet(story.match.id or 0, GROUP, "hy")
+    summary = scores.rating_lines(story, scores.seat_names(story.match.results, "hy"), "hy")
+    assert safe in summary[0]
+    assert chart.drawable(name) == name, "the picture draws the name as set, markup and all"
