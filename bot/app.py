@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from telegram import (
@@ -27,15 +28,16 @@ from telegram.request import BaseRequest
 from storage import open_store
 from storage.base import Store
 
-from . import callbacks, i18n
-from .handlers import info, lobby, members, play
+from . import callbacks, i18n, scores
+from .handlers import info, lobby, members, play, stats
 from .runtime import Runtime
 from .settings import LANGUAGES, Settings
 
 log = logging.getLogger(__name__)
 
-GROUP_COMMANDS = ("new", "join", "stop", "kick", "score", "top", "timer", "rules", "lang", "help")
-PRIVATE_COMMANDS = ("start", "rules", "lang", "help")
+GROUP_COMMANDS = ("new", "join", "stop", "kick", "score", "top", "stats", "history", "table", "timer",
+                  "rules", "lang", "help")
+PRIVATE_COMMANDS = ("start", "stats", "rules", "lang", "help")
 
 App = Application[Any, Any, Any, Any, Any, Any]
 
@@ -75,6 +77,8 @@ def build_app(settings: Settings, store: Store | None = None,
         opened = store if store is not None else await open_configured_store(settings.database_path)
         runtime = Runtime(settings, opened, application)
         application.bot_data["runtime"] = runtime
+        if written := await scores.recover(opened, time.time()):  # issue 18
+            log.warning("%d finished matches had not been written: written now", written)
         await register_commands(application)
         await runtime.rearm_all()
 
@@ -104,11 +108,15 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("help", info.help_))
     application.add_handler(CommandHandler("rules", info.rules))
     application.add_handler(CommandHandler("lang", info.lang))
-    application.add_handler(CommandHandler("top", info.top))
+    application.add_handler(CommandHandler("top", stats.top))  # issue 18: /top, /stats, …
+    application.add_handler(CommandHandler("stats", stats.stats))
+    application.add_handler(CommandHandler("history", stats.history))
+    application.add_handler(CommandHandler("table", stats.table))
     application.add_handler(CommandHandler("score", info.score))
     application.add_handler(CommandHandler("timer", info.timer))
     buttons = ((play.action, "a"), (play.pick, "p"), (play.toggle, "t"), (play.confirm, "c"),
-               (play.my_hand, "h"), (play.sheet, "q"), (lobby.button, lobby.KINDS))
+               (play.my_hand, "h"), (play.sheet, "q"), (lobby.button, lobby.KINDS),
+               (stats.sheet, "v"))
     for handler, kinds in buttons:
         application.add_handler(CallbackQueryHandler(handler, pattern=callbacks.pattern(kinds)))
     application.add_handler(CallbackQueryHandler(play.unknown))  # anything else: an alert

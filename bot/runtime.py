@@ -19,7 +19,7 @@ from engine import find_game
 from engine.players import player_for, random_player
 from storage.base import ChatRecord, Store, TableRecord, UserRecord
 
-from . import i18n
+from . import chart, i18n, scores
 from .sender import Sender, Target
 from .settings import Settings
 from .tables import Outcome, Person, TableError, TableService, Turn
@@ -206,7 +206,7 @@ class Runtime:
     async def _publish_stopped(self, table: TableRecord, ctx: Context, group: Target) -> None:
         """The table message and every hand say the table was closed."""
         if table.outbox:
-            self._post_outbox(table, self.service.state_of(table), ctx)
+            await self._post_outbox(table, self.service.state_of(table), ctx)
         self.sender.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
         for seat, record in enumerate(table.seats):
             if record.user_id is not None and record.hand_message_id is not None:
@@ -219,12 +219,12 @@ class Runtime:
     async def _publish_play(self, outcome: Outcome, ctx: Context, group: Target) -> None:
         """Results of ended deals (and the match), the table message, each human's hand."""
         table = outcome.table
-        public = self._post_outbox(table, outcome.state, ctx)
+        public = await self._post_outbox(table, outcome.state, ctx)
         view = view_for(table.game)
         self.sender.show(group, view.table(public, ctx), table.version, table.table_message_id)
         await self._publish_hands(outcome)
 
-    def _post_outbox(self, table: TableRecord, state: Any, ctx: Context) -> Any:
+    async def _post_outbox(self, table: TableRecord, state: Any, ctx: Context) -> Any:
         """Queue the group posts the table owes, each once and in order; each leaves the outbox
         when Telegram has it, and stays owed (for the next publish or start-up) if it never got
         there. Returns the public view it drew them from."""
@@ -234,18 +234,32 @@ class Runtime:
             if key in self._posting:
                 continue
             self._posting.add(key)
+            if event == "match":
+                await self._post_match_end(table, public, ctx, partial(self._posted, key))
+                continue
             self.sender.post(table.key.chat_id, table.key.thread_id,
                              self._event_text(event, table, public, ctx),
                              done=partial(self._posted, key))
         return public
+
+    async def _post_match_end(self, table: TableRecord, public: Any, ctx: Context,
+                              done: Any) -> None:
+        """The summary (places, standings, rating changes, rematch; the outbox's "match"), then
+        the score race as a photo, both from the match as stored (issue 18). The photo is not
+        owed: after a crash between the two it is not sent again."""
+        chat, thread = table.key.chat_id, table.key.thread_id
+        story = await self.store.scores.story_of_table(table.id or 0)
+        self.sender.post(chat, thread, scores.summary(public, ctx, story), done=done)
+        if story is not None and story.facts.deals:
+            race = scores.race(story, ctx.lang)
+            self.sender.post_photo(chat, thread, lambda: asyncio.to_thread(chart.render, race),
+                                   scores.photo_caption(story, ctx.lang))
 
     def _event_text(self, event: str, table: TableRecord, public: Any, ctx: Context) -> str | Screen:
         kind, _, number = event.partition(":")
         view = view_for(table.game)
         if kind == "deal":
             return view.deal_result(public.history[int(number) - 1], public, ctx)
-        if kind == "match":
-            return view.match_result(public, ctx)
         if kind == "abandoned":
             return i18n.t(ctx.lang, "table-abandoned")
         name = i18n.isolate(html.escape(table.seats[int(number)].name))
@@ -261,7 +275,7 @@ class Runtime:
         for table in await self.service.unsent():
             if table.status in ("finished", "stopped"):
                 ctx = self.context(table, await self.chat_lang(table.key.chat_id))
-                self._post_outbox(table, self.service.state_of(table), ctx)
+                await self._post_outbox(table, self.service.state_of(table), ctx)
 
     async def _publish_hands(self, outcome: Outcome) -> None:
         for seat, record in enumerate(outcome.table.seats):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
@@ -118,6 +118,7 @@ class Sender:
         self._message_ids: dict[Target, int] = {}
         self._posts: dict[tuple[int, int], list[Post]] = {}
         self._tasks: dict[object, asyncio.Task[None]] = {}
+        self._photos = 0  # photos posted (their workers' keys)
 
     def show(self, target: Target, screen: Screen, version: int, message_id: int | None) -> None:
         """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
@@ -145,6 +146,52 @@ class Sender:
         screen = text if isinstance(text, Screen) else Screen(text)
         self._posts.setdefault(key, []).append(Post(screen, done))
         self._start(key, self._drain_posts(key))
+
+    # ----- issue 18: the score-race photo, and moving a table message down (/table)
+
+    def post_photo(self, chat_id: int, thread_id: int, photo: Callable[[], Awaitable[bytes]],
+                   caption: str) -> None:
+        """A photo after the group posts queued so far (``photo`` makes the PNG, off the
+        loop); within the flood limits, never retried into a flood; a failed render is logged
+        and nothing is sent."""
+        self._photos += 1
+        key = ("photo", self._photos)
+        self._start(key, self._send_photo(key, chat_id, thread_id, photo, caption))
+
+    async def _send_photo(self, key: object, chat_id: int, thread_id: int,
+                          photo: Callable[[], Awaitable[bytes]], caption: str) -> None:
+        try:
+            try:
+                png = await photo()
+            except Exception:
+                log.exception("the score-race picture of chat %s", chat_id)
+                return
+            while (posts := self._tasks.get((chat_id, thread_id))) is not None:
+                await asyncio.gather(posts, return_exceptions=True)  # the summary goes first
+            await self._slot(chat_id)
+            await self._retrying(lambda: self.bot.send_photo(
+                chat_id, InputFile(png, filename="score-race.png"), caption=caption, parse_mode=ParseMode.HTML,
+                message_thread_id=thread_id or None))
+        finally:
+            self._tasks.pop(key, None)
+
+    def detach(self, target: Target) -> int | None:
+        """Stop editing a target's message (its next screen is a new message); its id."""
+        self._sent.pop(target, None)
+        return self._message_ids.pop(target, None)
+
+    def close_message(self, chat_id: int, message_id: int, screen: Screen) -> None:
+        """Edit a message once, keyboard removed, within the flood limits (a table message
+        that moved down); a failure is logged and nothing else is tried."""
+        async def edit() -> None:
+            try:
+                await self._slot(chat_id)
+                await self._retrying(lambda: self.bot.edit_message_text(
+                    screen.text, chat_id=chat_id, message_id=message_id,
+                    parse_mode=ParseMode.HTML, reply_markup=keyboard(screen)))
+            finally:
+                self._tasks.pop(("close", chat_id, message_id), None)
+        self._start(("close", chat_id, message_id), edit())
 
     def message_ids(self, chat_id: int) -> list[int]:
         """The table messages this renderer keeps in a chat, oldest table first."""

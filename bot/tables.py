@@ -26,15 +26,14 @@ from engine import GAME_NAMES, Game, IllegalAction, find_game, replay
 from engine.cards import parse_card
 from engine.core import BadCode, parse
 from storage.base import (
-    MatchRecord,
     SeatRecord,
-    SeatResult,
     StorageError,
     Store,
     TableKey,
     TableRecord,
 )
 
+from . import scores
 from .views.lobby import Lobby as LobbyInfo
 
 MAX_PICK = 48  # characters of a picker step
@@ -357,7 +356,10 @@ class TableService:
             table.status, table.deadline = "stopped", None
             table.outbox.append("abandoned")
             self._forget(table.id or 0)
-            return Outcome(await self._save(table), state, state, events=["abandoned"])
+            saved = await self._save(table)
+            await scores.finish(self.store, find_game(table.game), saved, state, self.clock(),
+                                status="stopped", rated=False)  # kept, but not rated
+            return Outcome(saved, state, state, events=["abandoned"])
 
     async def timer_turn(self, table_id: int, seat: int) -> Turn | None:
         """The turn of a human whose time ran out, for the timer's computer to play."""
@@ -447,11 +449,16 @@ class TableService:
 
     async def stop(self, key: TableKey, user_id: int, is_admin: bool) -> Outcome:
         async with self._managed(key, user_id, is_admin) as table:
+            playing = table.status == "playing"
             table.status = "stopped"
             table.deadline = None
             state = self.state_of(table) if table.log or table.seed else None
             self._forget(table.id or 0)
-            return Outcome(await self._save(table), state, state, events=["stopped"])
+            saved = await self._save(table)
+            if playing and state is not None:  # issue 18: stored as stopped, not rated
+                await scores.finish(self.store, find_game(table.game), saved, state,
+                                    self.clock(), status="stopped", rated=False)
+            return Outcome(saved, state, state, events=["stopped"])
 
     async def kick(self, key: TableKey, user_id: int, is_admin: bool, target_id: int | None,
                    target_name: str = "") -> Outcome:
@@ -567,7 +574,7 @@ class TableService:
         self._states[saved.id or 0] = (saved.version, state)
         if game.is_over(state):
             self._forget(saved.id or 0)
-            await self.store.matches.add(_match_record(game, saved, state, self.clock()))
+            await scores.finish(self.store, game, saved, state, self.clock())  # issue 18
         computers = not game.is_over(state) and any(r.user_id is None or r.away for r in acting)
         return Outcome(saved, state, before, events=events, computers=computers)
 
@@ -617,11 +624,3 @@ def _card_in(card: str, legal: Sequence[Any]) -> bool:
     stops at the first, as Hearts offers 286 passes."""
     return any(card in str(action).partition(":")[2].split(",") for action in legal)
 
-
-def _match_record(game: Game, table: TableRecord, state: Any, now: float) -> MatchRecord:
-    scores, places = game.scores(state), game.rankings(state)
-    results = [SeatResult(seat=i, user_id=s.user_id, level=s.level, name=s.name,
-                          score=scores[i], place=places[i]) for i, s in enumerate(table.seats)]
-    return MatchRecord(table_id=table.id or 0, chat_id=table.key.chat_id,
-                       thread_id=table.key.thread_id, game=table.game, rules=table.rules,
-                       seed=table.seed, log=table.log, finished_at=now, results=results)

@@ -8,9 +8,12 @@ tests in ``tests/storage``.
 from __future__ import annotations
 
 import copy
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
+
+if TYPE_CHECKING:
+    from .scores import Scores
 
 ComputerLevel = Literal["easy", "normal", "hard"]
 TableStatus = Literal["lobby", "playing", "finished", "stopped"]
@@ -173,12 +176,13 @@ class Matches(Protocol):
 
 
 class Store(Protocol):
-    """One opened store: the four repositories and closing."""
+    """One opened store: the repositories and closing."""
 
     tables: Tables
     users: Users
     chats: Chats
     matches: Matches
+    scores: Scores  # matches with their facts, and ratings (storage/scores.py)
 
     async def close(self) -> None: ...
 

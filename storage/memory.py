@@ -21,6 +21,7 @@ from .base import (
     copy_table,
 )
 from .check import split_broken
+from .scores import Scores
 
 ACTIVE = ("lobby", "playing")
 
@@ -86,6 +87,9 @@ class MemoryTables:
                     f"chat {table.key.chat_id} topic {table.key.thread_id} has a table"
                 )
 
+    def finished(self) -> list[TableRecord]:
+        return [copy_table(r) for r in self._rows.values() if r.status == "finished"]
+
     async def seat_of(self, user_id: int) -> TableRecord | None:
         for row in self._rows.values():
             if row.status in ACTIVE and any(s.user_id == user_id for s in row.seats):
@@ -131,6 +135,9 @@ class MemoryMatches:
         self._rows.append(stored)
         return stored.model_copy(deep=True)
 
+    async def recent_all(self) -> list[MatchRecord]:
+        return list(self._rows)
+
     async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]:
         rows = [m for m in reversed(self._rows) if m.chat_id == chat_id]
         return [m.model_copy(deep=True) for m in rows[: max(limit, 0)]]
@@ -159,10 +166,14 @@ class MemoryMatches:
 
 class MemoryStore:
     def __init__(self) -> None:
-        self.tables: Tables = MemoryTables()
         self.users: Users = MemoryUsers()
         self.chats: Chats = MemoryChats()
-        self.matches: Matches = MemoryMatches()
+        matches, tables = MemoryMatches(), MemoryTables()
+        self.tables: Tables = tables
+        self.matches: Matches = matches
+        from .memory_scores import MemoryScores  # it imports this module
+
+        self.scores: Scores = MemoryScores(matches, tables)
 
     async def close(self) -> None:
         return None

@@ -117,6 +117,38 @@ MIGRATIONS: list[str] = [
     ALTER TABLE tables ADD COLUMN outbox TEXT NOT NULL DEFAULT '[]';
     CREATE INDEX tables_unsent ON tables (id) WHERE outbox != '[]';
     """,
+    # 6: scores that last (issue 18). A match's engine facts (standings before and after every
+    # deal, teams, places), whether it finished or was stopped and whether it was rated; one
+    # match per table; ratings per game and player ('user:<id>', 'computer:<level>') and what
+    # each match changed. Matches written before this version have no facts row.
+    """
+    CREATE TABLE match_facts (
+        match_id INTEGER PRIMARY KEY REFERENCES matches (id),
+        table_id INTEGER NOT NULL UNIQUE,          -- a table's match is written once
+        status TEXT NOT NULL,                      -- 'finished' or 'stopped'
+        rated INTEGER NOT NULL,
+        facts TEXT NOT NULL                        -- JSON: storage.scores.MatchFacts
+    );
+
+    CREATE TABLE ratings (
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (game, player)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE rating_changes (
+        match_id INTEGER NOT NULL REFERENCES matches (id),
+        player TEXT NOT NULL,
+        mu_before REAL,                            -- NULL: the player's first rated match
+        sigma_before REAL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        PRIMARY KEY (match_id, player)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 

@@ -40,6 +40,7 @@ from .base import (
 )
 from .check import report, split_broken
 from .migrations import known_version, migrate
+from .scores import Scores
 
 Row = sqlite3.Row
 _SEATS = TypeAdapter(list[SeatRecord])
@@ -129,6 +130,9 @@ class SqliteStore:
         self.users: Users = SqliteUsers(db)
         self.chats: Chats = SqliteChats(db)
         self.matches: Matches = SqliteMatches(db)
+        from .sqlite_scores import SqliteScores  # it imports this module's helpers
+
+        self.scores: Scores = SqliteScores(db)
 
     async def close(self) -> None:
         await self.db.conn.close()

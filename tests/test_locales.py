@@ -22,6 +22,7 @@ from engine import GAME_NAMES, find_game
 ROOT = Path(__file__).resolve().parent.parent
 KEY = re.compile(r"^[a-z_]+(?:-[a-z0-9_]+)+$")
 DOMAINS = {"game", "level", "lobby", "error", "illegal", "kick", "table", "hand", "deal", "match",
+           "stats", "history", "chart",
            "start", "rules", "lang", "top", "score", "command", "timer", *GAME_NAMES}
 ALERTS = ("error-", "illegal-", "lobby-", "kick-")
 

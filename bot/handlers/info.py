@@ -1,4 +1,4 @@
-"""/help, /rules [game], /lang hy|en|ru, /top, /score."""
+"""/help, /rules [game], /lang hy|en|ru, /score, /timer (/top is in stats.py)."""
 
 from __future__ import annotations
 
@@ -60,23 +60,6 @@ async def lang(update: Update, context: Context) -> None:
     else:
         await app.set_user_lang(user, choice)
     app.say(message, t(choice, "lang-set"))
-
-
-async def top(update: Update, context: Context) -> None:
-    """/top [game]: this chat's leaderboard of finished matches."""
-    app, message = runtime_of(context), update.effective_message
-    if message is None:
-        return
-    lang = await reader_lang(update, context)
-    game = game_named(" ".join(context.args)) if context.args else None
-    rows = await app.service.leaderboard(message.chat_id, game)
-    if not rows:
-        app.say(message, t(lang, "top-empty"))
-        return
-    lines = [t(lang, "top-title")]
-    lines += [t(lang, "top-line", place=i + 1, name=r.name, won=r.won, played=r.played)
-              for i, r in enumerate(rows[:10])]
-    app.say(message, "\n".join(lines))
 
 
 async def score(update: Update, context: Context) -> None:

@@ -87,7 +87,9 @@ help =
     /join — join the table
     /stop — close the table (its creator or an admin)
     /kick — remove a player (a computer takes the seat)
-    /score — the score, /top — the best players
+    /score — the score, /top [game] — the best players
+    /stats — your numbers, /history — the last matches
+    /table — the table message, down here
     /rules game — the rules (e.g. /rules king)
     /lang hy, en, ru — the language
     /timer — seconds for a turn (an admin)
@@ -98,13 +100,6 @@ lang-usage = Language: /lang { $languages }
 lang-set = Language: English
 top-empty = No finished matches yet
 top-title = 🏆 Leaderboard
-top-line = { $place }. { $name } — { $won ->
-    [one] { $won } win
-   *[other] { $won } wins
-}, { $played ->
-    [one] { $played } match
-   *[other] { $played } matches
-}
 timer-usage = Time for a turn: { $seconds } seconds. To change it: /timer { $low }–{ $high }
 timer-set = A turn now has { $seconds } seconds
 error-admin-only = Only a group admin can do this
@@ -120,3 +115,62 @@ command-rules = Rules
 command-lang = Language
 command-help = Help
 command-start = Start
+
+## Scores, ratings and history (issue 18)
+match-ratings = 📈 Rating: { $ratings }
+chart-title = { $game }: the score race
+chart-deal = { $game ->
+        [king] Deal
+        [thirteen] Game
+       *[other] Deal
+    }
+chart-points = Points
+chart-tables = Tables
+chart-low-wins = { $unit } (lower is better)
+top-game = { $game }
+top-rated-line = { $place }. { $name } — { $rating } · { $won ->
+    [one] { $won } win
+   *[other] { $won } wins
+}, { $played ->
+    [one] { $played } match
+   *[other] { $played } matches
+}
+stats-empty = You have no finished matches yet
+stats-title = 📊 { $name }, your numbers
+stats-line = { $game }: rating { $rating } · { $won ->
+    [one] { $won } win
+   *[other] { $won } wins
+}, { $played ->
+    [one] { $played } match
+   *[other] { $played } matches
+} ({ $chats ->
+    [one] { $chats } group
+   *[other] { $chats } groups
+})
+history-empty = No matches in this group yet
+history-title = 📜 The last matches (📋: the score sheet)
+history-line = { $number }. { $game }: 🏆 { $names } · { $code ->
+    [thirteen] { $deals ->
+        [one] { $deals } game
+       *[other] { $deals } games
+    }
+   *[other] { $deals ->
+        [one] { $deals } deal
+       *[other] { $deals } deals
+    }
+}
+history-line-stopped = { $number }. { $game }: closed after { $code ->
+    [thirteen] { $deals ->
+        [one] { $deals } game
+       *[other] { $deals } games
+    }
+   *[other] { $deals ->
+        [one] { $deals } deal
+       *[other] { $deals } deals
+    }
+}
+history-stopped = The match was closed before its end
+table-moved = ⬇️ The table moved down
+command-stats = My numbers
+command-history = The last matches
+command-table = The table, down here

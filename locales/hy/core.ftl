@@ -91,7 +91,9 @@ help =
     /join — միանալ սեղանին
     /stop — փակել սեղանը (բացողը կամ ադմինը)
     /kick — հեռացնել խաղացողին (նրա տեղը կզբաղեցնի համակարգիչը)
-    /score — հաշիվը, /top — լավագույնները
+    /score — հաշիվը, /top [խաղը] — լավագույնները
+    /stats — ձեր արդյունքները, /history — վերջին խաղերը
+    /table — սեղանը ներքև
     /rules խաղը — կանոնները (օր.՝ /rules king)
     /lang hy, en, ru — լեզուն
     /timer — մեկ քայլի ժամանակը (ադմինը)
@@ -102,7 +104,6 @@ lang-usage = Լեզուն՝ /lang { $languages }
 lang-set = Լեզուն՝ հայերեն
 top-empty = Դեռ ավարտված խաղեր չկան
 top-title = 🏆 Լավագույնները
-top-line = { $place }. { $name } — { $won } հաղթանակ, { $played } խաղ
 timer-usage = Մեկ քայլի ժամանակը՝ { $seconds } վայրկյան։ Փոխելու համար՝ /timer { $low }–{ $high }
 timer-set = Մեկ քայլի ժամանակն այժմ { $seconds } վայրկյան է
 error-admin-only = Սա կարող է անել միայն խմբի ադմինը
@@ -118,3 +119,41 @@ command-rules = Կանոնները
 command-lang = Լեզուն
 command-help = Օգնություն
 command-start = Սկսել
+
+## Scores, ratings and history (issue 18)
+match-ratings = 📈 Վարկանիշ՝ { $ratings }
+chart-title = { $game }․ հաշվի ընթացքը
+chart-deal = { $game ->
+        [king] Պարտիա
+        [bazar_blot] Բաժանում
+        [fifty_six] Բաժանում
+        [thirteen] Խաղ
+       *[other] Խաղափուլ
+    }
+chart-points = Միավոր
+chart-tables = Սեղան
+chart-low-wins = { $unit } (քիչը լավ է)
+top-game = { $game }
+top-rated-line = { $place }. { $name } — { $rating } · { $won } հաղթանակ, { $played } խաղ
+stats-empty = Դուք դեռ ավարտված խաղեր չունեք
+stats-title = 📊 { $name }, ձեր արդյունքները
+stats-line = { $game }՝ վարկանիշ { $rating } · { $won } հաղթանակ, { $played } խաղ ({ $chats } խմբում)
+history-empty = Այս խմբում դեռ խաղեր չեն եղել
+history-title = 📜 Վերջին խաղերը (📋՝ հաշվի թերթիկը)
+history-line = { $number }. { $game }՝ 🏆 { $names } · { $deals } { $code ->
+        [king] պարտիա
+        [hearts] խաղափուլ
+        [thirteen] խաղ
+       *[other] բաժանում
+    }
+history-line-stopped = { $number }. { $game }՝ փակվեց { $deals } { $code ->
+        [king] պարտիայից
+        [hearts] խաղափուլից
+        [thirteen] խաղից
+       *[other] բաժանումից
+    } հետո
+history-stopped = Խաղը փակվեց մինչև ավարտը
+table-moved = ⬇️ Սեղանն իջավ ներքև
+command-stats = Իմ արդյունքները
+command-history = Վերջին խաղերը
+command-table = Սեղանը ներքև

@@ -86,7 +86,9 @@ help =
     /join — сесть за стол
     /stop — закрыть стол (создатель или админ)
     /kick — удалить игрока (его место займёт компьютер)
-    /score — счёт, /top — лучшие игроки
+    /score — счёт, /top [игра] — лучшие игроки
+    /stats — ваши результаты, /history — последние партии
+    /table — стол вниз
     /rules игра — правила (например, /rules king)
     /lang hy, en, ru — язык
     /timer — время на ход (админ)
@@ -97,15 +99,6 @@ lang-usage = Язык: /lang { $languages }
 lang-set = Язык: русский
 top-empty = Законченных партий пока нет
 top-title = 🏆 Лучшие игроки
-top-line = { $place }. { $name } — { $won ->
-    [one] { $won } победа
-    [few] { $won } победы
-   *[many] { $won } побед
-}, { $played ->
-    [one] { $played } партия
-    [few] { $played } партии
-   *[many] { $played } партий
-}
 timer-usage = Время на ход: { $seconds } с. Изменить: /timer { $low }–{ $high }
 timer-set = Теперь на ход { $seconds } с
 error-admin-only = Это может сделать только админ группы
@@ -121,3 +114,53 @@ command-rules = Правила
 command-lang = Язык
 command-help = Помощь
 command-start = Начать
+
+## Scores, ratings and history (issue 18)
+match-ratings = 📈 Рейтинг: { $ratings }
+chart-title = { $game }: ход партии
+chart-deal = { $game ->
+        [king] Партия
+        [thirteen] Игра
+       *[other] Раздача
+    }
+chart-points = Очки
+chart-tables = Столы
+chart-low-wins = { $unit } (меньше — лучше)
+top-game = { $game }
+top-rated-line = { $place }. { $name } — { $rating } · { $won ->
+    [one] { $won } победа
+    [few] { $won } победы
+   *[many] { $won } побед
+}, { $played ->
+    [one] { $played } партия
+    [few] { $played } партии
+   *[many] { $played } партий
+}
+stats-empty = У вас ещё нет законченных партий
+stats-title = 📊 { $name }, ваши результаты
+stats-line = { $game }: рейтинг { $rating } · { $won ->
+    [one] { $won } победа
+    [few] { $won } победы
+   *[many] { $won } побед
+}, { $played ->
+    [one] { $played } партия
+    [few] { $played } партии
+   *[many] { $played } партий
+} (групп: { $chats })
+history-empty = В этой группе ещё не играли
+history-title = 📜 Последние партии (📋 — лист счёта)
+history-line = { $number }. { $game }: 🏆 { $names } · { $code ->
+        [king] партий
+        [thirteen] игр
+       *[other] раздач
+    }: { $deals }
+history-line-stopped = { $number }. { $game }: закрыта, { $code ->
+        [king] партий
+        [thirteen] игр
+       *[other] раздач
+    }: { $deals }
+history-stopped = Партия закрыта до конца
+table-moved = ⬇️ Стол переехал вниз
+command-stats = Мои результаты
+command-history = Последние партии
+command-table = Стол — вниз

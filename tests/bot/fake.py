@@ -39,6 +39,7 @@ class Sent:
     markup: dict[str, Any] | None
     edits: int = 0
     thread: int = 0
+    photo: bytes | None = None  # sendPhoto's image (``text`` is then its caption)
 
     def buttons(self) -> list[dict[str, Any]]:
         return [b for row in (self.markup or {}).get("inline_keyboard", []) for b in row]
@@ -58,6 +59,7 @@ class FakeTelegram(BaseRequest):
     fail: list[tuple[str, ApiError]] = field(default_factory=list)  # (method, error) to raise once
     admins: set[int] = field(default_factory=set)
     by_chat: dict[int, dict[int, Sent]] = field(default_factory=dict)  # the same Sent objects
+    files: dict[str, bytes] = field(default_factory=dict)  # file_id -> the photo sent
     _ids: dict[int, itertools.count[int]] = field(default_factory=dict)
 
     async def initialize(self) -> None:
@@ -74,6 +76,8 @@ class FakeTelegram(BaseRequest):
                          *args: Any, **kwargs: Any) -> tuple[int, bytes]:
         name = url.rsplit("/", 1)[-1]
         params = dict(request_data.parameters) if request_data else {}
+        if request_data is not None and request_data.contains_files:
+            params["_files"] = {k: v[1] for k, v in request_data.multipart_data.items()}
         self.calls.append((name, params))
         try:
             for index, (failing, error) in enumerate(self.fail):
@@ -121,6 +125,38 @@ class FakeTelegram(BaseRequest):
                     thread=int(params.get("message_thread_id", 0)))
         self.messages[(chat, message_id)] = self.by_chat.setdefault(chat, {})[message_id] = sent
         return self._message(chat, message_id, params["text"])
+
+    def api_sendPhoto(self, params: dict[str, Any]) -> dict[str, Any]:
+        """A photo uploaded in the request (multipart, the part named ``photo`` or
+        ``attach://<part>``) or a file_id this fake gave out; caption at most 1024 characters."""
+        chat = int(params["chat_id"])
+        if chat > 0 and chat not in self.started:
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        files, photo = params.get("_files", {}), params.get("photo")
+        if isinstance(photo, str) and photo.startswith("attach://"):
+            photo = files.get(photo.removeprefix("attach://"))
+        elif photo is None:
+            photo = files.get("photo")
+        elif isinstance(photo, str):
+            photo = self.files.get(photo)
+        if not isinstance(photo, bytes):
+            raise ApiError(400, "Bad Request: there is no photo in the request")
+        if not photo.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")):
+            raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED")
+        caption = params.get("caption", "")
+        if len(caption) > 1024:
+            raise ApiError(400, "Bad Request: message caption is too long")
+        message_id = next(self._ids.setdefault(chat, itertools.count(1)))
+        sent = Sent(chat, message_id, caption, params.get("reply_markup"),
+                    thread=int(params.get("message_thread_id", 0)), photo=photo)
+        self.messages[(chat, message_id)] = self.by_chat.setdefault(chat, {})[message_id] = sent
+        file_id = f"photo{len(self.files) + 1}"
+        self.files[file_id] = photo
+        result = self._message(chat, message_id, caption)
+        del result["text"]
+        result |= {"caption": caption, "photo": [{"file_id": file_id, "file_unique_id": file_id,
+                                                  "width": 800, "height": 450}]}
+        return result
 
     def api_editMessageText(self, params: dict[str, Any]) -> dict[str, Any]:
         chat, message_id = int(params["chat_id"]), int(params["message_id"])

@@ -84,7 +84,9 @@ async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
         assert len(stored.log) < 60, "the computers did not play the match out"
         assert _group_says(fake, i18n.t("hy", "table-abandoned")) == 1
         assert stored.outbox == []
-        assert list(await both_stores.matches.standings(GROUP, None)) == [], "not counted"
+        story = await both_stores.scores.story_of_table(table_id)
+        assert story is not None and not story.facts.rated, "kept, not rated"
+        assert await both_stores.scores.board(GROUP, "king") == [], "not counted"
 
 
 async def test_two_joins_at_once_seat_a_user_at_one_lobby(both_stores: Store) -> None:

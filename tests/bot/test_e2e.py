@@ -158,12 +158,14 @@ async def act(api: FakeBotApi, user: int, done: Any, stale: list[str] | None = N
 
 
 async def open_table(api: FakeBotApi, humans: list[Any], computers: int, game: str = "hearts",
-                     options: tuple[str, ...] = ()) -> Any:
-    """A lobby of ``game``: the others join, computers fill, ``options`` are pressed, start."""
-    group = api.add_group("Սեղան", members=humans, admins=[], creator=humans[0])
-    for user in humans:
-        await api.user_starts_private(user)
-        await api.wait_for_bot_message(user.id, timeout=WAIT)
+                     options: tuple[str, ...] = (), group: Any = None) -> Any:
+    """A lobby of ``game``: the others join, computers fill, ``options`` are pressed, start;
+    in a new group, or in ``group`` (whose humans have started the bot already)."""
+    if group is None:
+        group = api.add_group("Սեղան", members=humans, admins=[], creator=humans[0])
+        for user in humans:
+            await api.user_starts_private(user)
+            await api.wait_for_bot_message(user.id, timeout=WAIT)
     said = await api.user_sends(humans[0], group, f"/new {game}")
     lobby = await api.wait_for_bot_message(group, after=said.message_id, timeout=WAIT)
 
@@ -295,3 +297,56 @@ async def test_a_second_process_on_the_same_database_refuses_to_start(tmp_path: 
         out, err = await asyncio.wait_for(second.communicate(), 20)
         assert second.returncode == 2 and err.decode().count("\n") == 1, err.decode()
         assert "another Seghan process" in err.decode()
+
+
+async def test_two_matches_then_top_stats_history_and_the_race_photos(tmp_path: Path) -> None:
+    """Issue 18: Thirteen, then 56 in the same group (one human, computers filling), each ending
+    with a summary (places, rating changes, rematch) and the score race through sendPhoto; then
+    /top, /stats and /history show both, and a history button posts a match's sheet."""
+    async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
+        aram = api.add_user("Արամ", username="aram", language_code="hy")
+        group: Any = None
+
+        def photos() -> list[Any]:
+            return [m for m in api.bot_messages(group) if m.photo is not None]
+
+        def summaries() -> list[Any]:  # the match result posts (a deal's never has the cup)
+            return [m for m in api.bot_messages(group) if m.text.startswith("🏆")]
+
+        for number, (game, options) in enumerate((("thirteen", ()), ("fifty_six", ("🪙",))), 1):
+            group = await open_table(api, [aram], 3, game, options, group)
+            while await act(api, aram.id, lambda n=number: len(summaries()) >= n):
+                pass
+            await api.wait_for(lambda n=number: len(photos()) >= n, timeout=WAIT)
+            summary = summaries()[-1]
+            assert "📈" in summary.text and "Արամ" in summary.text
+            assert any(b["text"].startswith("🔁") for b in summary.buttons), "rematch stays"
+            photo = photos()[-1]
+            assert photo.message_id > summary.message_id
+            assert photo.photo.startswith(b"\x89PNG") and i18n.t("hy", f"game-{game}") in photo.text
+        sent = api.calls_to("sendPhoto", group)
+        assert len(sent) == 2 and all(c.status == 200 for c in sent)
+
+        async def command(text: str, chat: Any) -> Any:
+            said = await api.user_sends(aram, chat, text)
+            return await api.wait_for_bot_message(chat, after=said.message_id, timeout=WAIT)
+
+        names = (i18n.t("hy", "game-thirteen"), i18n.t("hy", "game-fifty_six"))
+        top = await command("/top", group)
+        assert all(n in top.text for n in names) and "Արամ" in top.text and "🤖" in top.text
+        stats = await command("/stats", group)
+        assert all(n in stats.text for n in names), stats.text
+        history = await command("/history", group)
+        assert all(n in history.text for n in names), history.text
+        assert history.text.index(names[1]) < history.text.index(names[0]), "newest first"
+        data = next(b["callback_data"] for b in history.buttons if b["text"] == "📋 2")
+        query = await api.user_presses(aram, group, history.message_id, data)
+        assert not (await api.callback_answer(query, timeout=WAIT)).show_alert
+        sheet = await api.wait_for_bot_message(group, after=history.message_id, timeout=WAIT)
+        assert "Σ" in sheet.text and names[0] in sheet.text
+        forged = await api.user_presses(aram, group, history.message_id, "v|77|0|", forge=True)
+        answer = await api.callback_answer(forged, timeout=WAIT)
+        assert answer.show_alert and answer.text == i18n.t("hy", "error-stale")
+        private = await command("/stats", aram.id)
+        assert all(n in private.text for n in names)
+        assert not [c for c in api.calls if c.status >= 400 and c.status != 429]

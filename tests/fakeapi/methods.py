@@ -34,6 +34,10 @@ from .world import (
 )
 
 MAX_TEXT = 4096  # Unicode code points, after entity parsing
+MAX_CAPTION = 1024  # a photo's caption, after entity parsing
+MAX_PHOTO_BYTES = 10 * 1024 * 1024  # sendPhoto: at most 10 MB,
+MAX_PHOTO_SIDES = 10_000  # width + height at most 10000,
+MAX_PHOTO_RATIO = 20  # and the longer side at most 20 times the shorter
 MAX_CALLBACK_DATA = 64  # bytes of UTF-8
 MAX_CALLBACK_ANSWER = 200
 MAX_INLINE_BUTTONS = 100
@@ -122,6 +126,7 @@ class BotApiMethods:
         self.callback_query_ttl = callback_query_ttl
         self.clock = clock
         self.flood_events: list[FloodEvent] = []
+        self._file_ids = 0  # photos sent (their file_ids)
         self._poll_generation = 0
         self.methods: dict[str, Method] = {}
         self._register_all()
@@ -166,6 +171,25 @@ class BotApiMethods:
                 **_SEND_EXTRAS,
             },
             self.send_message,
+        )
+        r(
+            "sendPhoto",
+            {
+                "chat_id": P("chat_id", True),
+                "photo": P("input_file", True),
+                "caption": P("str"),
+                "parse_mode": P("str"),
+                "caption_entities": P("array"),
+                "show_caption_above_media": P("bool"),
+                "has_spoiler": P("bool"),
+                "reply_markup": P("object"),
+                "message_thread_id": P("int"),
+                "reply_parameters": P("object"),
+                "reply_to_message_id": P("int"),
+                "allow_sending_without_reply": P("bool"),
+                **_SEND_EXTRAS,
+            },
+            self.send_photo,
         )
         r(
             "editMessageText",
@@ -462,6 +486,78 @@ class BotApiMethods:
         self.world.changed()
         return self.world.message_to_api(msg)
 
+    async def send_photo(self, p: dict[str, Any]) -> dict:
+        """sendPhoto: the photo uploaded as multipart/form-data (the part named ``photo``, or
+        ``attach://<part>``) or the file_id of a photo this server sent; an HTTP URL is
+        refused (the fake fetches nothing). PNG or JPEG, within the documented size limits."""
+        chat = self.writable_chat(p["chat_id"])
+        data, size = self._photo(p["photo"], p.get("_files", {}))
+        caption, entities = self._caption(p)
+        markup = self.reply_markup(p)
+        thread_id = self._thread_id(chat, p.get("message_thread_id"))
+        reply_to = self._reply_target(chat, p)
+        self.check_flood("sendPhoto", chat)
+        self._file_ids += 1
+        msg = Message(
+            chat_id=chat.id,
+            message_id=chat.allocate_message_id(),
+            date=now(),
+            text=caption,
+            entities=entities,
+            from_bot=True,
+            from_user_id=self.world.bot.id,
+            sent_text=p.get("caption", ""),
+            parse_mode=p.get("parse_mode"),
+            reply_markup=markup,
+            message_thread_id=thread_id,
+            reply_to_message_id=reply_to,
+            photo=data,
+            photo_file_id=f"AgACfake{self._file_ids}",
+            photo_size=size,
+        )
+        chat.messages[msg.message_id] = msg
+        self.world.changed()
+        return self.world.message_to_api(msg)
+
+    def _photo(self, photo: Any, files: dict[str, Any]) -> tuple[bytes, tuple[int, int]]:
+        if isinstance(photo, str):
+            if photo.startswith("attach://"):
+                photo = files.get(photo.removeprefix("attach://"))
+                if photo is None:
+                    raise bad_request("there is no photo in the request")
+            elif _HTTP_URL.match(photo):
+                raise bad_request("FakeBotApi does not fetch URLs; upload the photo")
+            else:
+                known = [m for c in self.world.chats.values() for m in c.messages.values()
+                         if m.photo_file_id == photo and m.photo is not None]
+                if not known:
+                    raise bad_request("wrong file identifier/HTTP URL specified")
+                return known[0].photo or b"", known[0].photo_size
+        data: bytes = photo.data
+        if not data:
+            raise bad_request("file must be non-empty")
+        if len(data) > MAX_PHOTO_BYTES:
+            raise bad_request("file is too big")
+        size = _image_size(data)
+        if size is None:
+            raise bad_request("IMAGE_PROCESS_FAILED")
+        width, height = size
+        if (width + height > MAX_PHOTO_SIDES or min(size) == 0
+                or max(size) > MAX_PHOTO_RATIO * min(size)):
+            raise bad_request("PHOTO_INVALID_DIMENSIONS")
+        return data, size
+
+    def _caption(self, p: dict[str, Any]) -> tuple[str, list[dict]]:
+        source = p.get("caption", "")
+        if "caption_entities" in p:
+            text, entities = source, self._checked_entities(p["caption_entities"], source)
+        else:
+            text, entities = self._parse(source, p.get("parse_mode"))
+        text, entities = _strip(text, entities)
+        if len(text) > MAX_CAPTION:
+            raise bad_request("message caption is too long")
+        return text, entities
+
     def _thread_id(self, chat: Chat, thread_id: int | None) -> int | None:
         if thread_id is None:
             return None
@@ -503,6 +599,8 @@ class BotApiMethods:
 
     async def edit_message_text(self, p: dict[str, Any]) -> dict:
         chat, msg = self._editable(p)
+        if msg.photo is not None:
+            raise bad_request("there is no text in the message to edit")
         text, entities = self.formatted_text(p)
         # Like Telegram: an edit without reply_markup removes the keyboard.
         markup = self.reply_markup(p, inline_only=True)
@@ -688,6 +786,22 @@ def _strip(text: str, entities: list[dict]) -> tuple[str, list[dict]]:
         if end > start:
             kept.append({**entity, "offset": start, "length": end - start})
     return stripped, kept
+
+
+def _image_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) of a PNG (its IHDR chunk) or a baseline/progressive JPEG (its SOF
+    segment); None for anything else."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR" and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data.startswith(b"\xff\xd8"):
+        at = 2
+        while at + 9 < len(data) and data[at] == 0xFF:
+            marker, length = data[at + 1], int.from_bytes(data[at + 2:at + 4], "big")
+            if marker in (0xC0, 0xC1, 0xC2):
+                return (int.from_bytes(data[at + 7:at + 9], "big"),
+                        int.from_bytes(data[at + 5:at + 7], "big"))
+            at += 2 + length
+    return None
 
 
 def _check_inline_button(button: Any) -> None:

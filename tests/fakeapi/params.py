@@ -14,6 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 
+@dataclass(frozen=True)
+class UploadedFile:
+    """A file part of a multipart/form-data request (Bot API "InputFile")."""
+
+    filename: str
+    content_type: str
+    data: bytes
+
+
 class ApiError(Exception):
     """A Bot API failure: becomes {"ok": false, "error_code", "description", "parameters"?}."""
 
@@ -154,6 +163,10 @@ def coerce(name: str, kind: str, value: Any) -> Any:
         return _to_chat_id(name, value)
     if kind in ("object", "array"):
         return _to_json(name, value, kind)
+    if kind == "input_file":  # a file part, or a string: file_id, HTTP URL or attach://<part>
+        if isinstance(value, UploadedFile | str):
+            return value
+        raise _type_error(name, "InputFile or String")
     raise AssertionError(f"unknown parameter kind {kind}")
 
 
@@ -168,4 +181,6 @@ def read_params(raw: dict[str, Any], schema: dict[str, P]) -> dict[str, Any]:
                 raise bad_request(_MISSING.get(name, f'parameter "{name}" is required'))
             continue
         params[name] = coerce(name, decl.kind, value)
+    if any(decl.kind == "input_file" for decl in schema.values()):  # for attach://<part>
+        params["_files"] = {k: v for k, v in raw.items() if isinstance(v, UploadedFile)}
     return params

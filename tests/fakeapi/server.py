@@ -21,7 +21,7 @@ from aiohttp import web
 from .html import utf16_len
 from .limits import FloodEvent, FloodLimiter
 from .methods import ADMIN_RIGHTS, BotApiMethods, canonical_scope
-from .params import ApiError, read_params
+from .params import ApiError, UploadedFile, read_params
 from .world import (
     ADMINISTRATOR,
     CREATOR,
@@ -594,5 +594,9 @@ async def _raw_params(request: web.Request) -> dict[str, Any]:
         raw.update(body)
     else:
         form = await request.post()
-        raw.update({key: value for key, value in form.items() if isinstance(value, str)})
+        for key, value in form.items():
+            if isinstance(value, str):
+                raw[key] = value
+            else:  # a file part (aiohttp's FileField)
+                raw[key] = UploadedFile(value.filename, value.content_type, value.file.read())
     return raw

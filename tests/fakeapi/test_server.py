@@ -590,3 +590,45 @@ async def test_explicit_entities_and_bulk_delete(api: FakeBotApi, bot: Bot) -> N
     assert await bot.delete_messages(group.id, [sent.message_id, second.message_id, 999])
     assert api.messages(group) == [] and sorted(api.chat(group).deleted) == [1, 2]
     assert await bot.get_chat_member_count(group.id) == 1  # just the bot
+
+
+def png(width: int, height: int) -> bytes:
+    """A PNG's signature and IHDR chunk: all the fake reads of an image."""
+    ihdr = width.to_bytes(4, "big") + height.to_bytes(4, "big") + bytes([8, 2, 0, 0, 0])
+    return b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4, "big") + b"IHDR" + ihdr + b"\0" * 4
+
+
+async def test_send_photo_uploads_multipart_or_reuses_a_file_id(api: FakeBotApi, bot: Bot) -> None:
+    group = api.add_group("G")
+    sent = await bot.send_photo(group.id, png(800, 450), caption="<b>Race</b> Արամ",
+                                parse_mode="HTML", reply_markup=keyboard("again"))
+    assert sent.photo[-1].width == 800 and sent.caption == "Race Արամ" and sent.text is None
+    message = api.last_message(group)
+    assert message.photo == png(800, 450) and message.text == "Race Արամ"
+    assert message.callback_data == ["again"]
+    again = await bot.send_photo(group.id, sent.photo[-1].file_id)
+    assert api.last_message(group).photo == message.photo and again.caption is None
+    with pytest.raises(BadRequest, match="no text in the message to edit"):
+        await bot.edit_message_text("x", group.id, sent.message_id)
+
+    url = f"{api.base_url}{api.token}/sendPhoto"
+    async with httpx.AsyncClient() as http:
+        attached = await http.post(url, data={"chat_id": str(group.id), "photo": "attach://pic"},
+                                   files={"pic": ("r.png", png(10, 10), "image/png")})
+        missing = await http.post(url, data={"chat_id": str(group.id)})
+        no_part = await http.post(url, data={"chat_id": str(group.id), "photo": "attach://x"},
+                                  files={"pic": ("r.png", png(10, 10), "image/png")})
+    assert attached.json()["ok"], attached.json()
+    assert missing.json()["description"] == 'Bad Request: parameter "photo" is required'
+    assert no_part.json()["description"] == "Bad Request: there is no photo in the request"
+    for photo, error in ((b"GIF89a" + b"\0" * 20, "IMAGE_PROCESS_FAILED"),
+                         (png(9000, 2000), "PHOTO_INVALID_DIMENSIONS"),
+                         (png(2100, 100), "PHOTO_INVALID_DIMENSIONS"),
+                         ("unknown-file-id", "wrong file identifier"),
+                         ("https://example.com/a.png", "does not fetch URLs")):
+        with pytest.raises(BadRequest, match="(?i)" + error):
+            await bot.send_photo(group.id, photo)
+    with pytest.raises(BadRequest, match="caption is too long"):
+        await bot.send_photo(group.id, png(10, 10), caption="x" * 1025)
+    await bot.send_photo(group.id, png(10, 10), caption="<b>" + "x" * 1024 + "</b>",
+                         parse_mode="HTML")  # 1024 after entity parsing

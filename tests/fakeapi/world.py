@@ -68,6 +68,11 @@ class Message:
     edit_date: int | None = None
     # Earlier (text, entities, reply_markup) states, oldest first.
     history: list[tuple[str, list[dict], dict | None]] = field(default_factory=list)
+    # A photo message (sendPhoto): the image as uploaded, and its file_id; ``text`` and
+    # ``entities`` are then its caption.
+    photo: bytes | None = None
+    photo_file_id: str | None = None
+    photo_size: tuple[int, int] = (0, 0)
 
     @property
     def buttons(self) -> list[dict]:
@@ -209,10 +214,20 @@ class World:
             "from": sender.to_api(),
             "chat": self.chat_to_api(chat),
             "date": msg.date,
-            "text": msg.text,
         }
-        if msg.entities:
-            data["entities"] = msg.entities
+        if msg.photo is not None:
+            width, height = msg.photo_size
+            data["photo"] = [{"file_id": msg.photo_file_id,
+                              "file_unique_id": (msg.photo_file_id or "").upper(),
+                              "width": width, "height": height, "file_size": len(msg.photo)}]
+            if msg.text:
+                data["caption"] = msg.text
+            if msg.entities:
+                data["caption_entities"] = msg.entities
+        else:
+            data["text"] = msg.text
+            if msg.entities:
+                data["entities"] = msg.entities
         if msg.reply_markup and "inline_keyboard" in msg.reply_markup:
             data["reply_markup"] = msg.reply_markup
         if msg.message_thread_id is not None:

@@ -1,0 +1,81 @@
+"""The score race as a picture: each player's (or team's) standing after every deal, drawn with
+matplotlib's Agg canvas (no display, no pyplot state) in DejaVu Sans, the font matplotlib ships,
+which has Armenian, Cyrillic and Latin letters. A letter the font lacks (an emoji in a name) is
+left out of the label rather than drawn as a box: ``drawable`` checks the font's own charmap.
+
+Pure and synchronous: the runtime renders in a worker thread (``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+
+FONT_PATH = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+SIZE = (8.0, 4.5)  # inches, at DPI: 800 × 450 pixels
+DPI = 100
+_lock = threading.Lock()  # one figure at a time: matplotlib's font cache is shared
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """What the picture shows; every text already in the chat's language."""
+
+    title: str
+    xlabel: str
+    ylabel: str
+    labels: tuple[str, ...]  # one per entry (a seat, or a team)
+    deals: tuple[int, ...]  # x: 0 (before the first deal), then each deal's number
+    series: tuple[tuple[int, ...], ...]  # per entry: its standing at each x
+    order: tuple[int, ...] = ()  # entries best first (the legend's order)
+
+
+@cache
+def charmap() -> frozenset[int]:
+    from matplotlib.ft2font import FT2Font
+
+    return frozenset(FT2Font(str(FONT_PATH)).get_charmap())
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters the font has no glyph for (and mathtext's ``$``
+    escaped), whitespace squeezed."""
+    kept = "".join(c for c in text if ord(c) in charmap() or c == " ")
+    return " ".join(kept.split()).replace("$", r"\$")
+
+
+def render(race: Race) -> bytes:
+    """The race as a PNG."""
+    font = FontProperties(fname=str(FONT_PATH))
+    with _lock:
+        figure = Figure(figsize=SIZE, dpi=DPI)
+        FigureCanvasAgg(figure)
+        axes = figure.add_subplot()
+        for entry in race.order or range(len(race.series)):
+            values = race.series[entry]
+            total = f"{values[-1]}".replace("-", "\u2212")  # a real minus sign
+            label = f"{drawable(race.labels[entry]) or '#' + str(entry + 1)}  {total}"
+            axes.plot(race.deals, values, marker="o", markersize=3.5, linewidth=2.0, label=label)
+        axes.set_title(drawable(race.title), fontproperties=font, fontsize=13)
+        axes.set_xlabel(drawable(race.xlabel), fontproperties=font)
+        axes.set_ylabel(drawable(race.ylabel), fontproperties=font)
+        axes.set_xticks(race.deals if len(race.deals) <= 25 else race.deals[::5])
+        axes.grid(alpha=0.3)
+        for side in ("top", "right"):
+            axes.spines[side].set_visible(False)
+        axes.legend(prop=font, fontsize=9, loc="center left", bbox_to_anchor=(1.01, 0.5),
+                    frameon=False)
+        for text in axes.get_xticklabels() + axes.get_yticklabels():
+            text.set_fontproperties(font)
+        figure.tight_layout()
+        out = io.BytesIO()
+        figure.savefig(out, format="png")
+    return out.getvalue()

@@ -1,0 +1,78 @@
+"""/top [game], /stats, /history (with a score-sheet button per match) and /table (issue 18)."""
+
+from __future__ import annotations
+
+from telegram import Update
+
+from ..i18n import game_list, game_named, t
+from ..scores import ScoreError, ScoreService, sheet_press
+from ..table_message import bring_down
+from . import Context, answer, is_group, runtime_of, table_key
+from .info import reader_lang
+
+
+def _scores(context: Context) -> ScoreService:
+    return ScoreService(runtime_of(context).store)
+
+
+async def top(update: Update, context: Context) -> None:
+    """/top [game]: the chat's leaderboard by rating (every game played here, or one)."""
+    app, message = runtime_of(context), update.effective_message
+    if message is None:
+        return
+    lang = await reader_lang(update, context)
+    game = game_named(" ".join(context.args)) if context.args else None
+    if context.args and game is None:
+        app.say(message, t(lang, "lobby-unknown-game", games=game_list(lang, "top")))
+        return
+    app.say(message, await _scores(context).top(message.chat_id, game, lang), markup=True)
+
+
+async def stats(update: Update, context: Context) -> None:
+    """/stats: the presser's own numbers per game, over every chat."""
+    app, message, user = runtime_of(context), update.effective_message, update.effective_user
+    if message is None or user is None:
+        return
+    lang = await reader_lang(update, context)
+    app.say(message, await _scores(context).stats(user.id, user.full_name, lang), markup=True)
+
+
+async def history(update: Update, context: Context) -> None:
+    """/history: the chat's last matches with their winners, a sheet button each."""
+    app, message = runtime_of(context), update.effective_message
+    if message is None:
+        return
+    lang = await reader_lang(update, context)
+    thread = message.message_thread_id if message.is_topic_message else 0
+    app.sender.post(message.chat_id, thread or 0, await _scores(context).history(message.chat_id, lang))
+
+
+async def sheet(update: Update, context: Context) -> None:
+    """A /history button: that match's deal-by-deal sheet, posted in the chat; a button this
+    bot did not draw, or a match of another chat, gets an alert in the presser's language."""
+    query, app = update.callback_query, runtime_of(context)
+    if query is None:
+        return
+    message = query.message
+    try:
+        if message is None:
+            raise ScoreError("error-stale")
+        lang = await app.chat_lang(message.chat.id) if message.chat.id < 0 \
+            else await app.user_lang(query.from_user)
+        text = await _scores(context).sheet(sheet_press(query.data), message.chat.id, lang)
+    except ScoreError as error:
+        await answer(query, await app.alert(query.from_user, error.key))
+        return
+    await answer(query)
+    thread = getattr(message, "message_thread_id", None) or 0
+    app.sender.post(message.chat.id, thread, text)
+
+
+async def table(update: Update, context: Context) -> None:
+    """/table: the table message again at the bottom of the chat; the old one says so."""
+    app, message = runtime_of(context), update.effective_message
+    if message is None or not is_group(update):
+        return
+    lang = await reader_lang(update, context)
+    if not await bring_down(app, table_key(update), lang):
+        app.say(message, t(lang, "error-no-table"))
