@@ -85,10 +85,15 @@ def main() -> None:
     started = time.perf_counter()
     for pair in args.pairs.split(","):
         x, y = pair.split(":")
-        mean, low, high = interval(margins(x, y, args.sets, args.seed, timings))
+        found = margins(x, y, args.sets, args.seed, timings)
+        mean, low, high = interval(found)
         budget = f" ({args.samples} worlds a card, {args.trump_samples} a trump)" * (x == "hard")
         print(f"{x}{budget} vs {y}: {mean:+.1f} points a seat a deal, 99% CI [{low:+.1f}, "
               f"{high:+.1f}] over {args.sets} duplicate deal sets")
+        by: dict[str, list[float]] = {}
+        for k, margin in enumerate(found):
+            by.setdefault(DEFAULT_ORDER[k % len(DEFAULT_ORDER)], []).append(margin)
+        print("  by contract: " + "  ".join(f"{c} {statistics.fmean(v):+.0f}" for c, v in by.items()))
     for name in (*(n for n in PLAYERS if timings[n]), "observation"):
         what = "building one" if name == "observation" else "decision"
         times = timings[name]
