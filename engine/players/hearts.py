@@ -293,8 +293,8 @@ def highest_outstanding(table: Table, card: int) -> bool:
 # own or an opponent's, is part of the deal's score, so shooting and stopping a shooter need no
 # rule of their own.
 
-HARD_SAMPLES = 24  # sampled worlds per card-play decision
-PASS_SAMPLES = 24  # sampled worlds per pass decision
+HARD_SAMPLES = 32  # sampled worlds per card-play decision
+PASS_SAMPLES = 32  # sampled worlds per pass decision
 PASS_POOL = 6  # passes are chosen among the three-card subsets of the most dangerous cards
 
 FULL = (1 << 52) - 1
