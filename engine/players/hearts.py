@@ -1,5 +1,9 @@
 """Hearts computer players, per ``shared/rules/hearts.md`` §9: easy, normal and hard.
 
+Hard searches (issue 17): determinized playouts with Normal's rules, see the section below. The
+§9.2 rule-based Hard (Normal plus void memory and moon defence) stays as ``defensive``; the
+search needs no moon rule: a moon, its own or an opponent's, is in the playouts' scores.
+
 A player is ``choose(observation, legal, rng) -> action``. It sees only its seat's Observation
 (§9.1); whatever it "remembers" (cards played, voids, who took points) is read again from the
 public history ``observation.tricks`` + ``observation.trick`` at every decision, so a player keeps

@@ -1,4 +1,4 @@
-"""King computer players (issue 13): easy and normal; hard is normal until searching players come.
+"""King computer players: easy and normal (issue 13), and a searching hard (issue 17).
 
 A player is ``choose(observation, legal, rng) -> action``. It sees only its seat's Observation;
 what it "remembers" (cards out, voids) is read again from the deal's public tricks at every
