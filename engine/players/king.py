@@ -388,8 +388,8 @@ def lead_high(table: Table, cards: list[int]) -> int:
 # own seat (``engine.players.search.choose``). The trump choice is searched the same way, each
 # suit played out from the first lead.
 
-HARD_SAMPLES = 24  # sampled worlds per card decision
-TRUMP_SAMPLES = 24  # sampled worlds per trump choice
+HARD_SAMPLES = 32  # sampled worlds per card decision
+TRUMP_SAMPLES = 48  # sampled worlds per trump choice
 
 PENALTY = tuple(sum(1 << c for c in range(52) if VALUES[k][c]) for k in range(len(CONTRACTS)))
 BELOW = tuple(((1 << c % 13) - 1) << (13 * (c // 13)) for c in range(52))
@@ -404,6 +404,15 @@ def _top(mask: int) -> int:
 
 def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _suit_lows(mask: int) -> list[int]:
@@ -482,7 +491,7 @@ def _positive_card(contract: int, trump: int | None, hand: int, legal: int,
             values[c], (hand & SUIT_MASKS[c // 13]).bit_count() if trumps else 0, c % 13))
     beat = legal & ABOVE[best] if trumps >> best & 1 else legal & (ABOVE[best] | trumps)
     if beat:
-        winners = [c for c in range(52) if beat >> c & 1]
+        winners = _cards(beat)
         if len(trick) == 3:
             return min(winners, key=lambda c: (trumps >> c & 1, c % 13))
         safe = [c for c in winners if not out & ABOVE[c]]
