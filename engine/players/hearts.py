@@ -444,9 +444,10 @@ def read_known(obs: Observation) -> Known:
     counts[obs.seat] = 0
     receiver = (obs.seat + OFFSETS[obs.pass_direction]) % 4
     passed = mask_of(obs.passed)
+    lacks = _forced_plays(obs)
     allowed = []
     for seat in range(4):
-        mask = FULL & ~hand & ~gone
+        mask = FULL & ~hand & ~gone & ~lacks[seat]
         for suit in table.voids[seat]:
             mask &= ~SUIT_MASK[suit]
         if seat != receiver:
@@ -455,6 +456,21 @@ def read_known(obs: Observation) -> Known:
     trick = tuple(c for _, c in table.trick)
     return Known(obs.seat, hand, gone, tuple(counts), tuple(allowed), tuple(table.points),
                  trick, (obs.seat - len(trick)) % 4, obs.hearts_broken)
+
+
+def _forced_plays(obs: Observation) -> list[int]:
+    """Cards a seat's plays prove it lacked beside voids: a heart led before hearts were broken
+    (it held only hearts), a point card discarded to the first trick (it held only points)."""
+    lacks = [0] * 4
+    broken = False
+    for number, plays in enumerate([*(r.cards for r in obs.tricks), obs.trick]):
+        for i, (seat, card) in enumerate(plays):
+            if i == 0 and number and not broken and card // 13 == HEART:
+                lacks[seat] |= FULL & ~HEART_CARDS
+            if i and not number and card // 13 != plays[0][1] // 13 and CARD_POINTS[card]:
+                lacks[seat] |= FULL & ~POINT_MASK
+        broken = broken or any(c // 13 == HEART for _, c in plays)
+    return lacks
 
 
 def sample_hands(known: Known, rng: random.Random) -> list[int]:

@@ -389,6 +389,8 @@ def test_sampled_worlds_agree_with_the_observation() -> None:
         obs = GAME.observation(state, seat)
         known, table = read_known(obs), read_table(obs)
         receiver = (seat + state.pass_offset) % 4
+        for other in range(4):  # what the observation proves holds of the real hands
+            assert other == seat or not state.hands[other] & ~known.allowed[other]
         for n in range(5):
             hands = sample_hands(known, random.Random(n))
             assert hands[seat] == state.hands[seat]
