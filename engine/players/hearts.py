@@ -291,7 +291,7 @@ def highest_outstanding(table: Table, card: int) -> bool:
 # --- hard: determinized search, Normal's rules in the playouts --------------------------------
 #
 # At each decision Hard deals the cards it cannot see to the other seats, consistently with its
-# observation (``sample_world``), plays every candidate action out to the end of the deal in each
+# observation (``sample_hands``), plays every candidate action out to the end of the deal in each
 # sampled world with every seat following Normal's rules on ints (``playout``), and keeps the
 # action whose mean score for its own seat is best (``engine.players.search.choose``). A moon, its
 # own or an opponent's, is part of the deal's score, so shooting and stopping a shooter need no
@@ -511,10 +511,7 @@ def make_hard(samples: int = HARD_SAMPLES, pass_samples: int = PASS_SAMPLES
         if len(cards) == 1:
             return PLAYS[cards[0]]
         known = read_known(obs)
-        first = normal_card(known.hand, len(known.trick), known.trick[0] // 13 if known.trick else 0,
-                            _best(known.trick), sum(CARD_POINTS[c] for c in known.trick),
-                            known.gone.bit_count() == len(known.trick),
-                            known.broken, known.gone)
+        first = normal_card_of(known)
         options = distinct_plays(known, cards)
         if first in options:  # Normal's card first: it wins the ties
             options.remove(first)
@@ -528,8 +525,13 @@ def make_hard(samples: int = HARD_SAMPLES, pass_samples: int = PASS_SAMPLES
     return player
 
 
-def _best(trick: Sequence[int]) -> int:
-    return trick[trick_winner(list(trick))] if trick else -1
+def normal_card_of(known: Known) -> int:
+    """Normal's card for the seat to play, from what it knows."""
+    trick = known.trick
+    return normal_card(known.hand, len(trick), trick[0] // 13 if trick else 0,
+                       trick[trick_winner(list(trick))] if trick else -1,
+                       sum(CARD_POINTS[c] for c in trick), known.gone.bit_count() == len(trick),
+                       known.broken, known.gone)
 
 
 def pass_candidates(hand: Sequence[int]) -> list[int]:

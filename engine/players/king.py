@@ -494,6 +494,8 @@ def _positive_card(contract: int, trump: int | None, hand: int, legal: int,
         winners = _cards(beat)
         if len(trick) == 3:
             return min(winners, key=lambda c: (trumps >> c & 1, c % 13))
+        if not beat & ~trumps and not trumps >> trick[0] & 1:
+            return winners[0]  # a ruff: the lowest trump, as Normal does unless it fears an overruff
         safe = [c for c in winners if not out & ABOVE[c]]
         if safe:
             return min(safe, key=lambda c: (trumps >> c & 1, c % 13))

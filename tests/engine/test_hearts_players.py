@@ -27,7 +27,7 @@ from engine.players.hearts import (
     make_hard,
     moon_threat,
     normal,
-    normal_card,
+    normal_card_of,
     pass_candidates,
     read_known,
     read_table,
@@ -373,11 +373,7 @@ def test_normal_card_is_normal() -> None:
             continue
         seat = min(GAME.to_act(state))
         obs = GAME.observation(state, seat)
-        k = read_known(obs)
-        best = max((c for c in k.trick if c // 13 == k.trick[0] // 13), default=-1)
-        card = normal_card(k.hand, len(k.trick), k.trick[0] // 13 if k.trick else 0, best,
-                           sum(1 if c // 13 == 2 else 13 if c == 49 else 0 for c in k.trick),
-                           not state.tricks, k.broken, k.gone)
+        card = normal_card_of(read_known(obs))
         assert PLAYS[card] == normal(obs, GAME.legal_actions(state, seat), random.Random(0))
 
 
