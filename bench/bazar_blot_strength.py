@@ -25,7 +25,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bazar_blot import GAME, BlotDeal  # noqa: E402
+from engine.bazar_blot import (  # noqa: E402
+    GAME,
+    BlotDeal,
+    playout,
+    rollout,
+    start_of_play,
+    world_state,
+)
 from engine.players import Player, random_player  # noqa: E402
 from engine.players.bazar_blot import (  # noqa: E402
     AUCTION_SAMPLES,
@@ -93,6 +100,32 @@ def percentiles(times: list[float]) -> str:
     return f"p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms over {len(every)}"
 
 
+def playout_speed(deals: int = 200) -> None:
+    """Playouts a second from the first card of a deal: the random rollout, the Normal-rule
+    playout the Hard player uses (world building included), and Normal through the public API."""
+    starts = [start_of_play(GAME.new_match(4, seed)) for seed in range(deals)]
+    rng = random.Random(0)
+    began = time.perf_counter()
+    for state in starts:
+        rollout(state, rng)
+    random_rate = deals / (time.perf_counter() - began)
+    observations = [GAME.observation(state, state.turn) for state in starts]
+    began = time.perf_counter()
+    for obs, state in zip(observations, starts, strict=True):
+        playout(world_state(obs, state.hands), (0, 0, 0, 0), -1, rng)
+    normal_rate = deals / (time.perf_counter() - began)
+    began = time.perf_counter()
+    for state in starts:
+        while state.number == 1:
+            seat = state.turn
+            legal = GAME.legal_actions(state, seat)
+            state = GAME.apply(state, seat, PLAYERS["normal"](GAME.observation(state, seat),
+                                                               legal, rng))
+    api_rate = deals / (time.perf_counter() - began)
+    print(f"playouts a second: random rollout {random_rate:,.0f}, Normal-rule playout"
+          f" {normal_rate:,.0f}, Normal through the public API {api_rate:,.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", type=int, default=300)
@@ -102,9 +135,14 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--auction-samples", type=int, default=None)
     parser.add_argument("--margins", action="store_true", help="print every set's margin")
+    parser.add_argument("--speed", action="store_true", help="print playouts a second and stop")
     args = parser.parse_args()
-    LEVELS["hard"] = make_hard(args.samples or HARD_SAMPLES,
-                               args.auction_samples or AUCTION_SAMPLES)
+    if args.speed:
+        playout_speed()
+        return
+    LEVELS["hard"] = make_hard(HARD_SAMPLES if args.samples is None else args.samples,
+                               AUCTION_SAMPLES if args.auction_samples is None
+                               else args.auction_samples)
     sets = range(args.first, args.first + args.sets)
     for name in args.pairings.split(","):
         x, y = name.split("-")

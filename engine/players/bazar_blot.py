@@ -1,4 +1,4 @@
-"""Bazar Blot computer players: easy and normal (hard = normal until the searching players come).
+"""Bazar Blot computer players: easy, normal and hard (a search over sampled deals, issue 17).
 
 A player is ``choose(observation, legal, rng) -> action`` and sees only its seat's Observation:
 its hand and combinations, the auction, the contract, and the tricks everyone saw played. What it
@@ -18,6 +18,9 @@ that is the highest still out in its suit, else a low card of a long plain suit;
 gives points to a partner who holds the trick, takes a trick with the cheapest card that wins it
 (a master card when others are still to play), or else throws its cheapest card, keeping the Blot
 pair and the high trumps.
+
+Hard (below, "hard: determinized search") samples the hidden cards consistently with its
+observation and with the calls made, and plays each candidate out with Normal's rules on ints.
 """
 
 from __future__ import annotations
@@ -422,9 +425,13 @@ def easy_card(obs: Observation, cards: list[int], rng: random.Random) -> int:
 # for every seat in the world, then the play.
 
 HARD_SAMPLES = 24  # sampled worlds per card decision
-AUCTION_SAMPLES = 16  # sampled worlds per auction decision (each candidate plays a whole deal)
-SAMPLE_TRIES = 8  # deals tried per world for one that fits the calls and announcements
+AUCTION_SAMPLES = 0  # sampled worlds per call, each candidate playing a whole deal; 0: Normal's
+# rule, which measured better than the auction search (bench/bazar_blot_strength.py --auction-...)
+FIT_STEPS = 60  # card swaps tried per world towards hands that fit the calls and announcements
+MISANNOUNCED = 100  # the misfit of a hand whose combinations are not the ones announced
 CALL_SLACK = 20  # raw points a call may be off the bidder's estimate and still fit its hand
+HEAD_START = 3.0  # game points Normal's call is given over the others: the sampled margins are noisy
+CANDIDATES = "full"
 RAISES = 2  # levels above the lowest legal one Hard also tries in its best strains
 
 
@@ -492,9 +499,9 @@ def _refused(prefix: list[int], leader: int, seat: int, card: int, strain: int,
 def sample_hands(obs: Observation, rng: random.Random,
                  facts: tuple[list[int], list[int]] | None = None) -> list[int]:
     """The four hands (masks) of a world consistent with ``obs``: the seat's own hand, the known
-    cards where they are, the rest dealt by ``search.deal_hidden`` under the forbidden cards. Of
-    ``SAMPLE_TRIES`` deals the first that fits the calls and announcements is kept (else the one
-    that fits best)."""
+    cards where they are, the rest dealt by ``search.deal_hidden`` under the forbidden cards.
+    Then, while a seat's hand does not fit its calls and announcements (``Fit``), cards are
+    swapped between two hidden hands when that fits no worse, at most ``FIT_STEPS`` times."""
     forbidden, known = facts if facts is not None else knowledge(obs)
     me = obs.seat
     played = mask_of(c for t in obs.tricks for _, c in t.cards) | mask_of(c for _, c in obs.trick)
@@ -502,58 +509,85 @@ def sample_hands(obs: Observation, rng: random.Random,
     fixed = [known[s] if s != me else mine for s in range(4)]
     pool = cards_of(DECK_MASK & ~played & ~mine & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3]))
     counts = [0 if s == me else obs.hand_sizes[s] - fixed[s].bit_count() for s in range(4)]
-    best: list[int] = []
-    best_misfit = 1 << 30
-    for _ in range(SAMPLE_TRIES):
-        dealt = deal_hidden(pool, counts, lambda s, c: not forbidden[s] >> c & 1, rng)
-        hands = [fixed[s] | mask_of(dealt[s]) for s in range(4)]
-        misfit = _misfit(obs, hands)
-        if misfit < best_misfit:
-            best, best_misfit = hands, misfit
-            if not misfit:
-                break
-    return best
+    dealt = deal_hidden(pool, counts, lambda s, c: not forbidden[s] >> c & 1, rng)
+    hands = [fixed[s] | mask_of(dealt[s]) for s in range(4)]
+    fit = Fit(obs)
+    bad = [fit.misfit(s, hands[s]) if s != me else 0 for s in range(4)]
+    seats = [s for s in range(4) if dealt[s]]
+    for _ in range(FIT_STEPS if len(seats) > 1 else 0):
+        wrong = [s for s in seats if bad[s]]
+        if not wrong:
+            break
+        s = wrong[int(rng.random() * len(wrong))]
+        t = seats[int(rng.random() * len(seats))]
+        if t == s:
+            continue
+        i, j = int(rng.random() * len(dealt[s])), int(rng.random() * len(dealt[t]))
+        x, y = dealt[s][i], dealt[t][j]
+        if forbidden[s] >> y & 1 or forbidden[t] >> x & 1:
+            continue
+        hand_s, hand_t = hands[s] ^ (1 << x | 1 << y), hands[t] ^ (1 << x | 1 << y)
+        bad_s, bad_t = fit.misfit(s, hand_s), fit.misfit(t, hand_t)
+        if bad_s + bad_t <= bad[s] + bad[t]:
+            dealt[s][i], dealt[t][j] = y, x
+            hands[s], hands[t], bad[s], bad[t] = hand_s, hand_t, bad_s, bad_t
+    return hands
 
 
-def _misfit(obs: Observation, hands: list[int]) -> int:
-    """How many of the other seats' announcements and calls the hands do not fit."""
-    dealt = list(hands)
-    for seat, card in (*(p for t in obs.tricks for p in t.cards), *obs.trick):
-        dealt[seat] |= 1 << card
-    combos = [find_combos(s, dealt[s]) for s in range(4)]
-    misfit = 0
-    if obs.phase == "play":
-        first = obs.trick_number == 1  # then a seat that played and announced nothing has none
-        for s in range(4):
-            if s != obs.seat and (obs.announced[s] or first and any(p == s for p, _ in obs.trick)):
-                misfit += tuple(c.kind for c in combos[s]) != obs.announced[s]
-    return misfit + _calls_misfit(obs, dealt, combos)
+class Fit:
+    """How badly a hand fits what its seat said and showed, in raw points: a bid beyond Normal's
+    estimate of it (by more than ``CALL_SLACK``), a pass on a hand that could have bid, a weak
+    Quansh, and ``MISANNOUNCED`` for combinations other than those it announced."""
 
-
-def _calls_misfit(obs: Observation, dealt: list[int], combos: list[tuple[Combo, ...]]) -> int:
-    """The other seats' calls that Normal's estimate of their hands misses by more than
-    ``CALL_SLACK``: a bid beyond the hand, a pass on a hand that could bid, a weak Quansh."""
-    misfit, high, holder = 0, 0, -1
-    own: dict[int, list[int]] = {}
-    for i, (seat, action) in enumerate(obs.calls):
-        kind = type(action)
-        if seat != obs.seat and kind in (Bid, Pass, Quansh):
-            if seat not in own:
-                own[seat] = _own_estimates(dealt[seat], combos[seat])
-            est = [e + b for e, b in zip(own[seat], _partner_bonus(obs.calls[:i], seat),
-                                         strict=True)]
+    def __init__(self, obs: Observation) -> None:
+        self.played = [0, 0, 0, 0]
+        for seat, card in (*(p for t in obs.tricks for p in t.cards), *obs.trick):
+            self.played[seat] |= 1 << card
+        # the announcements are known for a seat once it has played (nothing announced: none)
+        self.announced = [obs.announced[s] if self.played[s] else None for s in range(4)]
+        self.calls: list[list[tuple[type, int, int, list[int]]]] = [[], [], [], []]
+        high = 0
+        for i, (seat, action) in enumerate(obs.calls):
+            kind = type(action)
+            if kind is Quansh:
+                if seat != obs.seat and obs.high_bid is not None:
+                    self.calls[seat].append((kind, obs.high_bid.strain, high, []))
+                break  # the Sur phase's passes say little
+            if seat != obs.seat:
+                bonus = _partner_bonus(obs.calls[:i], seat)
+                if isinstance(action, Bid):
+                    self.calls[seat].append((kind, action.strain, action.level, bonus))
+                elif _holder(obs.calls[:i]) != (seat + 2) % 4:  # over the partner it says little
+                    self.calls[seat].append((kind, 0, high + 1 if high else MIN_LEVEL, bonus))
             if isinstance(action, Bid):
-                misfit += est[action.strain] + CALL_SLACK < 10 * action.level
-            elif kind is Pass and holder % 2 != seat % 2:
-                misfit += max(est) - CALL_SLACK >= 10 * (high + 1 if high else MIN_LEVEL)
-            elif kind is Quansh and obs.high_bid is not None:
-                ours = defence_estimate(dealt[seat], obs.high_bid.strain) + PARTNER_SHARE // 2
-                misfit += ours + CALL_SLACK < 162 - 10 * high + QUANSH_MARGIN
-        if kind is Quansh:
-            break  # the Sur phase's passes say little
-        if isinstance(action, Bid):
-            high, holder = action.level, seat
-    return misfit
+                high = action.level
+
+    def misfit(self, seat: int, hand: int) -> int:
+        dealt = hand | self.played[seat]
+        calls, announced = self.calls[seat], self.announced[seat]
+        if not calls and announced is None:
+            return 0
+        combos = find_combos(seat, dealt)
+        out = 0
+        if announced is not None and tuple(c.kind for c in combos) != announced:
+            out += MISANNOUNCED
+        if calls:
+            own = _own_estimates(dealt, combos)
+            for kind, strain, level, bonus in calls:
+                if kind is Bid:
+                    out += max(0, 10 * level - CALL_SLACK - own[strain] - bonus[strain])
+                elif kind is Pass:
+                    best = max(e + b for e, b in zip(own, bonus, strict=True))
+                    out += max(0, best - CALL_SLACK - 10 * level + 1)
+                else:
+                    ours = defence_estimate(dealt, strain) + PARTNER_SHARE // 2
+                    out += max(0, 162 - 10 * level + QUANSH_MARGIN - CALL_SLACK - ours)
+        return out
+
+
+def _holder(calls: Sequence[tuple[int, Call]]) -> int:
+    """The seat holding the highest bid after ``calls``, or -1."""
+    return next((seat for seat, action in reversed(calls) if isinstance(action, Bid)), -1)
 
 
 def _own_estimates(hand: int, combos: tuple[Combo, ...]) -> list[int]:
@@ -575,12 +609,14 @@ def _partner_bonus(calls: Sequence[tuple[int, Call]], seat: int) -> list[int]:
 def make_hard(samples: int = HARD_SAMPLES, auction_samples: int = AUCTION_SAMPLES
               ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
     """A Hard player with a budget of ``samples`` worlds per card and ``auction_samples`` per
-    call."""
+    call (0: Normal's auction rule)."""
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         if obs.phase == "play":
             return PLAYS[hard_card(obs, _cards(legal), rng, samples)]
+        if not auction_samples:  # the auction search did not beat Normal's rule: see the bench
+            return call(obs, mask_of(obs.hand), legal, rng, easy=False)
         return hard_call(obs, legal, rng, auction_samples)
     return hard
 
@@ -613,21 +649,29 @@ def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random,
     def sample(r: random.Random) -> State:
         return world_state(obs, sample_hands(obs, r))
 
+    calls = candidates(obs, hand, legal)
+
     def value(world: State, action: Action, r: random.Random) -> float:
+        head = HEAD_START if action == calls[0] else 0.0
         state = _finish_auction(GAME.apply(world, obs.seat, action))
         if state is None:
-            return 0.0  # thrown in
+            return head  # thrown in
         a, b = playout(state, (0, 0, 0, 0), -1, r)
-        return sign * (a - b)
+        return sign * (a - b) + head
 
-    return choose(candidates(obs, hand, legal), samples, sample, value, rng)
+    return choose(calls, samples, sample, value, rng)
 
 
 def candidates(obs: Observation, hand: int, legal: Sequence[Action]) -> list[Action]:
     """The calls Hard weighs: Normal's, pass, Quansh, Sur, and in the two best strains the lowest
     legal bid and the levels around what the team's estimate supports."""
     out = [call(obs, hand, legal, _NO_LUCK, easy=False)]
+    if CANDIDATES == "double":
+        doubles = [a for a in (QUANSH, SUR) if a in legal and a != out[0]]
+        return out + doubles + ([PASS] if out[0] in (QUANSH, SUR) else [])
     out += [a for a in (PASS, QUANSH, SUR) if a in legal and a not in out]
+    if CANDIDATES == "pass":
+        return out
     bids = {(a.level, a.strain) for a in legal if type(a) is Bid and not a.capot}
     if not bids:
         return out
