@@ -51,6 +51,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = defaultdict(list)
+        self.cpu: dict[str, list[float]] = defaultdict(list)  # CPU time: one core, whatever the load
         self.made: dict[str, list[int]] = defaultdict(list)
         self.by_level: dict[int, list[int]] = defaultdict(list)
 
@@ -65,9 +66,10 @@ def play_deal(seed: int, team_a: str, team_b: str, tally: Tally) -> tuple[int, i
         (seat,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
         obs = GAME.observation(state, seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = LEVELS[seating[seat]](obs, legal, rngs[seat])
         tally.times[seating[seat]].append(time.perf_counter() - start)
+        tally.cpu[seating[seat]].append(time.thread_time() - cpu)
         state = GAME.apply(state, seat, action)
     record = GAME.public_observation(state).history[0]
     facts: BlotDeal = record.facts
@@ -155,8 +157,8 @@ def main() -> None:
         for level in (x, y):
             made = tally.made[level]
             share = f"{sum(made) / len(made):.1%}" if made else "-"
-            print(f"  {level}: declared {len(made)}, made {sum(made)} ({share});"
-                  f" decisions {percentiles(tally.times[level])}")
+            print(f"  {level}: declared {len(made)}, made {sum(made)} ({share}); decisions"
+                  f" {percentiles(tally.times[level])} (CPU {percentiles(tally.cpu[level])})")
         shares = ", ".join(f"{level}: {sum(v)}/{len(v)}" for level, v in
                            sorted(tally.by_level.items()) if level <= 20 or len(v) >= 5)
         print(f"  contracts made by level: {shares}")

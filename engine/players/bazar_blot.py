@@ -425,13 +425,15 @@ def easy_card(obs: Observation, cards: list[int], rng: random.Random) -> int:
 # for every seat in the world, then the play.
 
 HARD_SAMPLES = 24  # sampled worlds per card decision
-AUCTION_SAMPLES = 0  # sampled worlds per call, each candidate playing a whole deal; 0: Normal's
-# rule, which measured better than the auction search (bench/bazar_blot_strength.py --auction-...)
+# Sampled worlds per call, each candidate playing the auction and the deal out; 0: Normal's rule.
+# On 150 duplicate sets against Normal the auction search did worse than Normal's rule (all calls
+# -2.3 GP a set, Normal's call/pass/Quansh/Sur with 32 worlds also below), so Hard calls by rule.
+AUCTION_SAMPLES = 0
 FIT_STEPS = 60  # card swaps tried per world towards hands that fit the calls and announcements
 MISANNOUNCED = 100  # the misfit of a hand whose combinations are not the ones announced
 CALL_SLACK = 20  # raw points a call may be off the bidder's estimate and still fit its hand
 HEAD_START = 3.0  # game points Normal's call is given over the others: the sampled margins are noisy
-CANDIDATES = "full"
+CANDIDATES = "full"  # the calls searched: "full" (bids too), "pass" (no bids), "double"
 RAISES = 2  # levels above the lowest legal one Hard also tries in its best strains
 
 
