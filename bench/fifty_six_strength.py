@@ -8,15 +8,16 @@ others' (tables are counted at 100 each, so no payment is capped), averaged over
 The mean margin over the sets comes with its 99% confidence interval (normal approximation);
 with the share of contracts made by each level as declarer, the deals passed out (everyone
 passed: 28 NT for the dealer's right, §5.4) and the decision time p50/p99 (the seat's
-observation built and the action chosen).
+observation built and the action chosen, in CPU time: one core's work, whatever else runs).
 
     python bench/fifty_six_strength.py [--sets 300] [--players 4 6] [--seed 1]
-        [--pairings easy:random normal:easy hard:normal] [--work 40000]
+        [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -45,10 +46,10 @@ def play_deal(players: int, seed: int, levels: list[str], timings: dict[str, lis
         seat = state.turn
         level = levels[seat % k]
         legal = GAME.legal_actions(state, seat)
-        start = time.perf_counter()  # the observation is part of the decision's cost
+        start = time.process_time()  # one core's work; the observation is part of it
         obs = GAME.observation(state, seat)
         action = LEVELS[level](obs, legal, rngs[seat])
-        timings[level].append(time.perf_counter() - start)
+        timings[level].append(time.process_time() - start)
         state = GAME.apply(state, seat, action)
     record = state.history[-1]
     made[levels[record.contract.team]].append(int(record.made))
@@ -56,20 +57,42 @@ def play_deal(players: int, seed: int, levels: list[str], timings: dict[str, lis
     return record.change
 
 
-def pairing(strong: str, weak: str, players: int, sets: int, seed: int,
+Outcome = tuple[float, dict[str, list[float]], dict[str, list[int]], list[int]]
+
+
+def one_set(task: tuple[str, str, int, int]) -> Outcome:
+    """Deal set ``index``: its margin, decision times, contracts made and deals passed out."""
+    strong, weak, players, deal_seed = task
+    k = players // 2
+    timings: dict[str, list[float]] = defaultdict(list)
+    made: dict[str, list[int]] = defaultdict(list)
+    passed: list[int] = []
+    total = 0.0
+    for team in range(k):
+        levels = [strong if t == team else weak for t in range(k)]
+        change = play_deal(players, deal_seed, levels, timings, made, passed)
+        others = [change[t] for t in range(k) if t != team]
+        total += change[team] - sum(others) / len(others)
+    return total / k, timings, made, passed
+
+
+def pairing(strong: str, weak: str, players: int, sets: int, seed: int, jobs: int,
             timings: dict[str, list[float]], made: dict[str, list[int]],
             passed: list[int]) -> list[float]:
-    k = players // 2
+    tasks = [(strong, weak, players, seed * 1_000_000 + i) for i in range(sets)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            outcomes = pool.map(one_set, tasks, chunksize=4)
+    else:
+        outcomes = [one_set(t) for t in tasks]
     margins = []
-    for i in range(sets):
-        deal_seed = seed * 1_000_000 + i
-        total = 0.0
-        for team in range(k):
-            levels = [strong if t == team else weak for t in range(k)]
-            change = play_deal(players, deal_seed, levels, timings, made, passed)
-            others = [change[t] for t in range(k) if t != team]
-            total += change[team] - sum(others) / len(others)
-        margins.append(total / k)
+    for margin, times, made_here, passed_here in outcomes:
+        margins.append(margin)
+        for level, t in times.items():
+            timings[level] += t
+        for level, m in made_here.items():
+            made[level] += m
+        passed += passed_here
     return margins
 
 
@@ -81,6 +104,7 @@ def main() -> None:
     parser.add_argument("--pairings", nargs="*", default=["easy:random", "normal:easy",
                                                           "hard:normal"])
     parser.add_argument("--work", type=int, default=HARD_WORK, help="hard's budget (card plays)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the sets")
     args = parser.parse_args()
     LEVELS["hard"] = make_hard(args.work)
     for players in args.players:
@@ -88,7 +112,8 @@ def main() -> None:
         for strong, weak in (p.split(":") for p in args.pairings):
             made: dict[str, list[int]] = defaultdict(list)
             passed: list[int] = []
-            margins = pairing(strong, weak, players, args.sets, args.seed, timings, made, passed)
+            margins = pairing(strong, weak, players, args.sets, args.seed, args.jobs, timings,
+                              made, passed)
             mean = statistics.fmean(margins)
             half = Z99 * statistics.stdev(margins) / len(margins) ** 0.5
             shares = ", ".join(f"{level} made {sum(v)}/{len(v)} ({sum(v) / len(v):.0%})"

@@ -316,7 +316,7 @@ def _lead(table: Table, cards: Sequence[int]) -> int:
             return max(top, key=lambda c: POWER[c])
     sure = [c for c in cards if (trump is None or c // 13 != trump) and table.safe(c, later)]
     if sure:
-        return max(sure, key=lambda c: (POINTS[c], POWER[c]))
+        return max(sure, key=_CASH.__getitem__)
     # no sure winner: lead low from a side suit, away from our tens and aces
     side = [c for c in cards if c // 13 != trump] or list(cards)
     return min(side, key=lambda c: (POINTS[c], POWER[c], -sum(1 for d in cards
@@ -374,6 +374,13 @@ _ABOVE = tuple(sum(1 << d for d in range(c // 13 * 13, c // 13 * 13 + 13) if POW
                for c in range(52))  # per card: the stronger cards of its suit
 _JACKS = tuple(next(c for c in range(s * 13, s * 13 + 13) if POWER[c] == JACK) for s in SUITS)
 _LOW = tuple(sum(1 << c for c in range(s * 13, s * 13 + 13) if 0 < POWER[c] < HIGH) for s in SUITS)
+# Sort keys of the playout policy per card; index 4 (also -1) is for no trumps.
+_CHEAP = tuple(tuple(POINTS[c] * 10_000 + (c // 13 == t) * 1_000 + POWER[c] * 100 + c
+                     for c in range(52)) for t in (0, 1, 2, 3, -1))  # least to give away
+_TAKE = tuple(tuple((c // 13 == t) * 100 + POWER[c] for c in range(52))
+              for t in (0, 1, 2, 3, -1))  # least to win with
+_FEED = tuple(POINTS[c] * (POWER[c] != JACK) * 100 - POWER[c] for c in range(52))
+_CASH = tuple(POINTS[c] * 100 + POWER[c] for c in range(52))
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = -1, -2, -3  # calls in the auction playouts; bids are
 # value * 8 + denom
 
@@ -389,18 +396,21 @@ class Known:
     unseen: tuple[int, ...]  # the card copies in their hands, sorted
     lacks: tuple[int, ...]  # per seat: cards it cannot hold (suits it failed to follow, bid forms)
     holds: tuple[tuple[int, ...], ...]  # per seat: jacks its bids say it holds
+    played: tuple[tuple[int, ...], ...]  # per seat: the cards it has played this deal
 
 
 def known(obs: Observation) -> Known:
     players = len(obs.hand_sizes)
     lacks, played_by = [0] * players, [0] * players
     played: Counter[int] = Counter()
+    by_seat: list[list[int]] = [[] for _ in range(players)]
     for cards in [t.cards for t in obs.tricks] + [obs.trick]:
         if cards:
             led = int(cards[0][1]) // 13
             for seat, c in cards:
                 played[int(c)] += 1
                 played_by[seat] |= 1 << int(c)
+                by_seat[seat].append(int(c))
                 if int(c) // 13 != led:
                     lacks[seat] |= SUIT_MASKS[led]
     hand = tuple(int(c) for c in obs.hand)
@@ -416,7 +426,8 @@ def known(obs: Observation) -> Known:
             high = call
     others = tuple(s for s in obs.active if s != obs.seat)
     return Known(obs.seat, hand, others, tuple(obs.hand_sizes[s] for s in others),
-                 tuple(sorted((+unseen).elements())), tuple(lacks), tuple(map(tuple, holds)))
+                 tuple(sorted((+unseen).elements())), tuple(lacks), tuple(map(tuple, holds)),
+                 tuple(map(tuple, by_seat)))
 
 
 def _read_form(bid: Bid, high: Bid | None, lacks: list[int], holds: list[int], played: int,
@@ -460,13 +471,17 @@ def sample_hands(kn: Known, players: int, rng: random.Random) -> list[list[int]]
 
 # The playout policy: Normal's card rules on bitmasks, reading the hands of the sampled deal.
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def _bits(mask: int) -> tuple[int, ...]:
+    """The cards of a mask, remembered: the playouts ask for the same few hands again and again."""
+    cards = _BITS.get(mask)
+    if cards is None:
+        if len(_BITS) > 400_000:
+            _BITS.clear()
+        cards = _BITS[mask] = tuple(c for c in range(52) if mask >> c & 1)
+    return cards
+
+
+_BITS: dict[int, tuple[int, ...]] = {}
 
 
 def _beaten(card: int, opps: Sequence[int], led: int, tm: int) -> bool:
@@ -482,7 +497,7 @@ def _beaten(card: int, opps: Sequence[int], led: int, tm: int) -> bool:
 
 
 def _cheapest(mask: int, trump: int) -> int:
-    return min(_bits(mask), key=lambda c: (POINTS[c], c // 13 == trump, POWER[c], c))
+    return min(_bits(mask), key=_CHEAP[trump].__getitem__)
 
 
 def _lead_fast(held: Sequence[int], seat: int, me: int, k: int, active: Sequence[int], trump: int,
@@ -502,7 +517,7 @@ def _lead_fast(held: Sequence[int], seat: int, me: int, k: int, active: Sequence
     sure = [c for c in _bits(hand & ~tm) if not others & _ABOVE[c]
             and not any(h & tm and not h & SUIT_MASKS[c // 13] for h in opps)]
     if sure:
-        return max(sure, key=lambda c: (POINTS[c], POWER[c]))
+        return max(sure, key=_CASH.__getitem__)
     return min(_bits(hand & ~tm or hand), key=lambda c: (
         POINTS[c], POWER[c], -(hand & SUIT_MASKS[c // 13]).bit_count()))
 
@@ -522,7 +537,7 @@ def _follow_fast(held: Sequence[int], seat: int, me: int, k: int, nxt: Sequence[
     cards = _bits(legal)
     if winner % k == me:
         if not _beaten(best, opps, led, tm):  # feed points, keeping the jacks
-            return max(cards, key=lambda c: (POINTS[c] * (POWER[c] != JACK), -POWER[c]))
+            return max(cards, key=_FEED.__getitem__)
         safe = [c for c in cards if _wins(c, best, trump) and not _beaten(c, opps, led, tm)]
         if safe and pts + max(POINTS[c] for c in safe) >= 2:
             return min(safe, key=lambda c: (POWER[c], POINTS[c]))
@@ -532,9 +547,9 @@ def _follow_fast(held: Sequence[int], seat: int, me: int, k: int, nxt: Sequence[
         safe = [c for c in winners if not _beaten(c, opps, led, tm)]
         gain = pts + max(POINTS[c] for c in winners)
         if safe and (gain >= 2 or not left):
-            return min(safe, key=lambda c: (c // 13 == trump, POWER[c]))
+            return min(safe, key=_TAKE[trump].__getitem__)
         if not left and gain >= 1:
-            return min(winners, key=lambda c: (c // 13 == trump, POWER[c]))
+            return min(winners, key=_TAKE[trump].__getitem__)
     return _cheapest(legal, trump)
 
 
@@ -693,23 +708,74 @@ def _begin(state: State, contract: Contract) -> State:
     return s
 
 
+# Reading the auction: a sampled deal is kept only if Normal's rule would have made the other
+# seats' calls with it (the kind of call, and the denomination of a bid), as far as a few tries
+# find one; otherwise the deal that disagrees least.
+
+AUCTION_TRIES = 4
+READ_TRICKS = 4  # in play, the auction is read only during the first tricks
+
+
+def auction_misses(obs: Observation, kn: Known, dealt: Sequence[Sequence[int]],
+                   est: Sequence[Sequence[float]]) -> int:
+    """How many of the other seats' calls Normal's rule would not have made with ``dealt``, the
+    hands as they were in the auction (``est`` their estimates)."""
+    players, k = len(obs.hand_sizes), len(obs.teams)
+    teams_in = len({s % k for s in obs.active})
+    sup = [[0.0] * 5 for _ in range(players)]
+    hv, hd, hs, dbl, misses = 0, -1, -1, 0, 0
+    for seat, call in obs.calls:
+        code = _code(call)
+        if seat != kn.seat:
+            guess = _sim_call(seat, est[seat], sup[seat], k, teams_in, hv, hd, hs, dbl)
+            misses += (guess if guess < 0 else guess % 8 + 8) != (code if code < 0 else code % 8 + 8)
+        if isinstance(call, Bid):
+            _support(sup, seat, players, code, call.form)
+            hv, hd, hs, dbl = call.value, call.denom, seat, 0
+        elif code == DOUBLE_CODE:
+            dbl = 1
+    return misses
+
+
+def sample_read(obs: Observation, kn: Known, rng: random.Random,
+                tries: int = AUCTION_TRIES) -> tuple[list[list[int]], list[list[float]]]:
+    """A deal for the search, read against the auction: the hands now, and every seat's
+    estimates as dealt."""
+    players = len(obs.hand_sizes)
+    callers = {seat for seat, _ in obs.calls if seat != kn.seat}
+    best: tuple[int, list[list[int]], list[list[float]]] | None = None
+    for _ in range(tries if callers else 1):
+        hands = sample_hands(kn, players, rng)
+        dealt = [h + list(kn.played[seat]) for seat, h in enumerate(hands)]
+        est = estimates(dealt, obs.active)
+        misses = auction_misses(obs, kn, dealt, est) if callers else 0
+        if best is None or misses < best[0]:
+            best = (misses, hands, est)
+        if not misses:
+            break
+    assert best is not None
+    return best[1], best[2]
+
+
 # The decisions.
 
 def _worlds(work: int, actions: int, plays: int) -> int:
     return max(MIN_WORLDS, min(MAX_WORLDS, work // max(1, actions * plays)))
 
 
-def hard_card(obs: Observation, legal: Sequence[Action], rng: random.Random, work: int) -> Action:
+def hard_card(obs: Observation, legal: Sequence[Action], rng: random.Random, work: int,
+              tries: int) -> Action:
     cards = _cards(legal)
     first = normal_card(read_table(obs), cards)  # ties go to Normal's card
     cards.remove(first)
     cards.insert(0, first)
     kn = known(obs)
-    players, team = len(obs.hand_sizes), obs.seat % len(obs.teams)
+    team = obs.seat % len(obs.teams)
     teams_in = len({s % len(obs.teams) for s in obs.active})
+    tries = tries if len(obs.tricks) < READ_TRICKS else 1  # later the cards seen tell more
 
     def sample(r: random.Random) -> State:
-        return world(obs, sample_hands(kn, players, r))
+        return world(obs, sample_read(obs, kn, r, tries)[0])
 
     def value(w: State, card: int, r: random.Random) -> float:
         assert w.contract is not None
@@ -732,17 +798,18 @@ def candidate_calls(obs: Observation, legal: Sequence[Action]) -> list[Action]:
     return [c for i, c in enumerate(calls) if c not in calls[:i]]
 
 
-def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random, work: int) -> Action:
+def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random, work: int,
+              tries: int) -> Action:
     calls = candidate_calls(obs, legal)
     kn = known(obs)
-    players, team = len(obs.hand_sizes), obs.seat % len(obs.teams)
+    team = obs.seat % len(obs.teams)
     teams_in = len({s % len(obs.teams) for s in obs.active})
     sup = supports(obs)
     codes = {str(c): _code(c) for c in calls}
 
     def sample(r: random.Random) -> tuple[State, list[list[int]], list[list[float]]]:
-        hands = sample_hands(kn, players, r)
-        return world(obs, hands), hands, estimates(hands, obs.active)
+        hands, est = sample_read(obs, kn, r, tries)
+        return world(obs, hands), hands, est
 
     def value(w: tuple[State, list[list[int]], list[list[float]]], call: Action,
               r: random.Random) -> float:
@@ -754,15 +821,16 @@ def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random, wor
     return choose(calls, worlds, sample, value, rng)
 
 
-def make_hard(work: int = HARD_WORK) -> Callable[[Observation, Sequence[Action], random.Random],
-                                                 Action]:
-    """Hard with a budget of ``work`` card plays a decision (see ``_worlds``)."""
+def make_hard(work: int = HARD_WORK, tries: int = AUCTION_TRIES,
+              ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
+    """Hard with a budget of ``work`` card plays a decision (see ``_worlds``), drawing up to
+    ``tries`` deals per world to read the auction."""
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         if obs.phase == "auction":
-            return hard_call(obs, legal, rng, work)
-        return hard_card(obs, legal, rng, work)
+            return hard_call(obs, legal, rng, work, tries)
+        return hard_card(obs, legal, rng, work, tries)
     return hard
 
 
