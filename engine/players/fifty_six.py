@@ -1,4 +1,4 @@
-"""56 computer players (issue 15): easy and normal; hard is normal until the searching players.
+"""56 computer players (issues 15 and 17): easy, normal and hard, which searches.
 
 A player is ``choose(observation, legal, rng) -> action``. It sees only its seat's Observation: its
 hand, the auction (with the forms partners speak in), the contract and every card played, which
@@ -18,6 +18,15 @@ the declaring team draws trumps with the top trump; everyone cashes sure winners
 to a partner whose card cannot be beaten, takes an opponent's trick with the cheapest card that
 wins (keeping its jacks for the opponents' leads, where they catch points) and otherwise throws
 its cheapest card.
+
+Hard (issue 17) samples the hidden hands from its observation alone (voids shown, the cards its
+own hand and the table account for, both copies of each card, what the other seats' bid forms and
+calls say) and keeps the candidate with the best mean value over the sampled deals
+(``search.choose``): every card it may play, or in the auction Normal's call, pass, the lowest bid
+in each denomination, double and redouble. Each candidate is played out to the end of the deal on
+ints, the rest of the auction by Normal's rule and the cards by a cheap copy of Normal's card
+rules, and the deal is valued in tables for its team. The budget is work, never time: card plays
+per decision (``HARD_WORK``, ``make_hard``).
 """
 
 from __future__ import annotations
@@ -365,8 +374,10 @@ def _play(card: int) -> Play:
 # than Normal), scoring the deal in tables for its team (``deal_value``). In the auction the rest
 # of the auction is played out first, every seat calling by Normal's rule (``auction_out``).
 
-HARD_WORK = 40_000  # card plays per decision, shared among the candidate actions: the budget
-MIN_WORLDS, MAX_WORLDS = 4, 40
+HARD_WORK = 24_000  # card plays per decision, shared among the candidate actions: the budget
+MIN_WORLDS, MAX_WORLDS = 4, 28
+CALL_MARGIN = 1.0  # tables a call must gain over Normal's: the best of several noisy means is
+# biased up, most for the riskiest calls (doubled and redoubled contracts)
 POINT_VALUE = 0.02  # tables per card point: tells apart deals that are made or lost anyway
 HIGH = 6  # POWER of an ace: A, 9 and J are the "high cards" of the plus forms (§5.6)
 
@@ -815,7 +826,8 @@ def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random, wor
               r: random.Random) -> float:
         state, hands, est = w
         contract = auction_out(state, hands, est, sup, codes[str(call)])
-        return deal_value(playout(_begin(state, contract)), contract, team, teams_in)
+        bonus = CALL_MARGIN if call is calls[0] else 0.0
+        return bonus + deal_value(playout(_begin(state, contract)), contract, team, teams_in)
 
     worlds = _worlds(work, len(calls), sum(obs.hand_sizes))
     return choose(calls, worlds, sample, value, rng)
