@@ -10,6 +10,12 @@ with the share of contracts made by each level as declarer, the deals passed out
 passed: 28 NT for the dealer's right, §5.4) and the decision time p50/p99 (the seat's
 observation built and the action chosen, in CPU time: one core's work, whatever else runs).
 
+Measured (seed 1, 300 sets, hard at its default budget of 24,000 card plays):
+    4 players: hard vs normal +1.27 tables a deal, 99% CI [+0.62, +1.91]; hard made 96% of its
+    contracts, normal 71%; 2/600 deals passed out; hard 15 / 80 ms CPU p50 / p99
+    6 players: hard vs normal +1.03, 99% CI [+0.52, +1.54]; hard made 60%, normal 41%;
+    457/900 deals passed out; hard 14 / 83 ms
+
     python bench/fifty_six_strength.py [--sets 300] [--players 4 6] [--seed 1]
         [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]
 """
