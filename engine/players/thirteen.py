@@ -228,40 +228,50 @@ def _count_key(mask: int) -> int:
 
 
 def fast_cost(mask: int) -> int:
-    """``cost(mask)``, cached by the count key."""
-    key = _count_key(mask)
+    """``cost(mask)``, from the count key."""
+    return _key_cost(_count_key(mask))
+
+
+def _first_pieces(key: int) -> list[tuple[int, tuple[int, int, int], int]]:
+    """The pieces a split may take at the lowest rank of the counts ``key``: (their cost, the
+    piece as (low, end, width): ranks low..end-1 with width cards each, the counts left),
+    bigger sets first (Normal leads the larger), then runs (seq, dseq) shortest first."""
+    low = (key & -key).bit_length() - 1 >> 2
+    count = key >> 4 * low & 15
+    out = [(PIECE + (LONE if size == 1 and low < 10 else 0), (low, low + 1, size),
+            key - (size << 4 * low)) for size in range(count, 0, -1)]
+    for width in (1, 2):
+        run, r = 0, low
+        while r < TWO_RANK and key >> 4 * r & 15 >= width:
+            run += width << 4 * r
+            r += 1
+            if r - low >= 3:
+                out.append((PIECE, (low, r, width), key - run))
+    return out
+
+
+def _key_cost(key: int) -> int:
+    """``_cost`` of the counts ``key`` (one count per nibble), memoised on the int."""
+    if not key:
+        return 0
     known = _COST.get(key)
     if known is None:
+        known = min(c + _key_cost(rest) for c, _, rest in _first_pieces(key))
         if len(_COST) >= _COST_LIMIT:
             _COST.clear()
-        known = _COST[key] = _cost(tuple(key >> 4 * r & 15 for r in range(13)))
+        _COST[key] = known
     return known
 
 
 @lru_cache(maxsize=1 << 16)
-def _split(counts: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """A best split (``_cost``) of rank counts: pieces (low, end, width), ranks low..end-1 with
-    width cards each; a set is one rank wide. The lowest rank's piece comes first."""
-    low = next((r for r, c in enumerate(counts) if c), -1)
-    if low < 0:
+def _split(key: int) -> tuple[tuple[int, int, int], ...]:
+    """A best split of the counts ``key``: its pieces, the lowest rank's first."""
+    if not key:
         return ()
-    target = _cost(counts)
-    left = list(counts)
-    for size in range(counts[low], 0, -1):  # bigger sets first: Normal leads the larger
-        left[low] = counts[low] - size
-        extra = LONE if size == 1 and low < 10 else 0
-        if PIECE + extra + _cost(tuple(left)) == target:
-            return ((low, low + 1, size), *_split(tuple(left)))
-    for width in (1, 2):
-        top = low
-        while top < TWO_RANK and counts[top] >= width:
-            top += 1
-        for end in range(low + 3, top + 1):
-            run = list(counts)
-            for r in range(low, end):
-                run[r] -= width
-            if PIECE + _cost(tuple(run)) == target:
-                return ((low, end, width), *_split(tuple(run)))
+    target = _key_cost(key)
+    for piece_cost, piece, rest in _first_pieces(key):
+        if piece_cost + _key_cost(rest) == target:
+            return (piece, *_split(rest))
     raise AssertionError("no split reaches the cost")
 
 
@@ -269,7 +279,7 @@ def _pieces(hand: int) -> list[tuple[int, int]]:
     """The best split of ``hand`` as (cost of the piece, value mask), lowest cards used first."""
     out = []
     left = hand
-    for low, end, width in _split(_counts(hand)):
+    for low, end, width in _split(_count_key(hand)):
         mask = 0
         for r in range(low, end):
             mask |= _TAKE[left >> 4 * r & 15][width] << 4 * r
@@ -277,11 +287,6 @@ def _pieces(hand: int) -> list[tuple[int, int]]:
         lone = width == 1 and end == low + 1 and low < 10
         out.append((PIECE + (LONE if lone else 0), mask))
     return out
-
-
-def _counts(hand: int) -> tuple[int, ...]:
-    key = _count_key(hand)
-    return tuple(key >> 4 * r & 15 for r in range(13))
 
 
 def _take(nib: int, k: int) -> int:
@@ -302,39 +307,49 @@ def _precious_mask(mask: int) -> int:
     return _precious(_shape(mask))
 
 
-def _pair_run(counts: tuple[int, ...]) -> int:
-    """The longest run of ranks below the 2s with two cards or more each (a dseq's pairs)."""
-    best = run = 0
-    for r in range(TWO_RANK):
-        run = run + 1 if counts[r] >= 2 else 0
-        best = max(best, run)
-    return best
+_ONES = int("1" * 13, 16)  # one per rank's nibble
+_EIGHTS = _ONES << 3
+_BELOW_TWOS = (1 << 4 * TWO_RANK) - 1
+
+
+def _at_least(counts: int, k: int) -> int:
+    """Bit 3 of each rank's nibble where the count key holds ``k`` cards or more (a count plus
+    8 - k reaches 8 exactly then, and never overflows its nibble)."""
+    return counts + (8 - k) * _ONES & _EIGHTS
+
+
+def _run_starts(ranks: int, length: int) -> int:
+    """Of ``_at_least`` bits, those of ranks starting ``length`` marked ranks below the 2s."""
+    ranks &= _BELOW_TWOS
+    starts = ranks
+    for i in range(1, length):
+        starts &= ranks >> 4 * i
+    return starts
 
 
 def can_beat(out: int, shape: Shape) -> bool:
     """``_beatable`` without listing: whether some combination of the cards ``out`` beats a
-    combination of this shape (as if one player held them all)."""
+    combination of this shape (as if one player held them all), read off the counts per rank."""
     kind, length, key = shape
-    counts = _counts(out)
+    counts = _count_key(out)
     rank = key >> 2
-    above_in_rank = (out >> 4 * rank & 15) >> (key & 3) + 1  # cards of the key's rank above it
+    above = (out >> 4 * rank & 15) >> (key & 3) + 1  # cards of the key's rank above the key
     if kind <= QUAD:
-        if above_in_rank and counts[rank] >= kind:
-            return True
-        if any(c >= kind for c in counts[rank + 1:]):
-            return True
+        sets = _at_least(counts, kind)
+        if above and sets >> 4 * rank & 8 or sets >> 4 * rank + 4:
+            return True  # a higher set of the same size
         if kind == QUAD:
-            return _pair_run(counts) >= 4
-        if rank == TWO_RANK:
-            return (kind == SINGLE and 4 in counts) or _pair_run(counts) >= kind + 2
+            return bool(_run_starts(_at_least(counts, 2), 4))
+        if rank == TWO_RANK:  # bombs of a level at least the number of 2s
+            bombs = _run_starts(_at_least(counts, 2), kind + 2)
+            return bool(bombs or kind == SINGLE and _at_least(counts, 4))
         return False
     width = 1 if kind == SEQ else 2
-    for end in range(rank, TWO_RANK):
-        if end == rank and not above_in_rank:
-            continue
-        if all(counts[r] >= width for r in range(end - length + 1, end + 1)):
-            return True
-    return kind == DSEQ and _pair_run(counts) > length
+    starts = _run_starts(_at_least(counts, width), length)
+    first = rank - length + 1  # where a run ending at the key's rank starts
+    if above and starts >> 4 * first & 8 or starts >> 4 * first + 4:
+        return True
+    return kind == DSEQ and bool(_run_starts(_at_least(counts, 2), length + 1))
 
 
 def fast_normal(hands: Sequence[int], seat: int, table: int, shape: Shape | None,
@@ -383,18 +398,24 @@ def _fast_follow(hand: int, table_shape: Shape, out: int, danger: bool) -> int:
     if hand in options:
         return hand  # out now
     before = fast_cost(hand)
-    scored = [(fast_cost(hand ^ m) - before, m, follow_shape(table_shape, m)) for m in options]
-    for change, mask, shape in scored:  # out next: what is left is one combination
-        if change + before <= ONE_PIECE and not can_beat(out, shape):
+    scored = [(fast_cost(hand ^ m) - before, m) for m in options]
+    for change, mask in scored:  # out next: what is left is one combination
+        if change + before <= ONE_PIECE and not can_beat(out, follow_shape(table_shape, mask)):
             return mask
     short = before <= SHORT * PIECE + LONE * 2
+    size = table_shape.length * _SIZE[table_shape.kind]
+    bombs_only = level(table_shape) > 0
     best: tuple[tuple[int, ...], int] | None = None
-    for change, mask, shape in scored:
-        precious = _precious(shape)
+    for change, mask in scored:
+        # a play of another size than the table is a bomb; else it holds 2s if its key does
+        if bombs_only or mask.bit_count() != size:
+            precious = 2
+        else:
+            precious = int(mask.bit_length() > 4 * TWO_RANK)
         if not danger:
             if change > 0:
                 continue
-            if precious and not short and can_beat(out, shape):
+            if precious and not short and can_beat(out, follow_shape(table_shape, mask)):
                 continue
         key = (change, precious, mask.bit_length())
         if best is None or key < best[0]:
@@ -408,14 +429,14 @@ def _shape(mask: int) -> Shape:
     return shape
 
 
-_SIZE = {SINGLE: 1, PAIR: 2, TRIPLE: 3, QUAD: 4, SEQ: 1, DSEQ: 2}  # cards per length unit
+_SIZE = {SINGLE: 1, PAIR: 1, TRIPLE: 1, QUAD: 1, SEQ: 1, DSEQ: 2}  # cards per unit of length
 
 
 def follow_shape(table_shape: Shape, mask: int) -> Shape:
     """The shape of a play that beats the table: with as many cards as the table it is of the
     table's kind and length (a bomb on 2s or on a bomb has more cards), so only its key is new."""
     kind, length, _ = table_shape
-    if mask.bit_count() == (length * _SIZE[kind] if kind >= SEQ else kind):
+    if mask.bit_count() == length * _SIZE[kind]:
         return Shape(kind, length, mask.bit_length() - 1)
     return _shape(mask)
 
