@@ -481,12 +481,13 @@ def playout(state: State, seat: int, first: int) -> int:
 
 
 HARD_SAMPLES = 24  # sampled worlds per decision: the budget, counted in work
+HARD_TRIES = 4  # deals drawn per sampled world, the one that best explains the others' play kept
 MAX_CANDIDATES = 7
 
 
-def make_hard(samples: int = HARD_SAMPLES) -> Callable[[Observation, Sequence[Action],
-                                                         random.Random], Action]:
-    """A Hard player with this many sampled worlds a decision."""
+def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
+              ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
+    """A Hard player with this many sampled worlds a decision, each the best of ``tries``."""
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -496,7 +497,7 @@ def make_hard(samples: int = HARD_SAMPLES) -> Callable[[Observation, Sequence[Ac
 
         def value(state: State, action: Action, _: random.Random) -> float:
             return playout(state, obs.seat, action.mask if isinstance(action, Combo) else 0)
-        return choose(candidates, samples, lambda r: sample_world(obs, r), value, rng)
+        return choose(candidates, samples, lambda r: sample_world(obs, r, tries), value, rng)
     return hard
 
 
@@ -525,12 +526,27 @@ def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -
     return picks[:MAX_CANDIDATES]
 
 
-def sample_world(obs: Observation, rng: random.Random) -> State:
+def sample_world(obs: Observation, rng: random.Random, tries: int = 1) -> State:
     """A world the seat cannot tell from the real one: its own hand, the others' card counts,
-    the cards played and the round as observed; the unseen cards dealt at random among the
-    others and, with 2 or 3 players, the undealt rest. In a match's first game every dealt card
-    is at least the lowest dealt card: the seat's required card, or the first play's lowest
-    (the first play held it), so unseen cards below it were never dealt."""
+    the cards played and the round as observed. Of ``tries`` deals of the unseen cards
+    (``deal_unseen``) it keeps the first that ``surprises`` least: the one whose hands best
+    explain how the others played lately, were they playing as Normal does."""
+    best: tuple[int, list[int]] | None = None
+    for _ in range(tries):
+        hands = deal_unseen(obs, rng)
+        score = surprises(obs, hands) if tries > 1 else 0
+        if best is None or score < best[0]:
+            best = (score, hands)
+    assert best is not None
+    return world(obs, best[1])
+
+
+def deal_unseen(obs: Observation, rng: random.Random) -> list[int]:
+    """The hands (value masks) of a random deal of the unseen cards among the others and, with
+    2 or 3 players, the undealt rest, each seat getting as many as it holds. In a match's
+    first game every dealt card is at least the lowest dealt card: the seat's required card, or
+    the first play's lowest (the first play held it), so unseen cards below it were never
+    dealt."""
     n = len(obs.hand_sizes)
     hand = val_mask(obs.hand)
     unseen = FULL & ~hand & ~val_mask(obs.played)
@@ -548,8 +564,32 @@ def sample_world(obs: Observation, rng: random.Random) -> State:
     def allowed(holder: int, card: int) -> bool:
         return holder == n or 1 << card >= floor
     dealt = deal_hidden(cards, counts, allowed, rng)
-    hands = [hand if s == obs.seat else sum(1 << b for b in dealt[s]) for s in range(n)]
-    return world(obs, hands)
+    return [hand if s == obs.seat else sum(1 << b for b in dealt[s]) for s in range(n)]
+
+
+def surprises(obs: Observation, hands: Sequence[int]) -> int:
+    """How many of the others' actions in the last two rounds ``fast_normal`` would not have
+    taken with these hands (each seat's cards then: its hand now and what it played since)."""
+    recent = (*obs.last_round, *obs.round_plays)
+    start = len(obs.plays) - len(recent)
+    held, played = list(hands), val_mask(obs.played)
+    for seat, action in recent:
+        if isinstance(action, Combo):
+            held[seat] |= action.mask
+            played &= ~action.mask
+    table, shape, count = 0, None, 0
+    for i, (seat, action) in enumerate(recent):
+        if i == len(obs.last_round):
+            table, shape = 0, None  # the last round ended with the table cleared
+        mask = action.mask if isinstance(action, Combo) else 0
+        if seat != obs.seat and not (obs.deal == 1 and start + i == 0):  # not the forced 1st
+            count += fast_normal(held, seat, table, shape, played) != mask
+        if mask:
+            held[seat] ^= mask
+            played |= mask
+            shape = _shape(mask) if shape is None else follow_shape(shape, mask)
+            table = mask
+    return count
 
 
 hard = make_hard()
