@@ -1,5 +1,4 @@
-"""Thirteen computer players: easy and normal (issue 16). Hard plays as normal until the
-searching players arrive.
+"""Thirteen computer players: easy and normal (issue 16), hard (issue 17).
 
 A player is ``choose(observation, legal, rng) -> action`` and sees only its seat's Observation:
 its hand, the table, hand sizes and the cards played this game. Whatever it "counts" (the 2s and
@@ -18,6 +17,10 @@ normal  keeps structure. The hand is split into the fewest combinations (``cost`
         hand, or one nothing still out can beat that leaves a single combination. When an
         opponent holds very few cards it beats with anything and avoids leading what they could
         follow with their last cards.
+hard    searches (``engine.players.search.choose``): a few candidates (Normal's choice first,
+        Pass, the pieces of the split, the lowest and highest plays, the lowest bomb), each
+        played out in HARD_SAMPLES worlds dealt from the observation alone, everyone then
+        following ``fast_normal`` (Normal's rules on ints); the best mean place points wins.
 """
 
 from __future__ import annotations
