@@ -10,7 +10,14 @@ LEVEL, in each seat in turn over the same deals: its strength against a fixed fi
 differ for hard: its moon defence spares every non-shooter at the table, the normal player beside
 it included, while hard alone pays for it, so a mixed table understates it.
 
+With ``--versus normal`` (the figure of issue 17) hard alone plays against three normal players in
+each seat in turn, and normal in the same seat of the all-normal table is its reference: the margin
+of a deal set is normal's points minus hard's, a seat's mean over the four seats (higher is better
+for hard), reported with a 99% confidence interval. ``--samples`` and ``--pass-samples`` set hard's
+budget (sampled worlds a card, a pass; 0 passes by Normal's rule).
+
     python bench/ai_strength.py [--rounds 400] [--seconds 120] [--seed 1] [--field normal]
+    python bench/ai_strength.py --versus normal [--rounds 300] [--samples 24] [--pass-samples 24]
 """
 
 from __future__ import annotations
@@ -28,11 +35,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.hearts import GAME, State  # noqa: E402
 from engine.players import Player, random_player  # noqa: E402
-from engine.players.hearts import PLAYERS  # noqa: E402
+from engine.players.hearts import HARD_SAMPLES, PASS_SAMPLES, PLAYERS, make_hard  # noqa: E402
 
 LEVELS: dict[str, Player] = {**PLAYERS, "random": random_player}
 NAMES = list(LEVELS)
 PASS_ROUND = {"left": 1, "right": 2, "across": 3}
+Z99 = 2.5758
 
 
 def new_deal(seed: int, direction: str) -> State:
@@ -84,13 +92,61 @@ def field_round(field: str, state_of: Callable[[], State], seed: int,
     return totals
 
 
+def versus_round(field: str, state_of: Callable[[], State], seed: int,
+                 timings: dict[str, list[float]]) -> float:
+    """Hard in each seat against three ``field`` players, against ``field`` in that seat of the
+    all-``field`` table: the field's points minus hard's, a seat's mean."""
+    reference = play_deal(state_of(), [field] * 4, seed, timings)
+    margin = 0
+    for seat in range(4):
+        seating = [field] * 4
+        seating[seat] = "hard"
+        margin += reference[seat] - play_deal(state_of(), seating, seed, timings)[seat]
+    return margin / 4
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def versus(args: argparse.Namespace) -> int:
+    LEVELS["hard"] = make_hard(args.samples, args.pass_samples)
+    timings: dict[str, list[float]] = {name: [] for name in NAMES}
+    directions = ("left", "right", "across", "none")
+    margins: list[float] = []
+    started = time.perf_counter()
+    while len(margins) < args.rounds and time.perf_counter() - started < args.seconds:
+        done = len(margins)
+        seed = args.seed * 1_000_000 + done
+        state_of = partial(new_deal, seed, directions[done % 4])
+        margins.append(versus_round(args.versus, state_of, seed, timings))
+    mean = statistics.fmean(margins)
+    half = Z99 * statistics.stdev(margins) / len(margins) ** 0.5
+    print(f"hard ({args.samples} worlds a card, {args.pass_samples} a pass) vs {args.versus}: "
+          f"{mean:+.2f} points a deal in hard's favour, 99% CI [{mean - half:+.2f}, "
+          f"{mean + half:+.2f}] over {len(margins)} duplicate deal sets "
+          f"({time.perf_counter() - started:.0f} s)")
+    for name in ("hard", args.versus):
+        times = timings[name]
+        print(f"{name}: decision p50 {percentile(times, 0.5) * 1000:.2f} ms, "
+              f"p99 {percentile(times, 0.99) * 1000:.2f} ms, max {max(times) * 1000:.2f} ms "
+              f"over {len(times)}")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=400, help="duplicate rounds (deals)")
     parser.add_argument("--seconds", type=float, default=120.0, help="stop early after this")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--field", choices=NAMES, help="play each level against three of these")
+    parser.add_argument("--versus", choices=NAMES, help="hard alone against three of these")
+    parser.add_argument("--samples", type=int, default=HARD_SAMPLES)
+    parser.add_argument("--pass-samples", type=int, default=PASS_SAMPLES)
     args = parser.parse_args()
+    if args.versus:
+        return versus(args)
 
     names = list(PLAYERS) if args.field else NAMES
     points: dict[str, list[int]] = {name: [] for name in names}  # one total per deal

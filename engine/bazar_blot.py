@@ -700,6 +700,192 @@ def start_of_play(state: State) -> State:
     return state
 
 
+# --- Search helpers: the Hard player's sampled worlds and playouts --------------------------------
+
+def world_state(obs: Observation, hands: Sequence[int]) -> State:
+    """A state that shows ``obs.seat`` what ``obs`` shows, with ``hands`` (masks, the seat's own
+    among them) as the cards each seat still holds: a sampled world for search. The match's seed
+    and history are not rebuilt; the combinations are found in the hands, except that once trick 1
+    is complete the counting team and its shown combinations are the observation's."""
+    s = State.__new__(State)
+    s.target, s.seed, s.number, s.dealer = obs.target, 0, obs.deal, obs.dealer
+    s.phase, s.hands, s.calls = obs.phase, tuple(hands), obs.calls
+    s.turn = next(iter(obs.to_act), -1)
+    s.high, s.quansh, s.contract = obs.high_bid, obs.quansh, obs.contract
+    s.high_seat = -1 if obs.high_bidder is None else obs.high_bidder
+    s.passes = 0
+    for _, call in reversed(obs.calls):
+        if type(call) is not Pass:
+            break
+        s.passes += 1
+    s.strain = obs.contract.strain if obs.contract else BOY
+    s.trump = obs.trump
+    s.tricks = tuple((t.leader, tuple(int(c) for _, c in t.cards), t.winner) for t in obs.tricks)
+    s.trick = tuple(int(c) for _, c in obs.trick)
+    s.leader = (obs.trick[0][0] if obs.trick else s.tricks[-1][2] if s.tricks
+                else (obs.dealer + 1) % 4)
+    taken, won = [0, 0], [0, 0]
+    for _, cards, winner in s.tricks:
+        taken[winner % 2] |= mask_of(cards)
+        won[winner % 2] += 1
+    s.taken, s.won = (taken[0], taken[1]), (won[0], won[1])
+    a, b, *_ = obs.standings.values
+    s.totals, s.results, s.winner = (a, b), (), None
+    s.combos, s.combo_team, s.blot_seat = ((), (), (), ()), None, None
+    if obs.phase == "play":
+        _world_combos(s, obs)
+    return s
+
+
+def _world_combos(s: State, obs: Observation) -> None:
+    played = [0, 0, 0, 0]
+    for seat, card in (*(p for t in obs.tricks for p in t.cards), *obs.trick):
+        played[seat] |= 1 << card
+    dealt = [s.hands[i] | played[i] for i in range(4)]
+    combos = [find_combos(i, dealt[i]) for i in range(4)]
+    if obs.tricks:  # trick 1 is complete: the counting team is known, its combinations shown
+        team = s.combo_team = obs.combo_team
+        if team is not None:
+            for seat in (team, team + 2):
+                combos[seat] = tuple(c for c in obs.combinations if c.seat == seat)
+    else:
+        s.combo_team = counting_team(combos, s.strain)
+    s.combos = tuple(combos)
+    s.blot_seat = obs.blot if obs.blot is not None else blot_holder(dealt, s.strain)
+
+
+# Normal's cost of giving a card up, the Blot aside: its points twice, its strength, +30 a trump.
+KEEP_COST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(POINTS[st][c] * 2 + POWER[st][c] + 30 * (c // 13 == st) for c in range(52))
+    for st in range(5))
+# STRONGER[strain][card]: the cards of the card's suit that beat it under that strain.
+STRONGER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(mask_of(d for d in DECK if d // 13 == c // 13 and POWER[st][d] > POWER[st][c])
+          for c in range(52)) for st in range(5))
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def normal_card(hand: int, legal: int, others: int, trick: Sequence[int], leader: int, seat: int,
+                strain: int, voids: Sequence[int], declaring: bool) -> int:
+    """Normal's play rule (``engine.players.bazar_blot.choose_card``) on ints, for playouts.
+    ``others`` is every card the other seats still hold (what the seat calls "out"), ``voids[s]``
+    the suits (bits) seat ``s`` is known to lack."""
+    cards = _cards(legal)
+    if len(cards) == 1:
+        return cards[0]
+    power, points, stronger = POWER[strain], POINTS[strain], STRONGER[strain]
+    trump = strain if strain != BOY else -1
+    keep = KEEP_COST[strain]
+    cost = {c: keep[c] for c in cards}
+    if trump >= 0 and hand >> (trump * 13 + KING) & 1 and hand >> (trump * 13 + QUEEN) & 1:
+        for c in (trump * 13 + KING, trump * 13 + QUEEN):
+            if c in cost:
+                cost[c] += 25  # keep the Blot together
+    n = len(trick)
+    risky = [False] * 4  # a suit an opponent still to play may ruff
+    if trump >= 0 and others & SUIT_MASKS[trump]:
+        for i in range(1, 4 - n):
+            s = (seat + i) % 4
+            if s % 2 != seat % 2 and not voids[s] >> trump & 1:
+                for suit in range(4):
+                    if suit != trump and voids[s] >> suit & 1:
+                        risky[suit] = True
+    if n == 0:
+        if declaring and trump >= 0 and others & SUIT_MASKS[trump]:
+            trumps = [c for c in cards if c // 13 == trump]
+            masters = [c for c in trumps if not others & stronger[c]]
+            if masters:
+                return max(masters, key=power.__getitem__)
+            if len(trumps) >= 2:
+                return min(trumps, key=cost.__getitem__)
+        sure = [c for c in cards if c // 13 != trump and not others & stronger[c]
+                and not risky[c // 13]]
+        if sure:
+            return max(sure, key=points.__getitem__)
+        plain = [c for c in cards if c // 13 != trump] or cards
+        return min(plain, key=lambda c: cost[c] - 3 * (hand & SUIT_MASKS[c // 13]).bit_count())
+    best = winning_index(trick, strain)
+    top = trick[best]
+    if (leader + best) % 2 == seat % 2:  # the partner holds the trick
+        if n == 3 or not others & stronger[top] and not risky[top // 13]:
+            return max(cards, key=lambda c: (points[c] - 40 * (c // 13 == trump), -power[c]))
+        return min(cards, key=cost.__getitem__)
+    winners = [c for c in cards if (power[c] > power[top] if c // 13 == top // 13
+                                    else c // 13 == trump)]
+    if winners:
+        if n == 3:
+            return min(winners, key=lambda c: (power[c] + 20 * (c // 13 == trump), -points[c]))
+        safe = [c for c in winners if not others & stronger[c] and not risky[c // 13]]
+        if safe:
+            return min(safe, key=cost.__getitem__)
+        if sum(points[c] for c in trick) >= 10 or any(c // 13 == trump for c in winners):
+            return max(winners, key=lambda c: power[c] + 20 * (c // 13 == trump))
+    return min(cards, key=cost.__getitem__)
+
+
+def playout(state: State, voids: Sequence[int], first: int, rng: random.Random) -> tuple[int, int]:
+    """Game points per team (A, B) of the current deal after play to its end by Normal's rule
+    (``normal_card``), from a position in the play phase; ``first`` (a card, or -1) is the next
+    card played. ``voids`` are the suits (bits per seat) known to be lacking so far; the playout
+    learns more as seats fail to follow. Ints only: the path search players call. Normal's rule
+    needs no luck, so ``rng`` is only there for the search's signature."""
+    contract = state.contract
+    assert contract is not None
+    hands, taken, won = list(state.hands), list(state.taken), list(state.won)
+    trick, leader, trump, strain = list(state.trick), state.leader, state.trump, state.strain
+    voids, done, team_d = list(voids), len(state.tricks), contract.team
+    seat = (leader + len(trick)) % 4
+    while True:
+        hand = hands[seat]
+        if not trick:
+            legal = hand
+        else:  # following a plain suit is the common case; the rest goes to the rule
+            led = trick[0] // 13
+            legal = hand & SUIT_MASKS[led]
+            if not legal or led == trump:
+                legal = legal_mask(hand, trick, leader, trump, seat)
+        if first >= 0:
+            card, first = first, -1
+        else:
+            others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+            card = normal_card(hand, legal, others, trick, leader, seat, strain, voids,
+                               seat % 2 == team_d)
+        if trick and card // 13 != trick[0] // 13:
+            _note_void(voids, trick, leader, seat, card, strain)
+        hands[seat] = hand & ~(1 << card)
+        trick.append(card)
+        if len(trick) < 4:
+            seat = (seat + 1) % 4
+            continue
+        seat = leader = (leader + winning_index(trick, strain)) % 4
+        team = seat % 2
+        taken[team] |= 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
+        won[team] += 1
+        done += 1
+        if done == 8:
+            return _deal_score(state, taken, won, team)[0]
+        trick = []
+
+
+def _note_void(voids: list[int], trick: Sequence[int], leader: int, seat: int, card: int,
+               strain: int) -> None:
+    """What Normal reads from a card that does not follow: the led suit is gone, and so are the
+    trumps if it neither trumped nor left the trick to its partner."""
+    led = trick[0] // 13
+    voids[seat] |= 1 << led
+    if strain != BOY and card // 13 != strain and led != strain \
+            and (leader + winning_index(trick, strain)) % 2 != seat % 2:
+        voids[seat] |= 1 << strain
+
+
 # --- Private helpers ------------------------------------------------------------------------------
 
 def _call(state: State, seat: int, action: Call) -> State:

@@ -585,6 +585,41 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     return tuple(points)
 
 
+def stake(value: int, made: bool) -> int:
+    """Tables won from (made) or paid to (lost) each other team for a contract of ``value``,
+    before the multiplier (§8)."""
+    return (_MADE if made else _LOST)[value]
+
+
+def world(obs: Observation, hands: Sequence[Sequence[int]]) -> State:
+    """The current deal as ``obs`` shows it, with ``hands[seat]`` (cards as ints, copies listed
+    twice) in every seat: the position a search player builds from the cards it dealt to the
+    hidden hands. What no observation shows (the seed, older deals) is left empty."""
+    s = State.__new__(State)
+    s.players = len(obs.hand_sizes)
+    s.seed, s.results, s.history = 0, (), ()
+    s.active = obs.active
+    s.nxt = _next_seats(s.players, obs.active)
+    s.tables = obs.standings.values
+    s.out = tuple(0 if t else obs.deal - 1 for t in obs.standings.values)
+    s.deal_no, s.dealer, s.deck = obs.deal, obs.dealer, _DECKS[len(obs.active)]
+    s.phase = obs.phase
+    s.turn = next(iter(obs.to_act), -1)
+    s.held, s.twice = _masks(s.players, dict(enumerate(hands)))
+    s.calls, s.high, s.dbl = obs.calls, obs.high_bid, obs.doubled
+    s.high_seat = -1 if obs.high_bidder is None else obs.high_bidder
+    s.passes = 0
+    for _, call in reversed(obs.calls):
+        if call != PASS:
+            break
+        s.passes += 1
+    s.contract = obs.contract
+    s.trick = tuple((seat, int(c)) for seat, c in obs.trick)
+    s.tricks = tuple((tuple((seat, int(c)) for seat, c in t.cards), t.winner) for t in obs.tricks)
+    s.points = obs.points
+    return s
+
+
 def start_of_play(state: State) -> State:
     """The first position of the play phase of the current deal, the auction closed at once:
     the seat to call bids 28 in a suit drawn from the seed (if nobody has bid), then everyone

@@ -867,3 +867,24 @@ def _next_to_beat(hands: Sequence[int], passed: int, owner: int, seat: int, n: i
         if hands[s] and not passed >> s & 1 and s != owner:
             return s
     return -1
+
+
+def world(obs: Observation, hands: Sequence[int]) -> State:
+    """For search: a State whose observation for ``obs.seat`` is ``obs``, with ``hands`` (value
+    masks, one per seat; the seat's own must be its hand). The cards not in ``hands`` nor played
+    are the undealt ones. The seed is hidden from every seat, so it is 0: it only shuffles the
+    later games of the match, never the one being played."""
+    played = val_mask(obs.played)
+    dealt = _union(hands) | played
+    log = None
+    for seat, action in obs.plays:
+        log = LogEntry(log, seat, action)
+    turn = next(iter(obs.to_act), -1)
+    owner = obs.table_owner if obs.table_owner is not None else -1
+    passed = sum(1 << s for s in obs.passed)
+    return State(
+        len(hands), 0, obs.deals or 1, obs.deal, obs.dealer, tuple(hands), dealt,
+        val_mask(obs.table), owner, passed, turn, dealt & -dealt if obs.first_play else 0, played,
+        obs.finished, obs.round_plays, obs.last_round, log, obs.standings.values,
+        tuple(r.results for r in obs.history), tuple(r.facts.order for r in obs.history),
+    )

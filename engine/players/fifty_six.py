@@ -1,4 +1,4 @@
-"""56 computer players (issue 15): easy and normal; hard is normal until the searching players.
+"""56 computer players (issues 15 and 17): easy, normal and hard, which searches.
 
 A player is ``choose(observation, legal, rng) -> action``. It sees only its seat's Observation: its
 hand, the auction (with the forms partners speak in), the contract and every card played, which
@@ -18,15 +18,25 @@ the declaring team draws trumps with the top trump; everyone cashes sure winners
 to a partner whose card cannot be beaten, takes an opponent's trick with the cheapest card that
 wins (keeping its jacks for the opponents' leads, where they catch points) and otherwise throws
 its cheapest card.
+
+Hard (issue 17) samples the hidden hands from its observation alone (voids shown, the cards its
+own hand and the table account for, both copies of each card, what the other seats' bid forms and
+calls say) and keeps the candidate with the best mean value over the sampled deals
+(``search.choose``): every card it may play, or in the auction Normal's call, pass, the lowest bid
+in each denomination, double and redouble. Each candidate is played out to the end of the deal on
+ints, the rest of the auction by Normal's rule and the cards by a cheap copy of Normal's card
+rules, and the deal is valued in tables for its team. The budget is work, never time: card plays
+per decision (``HARD_WORK``, ``make_hard``).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..cards import SUIT_MASKS
 from ..fifty_six import (
     DOUBLE,
     MAX_BID,
@@ -38,10 +48,15 @@ from ..fifty_six import (
     REDOUBLE,
     Action,
     Bid,
+    Contract,
     Observation,
+    State,
     deck_cards,
+    stake,
+    world,
 )
 from ..tricks import PLAYS, Play
+from .search import choose, deal_hidden
 
 JACK, NINE = 8, 7  # POWER of the two top ranks
 SUITS = range(4)
@@ -310,7 +325,7 @@ def _lead(table: Table, cards: Sequence[int]) -> int:
             return max(top, key=lambda c: POWER[c])
     sure = [c for c in cards if (trump is None or c // 13 != trump) and table.safe(c, later)]
     if sure:
-        return max(sure, key=lambda c: (POINTS[c], POWER[c]))
+        return max(sure, key=_CASH.__getitem__)
     # no sure winner: lead low from a side suit, away from our tens and aces
     side = [c for c in cards if c // 13 != trump] or list(cards)
     return min(side, key=lambda c: (POINTS[c], POWER[c], -sum(1 for d in cards
@@ -351,4 +366,486 @@ def _play(card: int) -> Play:
 
 
 
-PLAYERS = {"easy": easy, "normal": normal, "hard": normal}
+# --- hard: search over sampled deals -------------------------------------------------------------
+#
+# At every decision Hard deals the cards it cannot see (``sample_hands``: the unseen copies, to the
+# seats that may hold them) and plays each candidate action out in every sampled deal with a cheap
+# version of Normal on ints (``playout``, which reads the sampled hands, so it is a little sharper
+# than Normal), scoring the deal in tables for its team (``deal_value``). In the auction the rest
+# of the auction is played out first, every seat calling by Normal's rule (``auction_out``).
+
+HARD_WORK = 24_000  # card plays per decision, shared among the candidate actions: the budget
+MIN_WORLDS, MAX_WORLDS = 4, 28
+CALL_MARGIN = 1.0  # tables a call must gain over Normal's: the best of several noisy means is
+# biased up, most for the riskiest calls (doubled and redoubled contracts)
+POINT_VALUE = 0.02  # tables per card point: tells apart deals that are made or lost anyway
+HIGH = 6  # POWER of an ace: A, 9 and J are the "high cards" of the plus forms (§5.6)
+
+_ABOVE = tuple(sum(1 << d for d in range(c // 13 * 13, c // 13 * 13 + 13) if POWER[d] > POWER[c])
+               for c in range(52))  # per card: the stronger cards of its suit
+_JACKS = tuple(next(c for c in range(s * 13, s * 13 + 13) if POWER[c] == JACK) for s in SUITS)
+_LOW = tuple(sum(1 << c for c in range(s * 13, s * 13 + 13) if 0 < POWER[c] < HIGH) for s in SUITS)
+# Sort keys of the playout policy per card; index 4 (also -1) is for no trumps.
+_CHEAP = tuple(tuple(POINTS[c] * 10_000 + (c // 13 == t) * 1_000 + POWER[c] * 100 + c
+                     for c in range(52)) for t in (0, 1, 2, 3, -1))  # least to give away
+_TAKE = tuple(tuple((c // 13 == t) * 100 + POWER[c] for c in range(52))
+              for t in (0, 1, 2, 3, -1))  # least to win with
+_FEED = tuple(POINTS[c] * (POWER[c] != JACK) * 100 - POWER[c] for c in range(52))
+_CASH = tuple(POINTS[c] * 100 + POWER[c] for c in range(52))
+PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = -1, -2, -3  # calls in the auction playouts; bids are
+# value * 8 + denom
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What an observation fixes about the hidden hands."""
+
+    seat: int
+    hand: tuple[int, ...]
+    others: tuple[int, ...]  # the other active seats
+    counts: tuple[int, ...]  # cards each of ``others`` holds
+    unseen: tuple[int, ...]  # the card copies in their hands, sorted
+    lacks: tuple[int, ...]  # per seat: cards it cannot hold (suits it failed to follow, bid forms)
+    holds: tuple[tuple[int, ...], ...]  # per seat: jacks its bids say it holds
+    played: tuple[tuple[int, ...], ...]  # per seat: the cards it has played this deal
+
+
+def known(obs: Observation) -> Known:
+    players = len(obs.hand_sizes)
+    lacks, played_by = [0] * players, [0] * players
+    played: Counter[int] = Counter()
+    by_seat: list[list[int]] = [[] for _ in range(players)]
+    for cards in [t.cards for t in obs.tricks] + [obs.trick]:
+        if cards:
+            led = int(cards[0][1]) // 13
+            for seat, c in cards:
+                played[int(c)] += 1
+                played_by[seat] |= 1 << int(c)
+                by_seat[seat].append(int(c))
+                if int(c) // 13 != led:
+                    lacks[seat] |= SUIT_MASKS[led]
+    hand = tuple(int(c) for c in obs.hand)
+    unseen = Counter(deck_cards(len(obs.active)))
+    unseen.subtract(played)
+    unseen.subtract(Counter(hand))
+    holds: list[list[int]] = [[] for _ in range(players)]
+    high: Bid | None = None
+    for seat, call in obs.calls:
+        if isinstance(call, Bid):
+            if seat != obs.seat:
+                _read_form(call, high, lacks, holds[seat], played_by[seat], seat)
+            high = call
+    others = tuple(s for s in obs.active if s != obs.seat)
+    return Known(obs.seat, hand, others, tuple(obs.hand_sizes[s] for s in others),
+                 tuple(sorted((+unseen).elements())), tuple(lacks), tuple(map(tuple, holds)),
+                 tuple(map(tuple, by_seat)))
+
+
+def _read_form(bid: Bid, high: Bid | None, lacks: list[int], holds: list[int], played: int,
+               seat: int) -> None:
+    """What the form of another seat's bid tells of its hand (Normal and Hard speak the truth,
+    ``form_for``); a card it has played since is no longer in its hand."""
+    form = bid.form or "num-suit"
+    if bid.denom == NT:
+        if form != "num-nt" and high is not None and high.denom != NT \
+                and not played & SUIT_MASKS[high.denom]:
+            lacks[seat] |= SUIT_MASKS[high.denom]  # Noes: none of the suit bid before
+        return
+    jack = _JACKS[bid.denom]
+    if form == "num-suit" and not played >> jack & 1:
+        holds.append(jack)
+    elif form == "suit-num":
+        lacks[seat] |= 1 << jack
+    elif form == "plus-suit":
+        lacks[seat] |= _LOW[bid.denom] & ~played
+
+
+def sample_hands(kn: Known, players: int, rng: random.Random) -> list[list[int]]:
+    """Every seat's hand in one deal consistent with ``kn``: the own hand, then the jacks bids
+    announced, then the other unseen cards by ``search.deal_hidden``."""
+    hands: list[list[int]] = [[] for _ in range(players)]
+    hands[kn.seat] = list(kn.hand)
+    pool = list(kn.unseen)
+    room = list(kn.counts)
+    for i, seat in enumerate(kn.others):
+        for card in kn.holds[seat]:
+            if room[i] and card in pool and not kn.lacks[seat] >> card & 1:
+                pool.remove(card)
+                hands[seat].append(card)
+                room[i] -= 1
+    lacks, others = kn.lacks, kn.others
+    dealt = deal_hidden(pool, room, lambda i, card: not lacks[others[i]] >> card & 1, rng)
+    for seat, cards in zip(others, dealt, strict=True):
+        hands[seat] += cards
+    return hands
+
+
+# The playout policy: Normal's card rules on bitmasks, reading the hands of the sampled deal.
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The cards of a mask, remembered: the playouts ask for the same few hands again and again."""
+    cards = _BITS.get(mask)
+    if cards is None:
+        if len(_BITS) > 400_000:
+            _BITS.clear()
+        cards = _BITS[mask] = tuple(c for c in range(52) if mask >> c & 1)
+    return cards
+
+
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def _beaten(card: int, opps: Sequence[int], led: int, tm: int) -> bool:
+    """Can one of the opponents' hands ``opps`` (still to play) beat ``card``, winning now?"""
+    above = _ABOVE[card]
+    for hand in opps:
+        if hand & SUIT_MASKS[led]:
+            if card // 13 == led and hand & above:
+                return True
+        elif tm and hand & (above if tm >> card & 1 else tm):
+            return True
+    return False
+
+
+def _cheapest(mask: int, trump: int) -> int:
+    return min(_bits(mask), key=_CHEAP[trump].__getitem__)
+
+
+def _lead_fast(held: Sequence[int], seat: int, me: int, k: int, active: Sequence[int], trump: int,
+          tm: int, declaring: bool) -> int:
+    hand = held[seat]
+    others = 0
+    opps = []
+    for s in active:
+        if s != seat:
+            others |= held[s]
+            if s % k != me:
+                opps.append(held[s])
+    if declaring and tm and any(h & tm for h in opps):  # draw trumps with the top one
+        top = max(_bits(hand & tm), key=POWER.__getitem__, default=-1)
+        if top >= 0 and not others & _ABOVE[top]:
+            return top
+    sure = [c for c in _bits(hand & ~tm) if not others & _ABOVE[c]
+            and not any(h & tm and not h & SUIT_MASKS[c // 13] for h in opps)]
+    if sure:
+        return max(sure, key=_CASH.__getitem__)
+    return min(_bits(hand & ~tm or hand), key=lambda c: (
+        POINTS[c], POWER[c], -(hand & SUIT_MASKS[c // 13]).bit_count()))
+
+
+def _follow_fast(held: Sequence[int], seat: int, me: int, k: int, nxt: Sequence[int], left: int,
+            led: int, best: int, winner: int, pts: int, trump: int, tm: int) -> int:
+    """``left`` seats play after this one; ``best`` by ``winner`` wins so far, ``pts`` on it."""
+    legal = held[seat] & SUIT_MASKS[led] or held[seat]
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    opps = []
+    s = nxt[seat]
+    for _ in range(left):
+        if s % k != me:
+            opps.append(held[s])
+        s = nxt[s]
+    cards = _bits(legal)
+    if winner % k == me:
+        if not _beaten(best, opps, led, tm):  # feed points, keeping the jacks
+            return max(cards, key=_FEED.__getitem__)
+        safe = [c for c in cards if _wins(c, best, trump) and not _beaten(c, opps, led, tm)]
+        if safe and pts + max(POINTS[c] for c in safe) >= 2:
+            return min(safe, key=lambda c: (POWER[c], POINTS[c]))
+        return _cheapest(legal, trump)
+    winners = [c for c in cards if _wins(c, best, trump)]
+    if winners:
+        safe = [c for c in winners if not _beaten(c, opps, led, tm)]
+        gain = pts + max(POINTS[c] for c in winners)
+        if safe and (gain >= 2 or not left):
+            return min(safe, key=_TAKE[trump].__getitem__)
+        if not left and gain >= 1:
+            return min(winners, key=_TAKE[trump].__getitem__)
+    return _cheapest(legal, trump)
+
+
+def _wins(card: int, best: int, trump: int) -> bool:
+    if card // 13 == best // 13:
+        return POWER[card] > POWER[best]
+    return card // 13 == trump
+
+
+def playout(state: State, first: int = -1) -> list[int]:
+    """Card points per team at the end of the deal of ``state`` (in play), the seat to act
+    playing ``first`` (if given) and every card after by the policy above."""
+    contract = state.contract
+    assert contract is not None
+    held, twice, points = list(state.held), list(state.twice), list(state.points)
+    trump = -1 if contract.trump is None else contract.trump
+    tm = SUIT_MASKS[trump] if trump >= 0 else 0
+    nxt, k, active, n = state.nxt, state.teams, state.active, len(state.active)
+    decl = contract.team
+    played = len(state.trick)
+    led = best = winner = -1
+    pts = 0
+    for seat, card in state.trick:
+        if best < 0 or _wins(card, best, trump):
+            best, winner = card, seat
+        pts += POINTS[card]
+    if played:
+        led = state.trick[0][1] // 13
+    seat = state.turn
+    while held[seat]:
+        me = seat % k
+        if first >= 0:
+            card, first = first, -1
+        elif played:
+            card = _follow_fast(held, seat, me, k, nxt, n - played - 1, led, best, winner, pts, trump,
+                           tm)
+        else:
+            card = _lead_fast(held, seat, me, k, active, trump, tm, me == decl)
+        bit = 1 << card
+        if twice[seat] & bit:
+            twice[seat] ^= bit
+        else:
+            held[seat] ^= bit
+        if not played:
+            led, best, winner, pts = card // 13, card, seat, 0
+        elif _wins(card, best, trump):
+            best, winner = card, seat
+        pts += POINTS[card]
+        played += 1
+        if played == n:
+            points[winner % k] += pts
+            seat, played = winner, 0
+        else:
+            seat = nxt[seat]
+    return points
+
+
+def deal_value(points: Sequence[int], contract: Contract, team: int, teams_in: int) -> float:
+    """What the deal is worth to ``team`` in tables (uncapped: §8.1's caps only bite near the end
+    of a match), plus a little for its card points."""
+    made = points[contract.team] >= contract.value
+    amount = stake(contract.value, made) * contract.multiplier
+    if team == contract.team:
+        change = amount * (teams_in - 1) * (1 if made else -1)
+    else:
+        change = -amount if made else amount
+    return change + POINT_VALUE * points[team]
+
+
+# The auction playout: Normal's calling rule (``normal_call``) on ints.
+
+def estimates(hands: Sequence[Sequence[int]], active: Sequence[int]) -> list[list[float]]:
+    """Per seat, Normal's estimate of its team's points for each denomination (C D H S NT)."""
+    out: list[list[float]] = [[0.0] * 5 for _ in hands]
+    for seat in active:
+        out[seat] = [estimate(hands[seat], d, len(active)) for d in range(5)]
+    return out
+
+
+def supports(obs: Observation) -> list[list[float]]:
+    """Per seat, ``partner_support`` for each denomination, from the calls so far."""
+    players = len(obs.hand_sizes)
+    out = [[0.0] * 5 for _ in range(players)]
+    for seat, call in obs.calls:
+        if isinstance(call, Bid):
+            _support(out, seat, players, call.value * 8 + call.denom, call.form)
+    return out
+
+
+def _support(sup: list[list[float]], seat: int, players: int, code: int, form: str | None) -> None:
+    denom = code % 8
+    extra = 2.0 if denom == NT else PARTNER_BID.get(form or "num-suit", 0.0)
+    partner = (seat + players // 2) % players
+    sup[partner][denom] = max(sup[partner][denom], extra)
+
+
+def _sim_call(seat: int, est: Sequence[float], sup: Sequence[float], k: int, teams_in: int,
+              hv: int, hd: int, hs: int, dbl: int) -> int:
+    ours = hs >= 0 and hs % k == seat % k
+    if dbl == 1 and ours and est[hd] + sup[hd] + 4.0 >= hv + REDOUBLE_MARGIN:
+        return REDOUBLE_CODE
+    if hs >= 0 and dbl == 0 and not ours:
+        left = 56 - est[hd] - (teams_in - 2) * 56 / teams_in
+        if hv - (0.5 * left + 0.5 * (hv + BID_MARGIN)) >= DOUBLE_MARGIN:
+            return DOUBLE_CODE
+    if ours and dbl == 0:
+        return PASS_CODE
+    value, denom = max((est[d] + sup[d], d) for d in range(5))
+    lowest = hv + 1 if hs >= 0 else MIN_BID
+    if lowest <= MAX_BID and value >= lowest + BID_MARGIN:
+        return lowest * 8 + denom
+    return PASS_CODE
+
+
+def auction_out(state: State, hands: Sequence[Sequence[int]], est: Sequence[Sequence[float]],
+                sup: Sequence[Sequence[float]], code: int) -> Contract:
+    """The contract when the seat to call in ``state`` makes ``code`` and every call after it
+    follows Normal's rule (§5.3's ends: n - 1 passes after a bid, n with none, a redouble)."""
+    sups = [list(s) for s in sup]
+    players, k, n, nxt = state.players, state.teams, len(state.active), state.nxt
+    teams_in = len({s % k for s in state.active})
+    hv, hd = (state.high.value, state.high.denom) if state.high else (0, -1)
+    hs, dbl, passes, seat = state.high_seat, state.dbl, state.passes, state.turn
+    while True:
+        if code == PASS_CODE:
+            passes += 1
+            if hs < 0 and passes == n:
+                first = nxt[state.dealer]
+                return Contract(MIN_BID, None, first, first % k, 1, all_passed=True)
+            if hs >= 0 and passes == n - 1:
+                break
+        elif code == DOUBLE_CODE:
+            dbl, passes = 1, 0
+        elif code == REDOUBLE_CODE:
+            dbl = 2
+            break
+        else:
+            form = form_for(hands[seat], code // 8, code % 8, Bid(hv, hd) if hs >= 0 else None)
+            _support(sups, seat, players, code, form)
+            hv, hd, hs, dbl, passes = code // 8, code % 8, seat, 0, 0
+        seat = nxt[seat]
+        code = _sim_call(seat, est[seat], sups[seat], k, teams_in, hv, hd, hs, dbl)
+    return Contract(hv, None if hd == NT else hd, hs, hs % k, 1 << dbl)
+
+
+def _code(call: Action) -> int:
+    if isinstance(call, Bid):
+        return call.value * 8 + call.denom
+    return PASS_CODE if call == PASS else DOUBLE_CODE if call == DOUBLE else REDOUBLE_CODE
+
+
+def _begin(state: State, contract: Contract) -> State:
+    """The first position of the play under ``contract`` (§6: the dealer's right leads)."""
+    s = state.copy()
+    s.phase, s.contract, s.turn = "play", contract, state.nxt[state.dealer]
+    return s
+
+
+# Reading the auction: a sampled deal is kept only if Normal's rule would have made the other
+# seats' calls with it (the kind of call, and the denomination of a bid), as far as a few tries
+# find one; otherwise the deal that disagrees least.
+
+AUCTION_TRIES = 4
+READ_TRICKS = 4  # in play, the auction is read only during the first tricks
+
+
+def auction_misses(obs: Observation, kn: Known, dealt: Sequence[Sequence[int]],
+                   est: Sequence[Sequence[float]]) -> int:
+    """How many of the other seats' calls Normal's rule would not have made with ``dealt``, the
+    hands as they were in the auction (``est`` their estimates)."""
+    players, k = len(obs.hand_sizes), len(obs.teams)
+    teams_in = len({s % k for s in obs.active})
+    sup = [[0.0] * 5 for _ in range(players)]
+    hv, hd, hs, dbl, misses = 0, -1, -1, 0, 0
+    for seat, call in obs.calls:
+        code = _code(call)
+        if seat != kn.seat:
+            guess = _sim_call(seat, est[seat], sup[seat], k, teams_in, hv, hd, hs, dbl)
+            misses += (guess if guess < 0 else guess % 8 + 8) != (code if code < 0 else code % 8 + 8)
+        if isinstance(call, Bid):
+            _support(sup, seat, players, code, call.form)
+            hv, hd, hs, dbl = call.value, call.denom, seat, 0
+        elif code == DOUBLE_CODE:
+            dbl = 1
+    return misses
+
+
+def sample_read(obs: Observation, kn: Known, rng: random.Random,
+                tries: int = AUCTION_TRIES) -> tuple[list[list[int]], list[list[float]]]:
+    """A deal for the search, read against the auction: the hands now, and every seat's
+    estimates as dealt."""
+    players = len(obs.hand_sizes)
+    callers = {seat for seat, _ in obs.calls if seat != kn.seat}
+    best: tuple[int, list[list[int]], list[list[float]]] | None = None
+    for _ in range(tries if callers else 1):
+        hands = sample_hands(kn, players, rng)
+        dealt = [h + list(kn.played[seat]) for seat, h in enumerate(hands)]
+        est = estimates(dealt, obs.active)
+        misses = auction_misses(obs, kn, dealt, est) if callers else 0
+        if best is None or misses < best[0]:
+            best = (misses, hands, est)
+        if not misses:
+            break
+    assert best is not None
+    return best[1], best[2]
+
+
+# The decisions.
+
+def _worlds(work: int, actions: int, plays: int) -> int:
+    return max(MIN_WORLDS, min(MAX_WORLDS, work // max(1, actions * plays)))
+
+
+def hard_card(obs: Observation, legal: Sequence[Action], rng: random.Random, work: int,
+              tries: int) -> Action:
+    cards = _cards(legal)
+    first = normal_card(read_table(obs), cards)  # ties go to Normal's card
+    cards.remove(first)
+    cards.insert(0, first)
+    kn = known(obs)
+    team = obs.seat % len(obs.teams)
+    teams_in = len({s % len(obs.teams) for s in obs.active})
+    tries = tries if len(obs.tricks) < READ_TRICKS else 1  # later the cards seen tell more
+
+    def sample(r: random.Random) -> State:
+        return world(obs, sample_read(obs, kn, r, tries)[0])
+
+    def value(w: State, card: int, r: random.Random) -> float:
+        assert w.contract is not None
+        return deal_value(playout(w, card), w.contract, team, teams_in)
+
+    worlds = _worlds(work, len(cards), sum(obs.hand_sizes))
+    return PLAYS[choose(cards, worlds, sample, value, rng)]
+
+
+def candidate_calls(obs: Observation, legal: Sequence[Action]) -> list[Action]:
+    """Normal's call first (it wins ties), pass, the lowest bid in each denomination (spoken in
+    the form that tells the truth), double and redouble where legal."""
+    hand = [int(c) for c in obs.hand]
+    high = obs.high_bid
+    lowest = high.value + 1 if high is not None else MIN_BID
+    calls = [normal_call(obs, legal), PASS]
+    if lowest <= MAX_BID:
+        calls += [Bid(lowest, d, form_for(hand, lowest, d, high)) for d in (*SUITS, NT)]
+    calls += [c for c in (DOUBLE, REDOUBLE) if c in legal]
+    return [c for i, c in enumerate(calls) if c not in calls[:i]]
+
+
+def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random, work: int,
+              tries: int) -> Action:
+    calls = candidate_calls(obs, legal)
+    kn = known(obs)
+    team = obs.seat % len(obs.teams)
+    teams_in = len({s % len(obs.teams) for s in obs.active})
+    sup = supports(obs)
+    codes = {str(c): _code(c) for c in calls}
+
+    def sample(r: random.Random) -> tuple[State, list[list[int]], list[list[float]]]:
+        hands, est = sample_read(obs, kn, r, tries)
+        return world(obs, hands), hands, est
+
+    def value(w: tuple[State, list[list[int]], list[list[float]]], call: Action,
+              r: random.Random) -> float:
+        state, hands, est = w
+        contract = auction_out(state, hands, est, sup, codes[str(call)])
+        bonus = CALL_MARGIN if call is calls[0] else 0.0
+        return bonus + deal_value(playout(_begin(state, contract)), contract, team, teams_in)
+
+    worlds = _worlds(work, len(calls), sum(obs.hand_sizes))
+    return choose(calls, worlds, sample, value, rng)
+
+
+def make_hard(work: int = HARD_WORK, tries: int = AUCTION_TRIES,
+              ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
+    """Hard with a budget of ``work`` card plays a decision (see ``_worlds``), drawing up to
+    ``tries`` deals per world to read the auction."""
+    def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "auction":
+            return hard_call(obs, legal, rng, work, tries)
+        return hard_card(obs, legal, rng, work, tries)
+    return hard
+
+
+hard = make_hard()
+
+PLAYERS = {"easy": easy, "normal": normal, "hard": hard}

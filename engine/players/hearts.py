@@ -1,5 +1,9 @@
 """Hearts computer players, per ``shared/rules/hearts.md`` §9: easy, normal and hard.
 
+Hard searches (issue 17): determinized playouts with Normal's rules, see the section below. The
+§9.2 rule-based Hard (Normal plus void memory and moon defence) stays as ``defensive``; the
+search needs no moon rule: a moon, its own or an opponent's, is in the playouts' scores.
+
 A player is ``choose(observation, legal, rng) -> action``. It sees only its seat's Observation
 (§9.1); whatever it "remembers" (cards played, voids, who took points) is read again from the
 public history ``observation.tricks`` + ``observation.trick`` at every decision, so a player keeps
@@ -14,10 +18,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
-from ..cards import mask_of
+from ..cards import cards_of, mask_of
 from ..hearts import CARD_POINTS, PASSES, QUEEN_SPADES, Action, Observation
 from ..tricks import PLAYS, Play, trick_winner, winning_so_far
+from .search import choose, deal_hidden
 
 HEART = 2
 SPADE = 3
@@ -115,8 +121,9 @@ def normal(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Act
     return _decide(obs, legal, hard=False)
 
 
-def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Normal plus void memory, card counting and moon defence (§9.2 Hard)."""
+def defensive(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Normal plus void memory, card counting and moon defence (§9.2 Hard by rule; the searching
+    ``hard`` below replaced it as the Hard level)."""
     return _decide(obs, legal, hard=True)
 
 
@@ -279,6 +286,287 @@ def highest_outstanding(table: Table, card: int) -> bool:
     """Card counting: no unplayed card of the suit held by another seat beats ``card``."""
     suit_top = (card // 13 + 1) * 13
     return all(c in table.seen or c in table.hand for c in range(card + 1, suit_top))
+
+
+# --- hard: determinized search, Normal's rules in the playouts --------------------------------
+#
+# At each decision Hard deals the cards it cannot see to the other seats, consistently with its
+# observation (``sample_hands``), plays every candidate action out to the end of the deal in each
+# sampled world with every seat following Normal's rules on ints (``playout``), and keeps the
+# action whose mean score for its own seat is best (``engine.players.search.choose``). A moon, its
+# own or an opponent's, is part of the deal's score, so shooting and stopping a shooter need no
+# rule of their own.
+
+HARD_SAMPLES = 32  # sampled worlds per card-play decision
+PASS_SAMPLES = 32  # sampled worlds per pass decision
+PASS_POOL = 6  # passes are chosen among the three-card subsets of the most dangerous cards
+
+FULL = (1 << 52) - 1
+HEART_CARDS = 0x1FFF << 26
+QS_BIT = 1 << QUEEN_SPADES
+AS_BIT, KS_BIT = 1 << ACE_SPADES, 1 << KING_SPADES
+POINT_MASK = HEART_CARDS | QS_BIT
+SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
+# BELOW[c]: the cards of c's suit ranking under c.
+BELOW = tuple(((1 << c % 13) - 1) << (13 * (c // 13)) for c in range(52))
+NEXT = (1, 2, 3, 0)
+OFFSETS = {"none": 0, "left": 1, "across": 2, "right": 3}
+
+
+def _top(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def normal_card(hand: int, trick: int, led: int, best: int, pts: int, first: bool,
+                broken: bool, gone: int) -> int:
+    """Normal's card (§9.2), on ints: ``trick`` cards played to the trick so far, ``led`` its
+    suit, ``best`` the card winning it, ``pts`` its points, ``gone`` every card played this deal
+    (the current trick included). ``test_normal_card_is_normal`` holds it to ``normal``."""
+    if trick:
+        follow = hand & SUIT_MASK[led]
+        if follow:
+            ducks = follow & BELOW[best]
+            if ducks:
+                return _top(ducks)
+            cards = follow & ~QS_BIT or follow
+            return _top(cards) if trick == 3 and not pts else _low(cards)
+        legal = (hand & ~POINT_MASK or hand) if first else hand
+        if legal & QS_BIT:
+            return QUEEN_SPADES
+        if not gone & QS_BIT:
+            if legal & AS_BIT:
+                return ACE_SPADES
+            if legal & KS_BIT:
+                return KING_SPADES
+        if legal & HEART_CARDS:
+            return _top(legal & HEART_CARDS)
+        return _shortest_top(hand, legal)
+    if first:
+        return 0  # the 2♣
+    legal = hand if broken else (hand & ~HEART_CARDS or hand)
+    pool = legal & ~QS_BIT or legal
+    if not (gone | hand) & QS_BIT:
+        pool = pool & ~(AS_BIT | KS_BIT) or pool
+    return _lowest_lead(hand, pool)
+
+
+def _shortest_top(hand: int, legal: int) -> int:
+    """The highest legal card of the shortest suit; equal lengths: the higher top card in hand."""
+    best_key, best_suit = (-99, -1), 0
+    for suit in range(4):
+        mask = SUIT_MASK[suit]
+        if legal & mask:
+            key = (-(hand & mask).bit_count(), _top(hand & mask) % 13)
+            if key > best_key:
+                best_key, best_suit = key, suit
+    return _top(legal & SUIT_MASK[best_suit])
+
+
+def _lowest_lead(hand: int, pool: int) -> int:
+    """The lowest rank of ``pool``; ties: the suit with fewer cards in hand, then the lower suit."""
+    best_key, best = (99, 99, 99), -1
+    for suit in range(4):
+        mask = SUIT_MASK[suit]
+        if pool & mask:
+            card = _low(pool & mask)
+            key = (card % 13, (hand & mask).bit_count(), card)
+            if key < best_key:
+                best_key, best = key, card
+    return best
+
+
+def playout(hands: list[int], points: list[int], trick: Sequence[int], leader: int,
+            broken: bool, gone: int, card: int) -> list[int]:
+    """The deal's points (the moon rule applied) after the seat to play plays ``card`` and every
+    seat then follows Normal's rules to the end. ``hands`` and ``points`` are changed in place."""
+    played = len(trick)
+    first = gone.bit_count() == played  # no trick finished yet
+    led = trick[0] // 13 if played else 0
+    best, winner, pts = -1, leader, 0
+    for i, c in enumerate(trick):
+        if c // 13 == led and c > best:
+            best, winner = c, (leader + i) % 4
+        pts += CARD_POINTS[c]
+    seat = (leader + played) % 4
+    while True:
+        hand = hands[seat]
+        if card < 0:
+            card = normal_card(hand, played, led, best, pts, first, broken, gone)
+        hands[seat] = hand ^ (1 << card)
+        gone |= 1 << card
+        pts += CARD_POINTS[card]
+        if 26 <= card < 39:
+            broken = True
+        if not played:
+            led, best, winner = card // 13, card, seat
+        elif card > best and card // 13 == led:
+            best, winner = card, seat
+        card = -1
+        played += 1
+        if played < 4:
+            seat = NEXT[seat]
+            continue
+        points[winner] += pts
+        if not hands[winner]:
+            break
+        seat, played, pts, first = winner, 0, 0, False
+    if ALL_POINTS in points:
+        return [0 if p == ALL_POINTS else ALL_POINTS for p in points]
+    return points
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What the seat knows of the hidden cards, read once per decision from its observation."""
+
+    seat: int
+    hand: int
+    gone: int  # cards played this deal, the current trick included
+    counts: tuple[int, ...]  # cards each seat holds now
+    allowed: tuple[int, ...]  # per seat, the cards it may hold (voids, our passed cards)
+    points: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    broken: bool
+
+
+def read_known(obs: Observation) -> Known:
+    table = read_table(obs)
+    hand = mask_of(table.hand)
+    gone = mask_of(table.seen)
+    counts = [13] * 4
+    for seat, _ in (*(p for r in obs.tricks for p in r.cards), *obs.trick):
+        counts[seat] -= 1
+    counts[obs.seat] = 0
+    receiver = (obs.seat + OFFSETS[obs.pass_direction]) % 4
+    passed = mask_of(obs.passed)
+    lacks = _forced_plays(obs)
+    allowed = []
+    for seat in range(4):
+        mask = FULL & ~hand & ~gone & ~lacks[seat]
+        for suit in table.voids[seat]:
+            mask &= ~SUIT_MASK[suit]
+        if seat != receiver:
+            mask &= ~passed  # the cards we passed are with the receiver, or played
+        allowed.append(mask if seat != obs.seat else 0)
+    trick = tuple(c for _, c in table.trick)
+    return Known(obs.seat, hand, gone, tuple(counts), tuple(allowed), tuple(table.points),
+                 trick, (obs.seat - len(trick)) % 4, obs.hearts_broken)
+
+
+def _forced_plays(obs: Observation) -> list[int]:
+    """Cards a seat's plays prove it lacked beside voids: a heart led before hearts were broken
+    (it held only hearts), a point card discarded to the first trick (it held only points)."""
+    lacks = [0] * 4
+    broken = False
+    for number, plays in enumerate([*(r.cards for r in obs.tricks), obs.trick]):
+        for i, (seat, card) in enumerate(plays):
+            if i == 0 and number and not broken and card // 13 == HEART:
+                lacks[seat] |= FULL & ~HEART_CARDS
+            if i and not number and card // 13 != plays[0][1] // 13 and CARD_POINTS[card]:
+                lacks[seat] |= FULL & ~POINT_MASK
+        broken = broken or any(c // 13 == HEART for _, c in plays)
+    return lacks
+
+
+def sample_hands(known: Known, rng: random.Random) -> list[int]:
+    """The four hands of one world: ours as it is, the others dealt from the unseen cards."""
+    unseen = [c for c in range(52) if (FULL & ~known.hand & ~known.gone) >> c & 1]
+    allowed = known.allowed
+    dealt = deal_hidden(unseen, known.counts, lambda s, c: bool(allowed[s] >> c & 1), rng)
+    hands = [mask_of(cards) for cards in dealt]
+    hands[known.seat] = known.hand
+    return hands
+
+
+def distinct_plays(known: Known, cards: list[int]) -> list[int]:
+    """One card of each group of equivalent ones: cards of a suit with no card between them
+    still to come or in the trick win and lose the same tricks (the Q♠ is never grouped: it
+    carries 13 points)."""
+    hidden = FULL & ~known.hand & ~known.gone | mask_of(known.trick)
+    kept: list[int] = []
+    for card in cards:
+        prev = kept[-1] if kept else -1
+        if (prev >= 0 and prev // 13 == card // 13 and QUEEN_SPADES not in (prev, card)
+                and not hidden & BELOW[card] & ~BELOW[prev] & ~(1 << prev)):
+            continue
+        kept.append(card)
+    return kept
+
+
+def make_hard(samples: int = HARD_SAMPLES, pass_samples: int = PASS_SAMPLES
+              ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
+    """A searching Hard player on a budget of ``samples`` worlds a card (``pass_samples`` a
+    pass); ``pass_samples`` 0 passes by Normal's rule."""
+    def player(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if obs.phase == "pass":
+            if not pass_samples:
+                return PASSES[mask_of(pass_cards(obs.hand))]
+            return search_pass(obs, pass_samples, rng)
+        cards = [a.card for a in _plays(legal)]
+        if len(cards) == 1:
+            return PLAYS[cards[0]]
+        known = read_known(obs)
+        first = normal_card_of(known)
+        options = distinct_plays(known, cards)
+        if first in options:  # Normal's card first: it wins the ties
+            options.remove(first)
+        options.insert(0, first)
+
+        def value(hands: list[int], card: int, _: random.Random) -> float:
+            points = playout(list(hands), list(known.points), known.trick, known.leader,
+                             known.broken, known.gone, card)
+            return -points[known.seat]
+        return PLAYS[choose(options, samples, lambda r: sample_hands(known, r), value, rng)]
+    return player
+
+
+def normal_card_of(known: Known) -> int:
+    """Normal's card for the seat to play, from what it knows."""
+    trick = known.trick
+    return normal_card(known.hand, len(trick), trick[0] // 13 if trick else 0,
+                       trick[trick_winner(list(trick))] if trick else -1,
+                       sum(CARD_POINTS[c] for c in trick), known.gone.bit_count() == len(trick),
+                       known.broken, known.gone)
+
+
+def pass_candidates(hand: Sequence[int]) -> list[int]:
+    """Normal's pass first, then every other three of the ``PASS_POOL`` most dangerous cards."""
+    pool = pass_cards(hand) + sorted(hand, key=lambda c: (danger(c), c // 13), reverse=True)[3:PASS_POOL]
+    normal_pass = mask_of(pool[:3])
+    others = {mask_of(trio) for trio in combinations(pool, 3)} - {normal_pass}
+    return [normal_pass, *sorted(others)]
+
+
+def search_pass(obs: Observation, samples: int, rng: random.Random) -> Action:
+    """The pass with the best mean score over sampled deals: the other seats pass by Normal's
+    rule, then everyone plays Normal's rules to the end of the deal."""
+    me, hand = obs.seat, mask_of(obs.hand)
+    offset = OFFSETS[obs.pass_direction]
+    unseen = [c for c in range(52) if not hand >> c & 1]
+    counts = [0 if s == me else 13 for s in range(4)]
+
+    def sample(r: random.Random) -> list[int]:
+        hands = [mask_of(cards) for cards in deal_hidden(unseen, counts, lambda s, c: True, r)]
+        hands[me] = hand
+        return [mask_of(pass_cards(cards_of(h))) if s != me else 0 for s, h in enumerate(hands)
+                ] + hands
+
+    def value(world: list[int], mine: int, _: random.Random) -> float:
+        passes, hands = list(world[:4]), world[4:]
+        passes[me] = mine
+        after = [hands[s] & ~passes[s] | passes[(s - offset) % 4] for s in range(4)]
+        leader = next(s for s in range(4) if after[s] & 1)
+        return -playout(after, [0, 0, 0, 0], (), leader, False, 0, 0)[me]
+
+    return PASSES[choose(pass_candidates(obs.hand), samples, sample, value, rng)]
+
+
+hard = make_hard()
 
 
 def _plays(legal: Sequence[Action]) -> list[Play]:

@@ -1,4 +1,4 @@
-"""King computer players (issue 13): easy and normal; hard is normal until searching players come.
+"""King computer players: easy and normal (issue 13), and a searching hard (issue 17).
 
 A player is ``choose(observation, legal, rng) -> action``. It sees only its seat's Observation;
 what it "remembers" (cards out, voids) is read again from the deal's public tricks at every
@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from ..cards import SUIT_MASKS, mask_of
 from ..king import (
     CONTRACTS,
+    EARLY_END,
     HEARTS,
     JACKS,
     JK,
@@ -54,9 +55,12 @@ from ..king import (
     Action,
     ChooseTrump,
     Observation,
+    deal_points,
+    legal_mask,
     trick_winner,
 )
 from ..tricks import PLAYS, Play
+from .search import choose, deal_hidden
 
 FULL = (1 << 52) - 1
 NEGATIVE = frozenset({NT, JK, QN, 3, L2, KH, TN})  # 3 = HT
@@ -375,8 +379,305 @@ def lead_high(table: Table, cards: list[int]) -> int:
                                      if table.trump is not None else 0, c % 13))
 
 
+# --- hard: determinized search, a cheap Normal in the playouts ------------------------------
+#
+# At each decision Hard deals the cards it cannot see to the other seats, consistently with what
+# the deal's plays prove about their hands (``read_known``), plays each candidate action out to
+# the end of the deal in each sampled world with every seat following a cheap version of
+# Normal's rules on ints (``policy_card``), and keeps the action with the best mean score for its
+# own seat (``engine.players.search.choose``). The trump choice is searched the same way, each
+# suit played out from the first lead.
+
+HARD_SAMPLES = 32  # sampled worlds per card decision
+TRUMP_SAMPLES = 48  # sampled worlds per trump choice
+
+PENALTY = tuple(sum(1 << c for c in range(52) if VALUES[k][c]) for k in range(len(CONTRACTS)))
+BELOW = tuple(((1 << c % 13) - 1) << (13 * (c // 13)) for c in range(52))
+ABOVE = tuple(SUIT_MASKS[c // 13] & ~BELOW[c] & ~(1 << c) for c in range(52))
+TRICK_COST = {NT: (50,) * 14, L2: (0,) * 12 + (120, 240),
+              TN: (15,) * 12 + (55, 75)}  # by trick number (1-based), as ``trick_cost``
+
+
+def _top(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _suit_lows(mask: int) -> list[int]:
+    return [_low(mask & m) for m in SUIT_MASKS if mask & m]
+
+
+def _suit_tops(mask: int) -> list[int]:
+    return [_top(mask & m) for m in SUIT_MASKS if mask & m]
+
+
+def policy_card(contract: int, trump: int | None, hand: int, trick: Sequence[int], best: int,
+                played: int, number: int) -> int:
+    """A cheap Normal on ints: the card the seat holding ``hand`` plays, ``best`` being the card
+    winning the trick so far, ``played`` the cards of the deal's finished tricks and ``number``
+    the trick's number (1..13)."""
+    legal = legal_mask(contract, trump, hand, trick, played)
+    if not legal & (legal - 1):
+        return _low(legal)
+    out = FULL & ~hand & ~played
+    for c in trick:
+        out &= ~(1 << c)
+    if contract in (TR, TE):
+        return _positive_card(contract, trump, hand, legal, trick, best, out)
+    if contract == L2 and number <= 10:  # tricks are free: shed the highest card
+        return max(_suit_tops(legal), key=lambda c: c % 13)
+    return _negative_card(contract, hand, legal, trick, best, out, number)
+
+
+def _negative_card(contract: int, hand: int, legal: int, trick: Sequence[int], best: int,
+                   out: int, number: int) -> int:
+    values, penalty = VALUES[contract], PENALTY[contract]
+    cost = TRICK_COST.get(contract, (0,) * 14)[number]
+    if trick:
+        if not legal & SUIT_MASKS[best // 13]:  # void: dump the most dangerous card
+            if legal & penalty:
+                return max(_suit_tops(legal & penalty), key=lambda c: (values[c], c % 13))
+            return max(_suit_tops(legal), key=lambda c: (c % 13, -(hand & SUIT_MASKS[c // 13])
+                                                         .bit_count()))
+        ducks = legal & BELOW[best]
+        last = len(trick) == 3
+        if ducks and last and contract != L2 and not cost and not any(values[c] for c in trick):
+            free = legal & ~ducks & ~penalty
+            if free:
+                return _top(free)  # a trick that costs nothing: win it high
+        if ducks:
+            return _top(ducks)
+        harmless = legal & ~penalty
+        return _top(harmless or legal) if last else _low(harmless or legal)
+
+    def risk(card: int) -> float:
+        mask = SUIT_MASKS[card // 13] & out
+        if not mask:
+            return 1000.0 + cost
+        higher, lower = (mask & ABOVE[card]).bit_count(), (mask & BELOW[card]).bit_count()
+        chance = (lower / (lower + higher)) ** 2 if higher else 1.0
+        return chance * (cost + values[card] + 10) - (1 - chance) * values[card] * 0.5
+    return min(_suit_lows(legal), key=lambda c: (risk(c), c % 13))
+
+
+def _positive_card(contract: int, trump: int | None, hand: int, legal: int,
+                   trick: Sequence[int], best: int, out: int) -> int:
+    values = VALUES[contract]
+    trumps = SUIT_MASKS[trump] if trump is not None else 0
+    if not trick:
+        mine, theirs = legal & trumps, out & trumps
+        if mine and theirs and _top(mine) > _top(theirs):
+            return _top(mine)  # draw trumps with the top one
+        winners = [c for c in _suit_tops(legal & ~trumps)
+                   if out & SUIT_MASKS[c // 13] and not out & ABOVE[c]]
+        if winners:
+            return max(winners, key=lambda c: (values[c] == 0, c % 13))
+        if mine and mine.bit_count() >= theirs.bit_count():
+            return _top(mine)
+        plain = legal & ~trumps or legal
+        return min(_suit_lows(plain), key=lambda c: (
+            values[c], (hand & SUIT_MASKS[c // 13]).bit_count() if trumps else 0, c % 13))
+    beat = legal & ABOVE[best] if trumps >> best & 1 else legal & (ABOVE[best] | trumps)
+    if beat:
+        winners = _cards(beat)
+        if len(trick) == 3:
+            return min(winners, key=lambda c: (trumps >> c & 1, c % 13))
+        if not beat & ~trumps and not trumps >> trick[0] & 1:
+            return winners[0]  # a ruff: the lowest trump, as Normal does unless it fears an overruff
+        safe = [c for c in winners if not out & ABOVE[c]]
+        if safe:
+            return min(safe, key=lambda c: (trumps >> c & 1, c % 13))
+        if (out & ABOVE[winners[-1]]).bit_count() <= 1:
+            return winners[-1]
+    return min(_suit_lows(legal), key=lambda c: (values[c], trumps >> c & 1, c % 13))
+
+
+def playout(contract: int, trump: int | None, hands: list[int], won: list[int],
+            winners: list[int], trick: list[int], seat: int, card: int) -> tuple[int, ...]:
+    """The deal's points after ``seat`` plays ``card`` (or, -1, its policy card) and every seat
+    then plays ``policy_card`` to the end. ``hands``, ``won``, ``winners`` and ``trick`` (the
+    position, as in ``engine.king.rollout``) are changed in place."""
+    trumps = SUIT_MASKS[trump] if trump is not None else 0
+    penalties = EARLY_END[contract]
+    played = 0
+    for w in won:
+        played |= w
+    best = winner = -1
+    if trick:
+        index = trick_winner(trick, trump)
+        best, winner = trick[index], (seat - len(trick) + index) % 4
+    while True:
+        hand = hands[seat]
+        if card < 0:
+            card = policy_card(contract, trump, hand, trick, best, played, len(winners) + 1)
+        hands[seat] = hand & ~(1 << card)
+        if not trick or ((card > best) if card // 13 == best // 13 else trumps >> card & 1):
+            best, winner = card, seat  # a lead, a higher card of the best one's suit, a ruff
+        trick.append(card)
+        card = -1
+        if len(trick) < 4:
+            seat = (seat + 1) % 4
+            continue
+        seat = winner
+        taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
+        won[seat] |= taken
+        played |= taken
+        winners.append(seat)
+        trick.clear()
+        if len(winners) == 13 or (penalties and played & penalties == penalties):
+            return deal_points(contract, won, winners)
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What the seat knows of the hidden cards, read once a decision from its observation."""
+
+    seat: int
+    contract: int
+    trump: int | None
+    hand: int
+    unseen: tuple[int, ...]  # the cards in the other hands
+    counts: tuple[int, ...]  # cards each seat holds
+    allowed: tuple[int, ...]  # per seat, the cards it may hold
+    won: tuple[int, ...]
+    winners: tuple[int, ...]
+    trick: tuple[int, ...]
+
+
+def read_known(obs: Observation) -> Known:
+    """Every card a seat's plays prove it does not hold: a card was legal when it was played, so
+    the seat held no card that would have made it illegal (a void, a trump it had to play, a
+    penalty card it had to dump or drop under)."""
+    contract, trump, me = CONTRACTS.index(obs.contract), obs.trump, obs.seat
+    hand = mask_of(obs.hand)
+    gone = 0
+    for record in obs.tricks:
+        gone |= mask_of(c for _, c in record.cards)
+    gone |= mask_of(c for _, c in obs.trick)
+    unseen = FULL & ~hand & ~gone
+    allowed = [unseen] * 4
+    allowed[me] = 0
+    played = 0
+    for plays in [r.cards for r in obs.tricks] + [obs.trick]:
+        cards = [int(c) for _, c in plays]
+        for i, (seat, card) in enumerate(plays):
+            if seat != me:
+                allowed[seat] &= ~_excluded(contract, trump, card, cards[:i], played, unseen)
+        played |= mask_of(cards)
+    winners = tuple(r.winner for r in obs.tricks)
+    won = tuple(mask_of(w) for w in obs.won)
+    return Known(me, contract, trump, hand, tuple(c for c in range(52) if unseen >> c & 1),
+                 tuple(0 if s == me else n for s, n in enumerate(obs.hand_sizes)),
+                 tuple(allowed), won, winners, tuple(int(c) for _, c in obs.trick))
+
+
+def _excluded(contract: int, trump: int | None, card: int, trick: list[int], played: int,
+              unseen: int) -> int:
+    """The unseen cards whose presence in the hand would have made ``card`` illegal. Holding more
+    cards only narrows the legal set, so if ``card`` is legal with every unseen card beside it,
+    nothing is excluded (the common case, tested once)."""
+    bit = 1 << card
+    if legal_mask(contract, trump, bit | unseen, trick, played) & bit:
+        return 0
+    excluded = 0
+    rest = unseen
+    while rest:
+        x = rest & -rest
+        rest ^= x
+        if not legal_mask(contract, trump, bit | x, trick, played) & bit:
+            excluded |= x
+    return excluded
+
+
+def sample_hands(known: Known, rng: random.Random) -> list[int]:
+    allowed = known.allowed
+    dealt = deal_hidden(list(known.unseen), known.counts,
+                        lambda s, c: bool(allowed[s] >> c & 1), rng)
+    hands = [mask_of(cards) for cards in dealt]
+    hands[known.seat] = known.hand
+    return hands
+
+
+def make_hard(samples: int = HARD_SAMPLES, trump_samples: int = TRUMP_SAMPLES
+              ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
+    """A searching Hard player on a budget of ``samples`` worlds a card and ``trump_samples`` a
+    trump choice (0: Normal's trump)."""
+    def player(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if obs.phase == "trump":
+            if not trump_samples:
+                return normal(obs, legal, rng)
+            return search_trump(obs, trump_samples, rng)
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        if len(cards) == 1:
+            return PLAYS[cards[0]]
+        known = read_known(obs)
+        trick = list(known.trick)
+        best = trick[trick_winner(trick, known.trump)] if trick else -1
+        played = 0
+        for w in known.won:
+            played |= w
+        first = policy_card(known.contract, known.trump, known.hand, trick, best, played,
+                            len(known.winners) + 1)
+        options = [first] + [c for c in distinct_plays(known, cards) if c != first]
+
+        def value(hands: list[int], card: int, _: random.Random) -> float:
+            points = playout(known.contract, known.trump, list(hands), list(known.won),
+                             list(known.winners), list(known.trick), obs.seat, card)
+            return points[obs.seat]
+        return PLAYS[choose(options, samples, lambda r: sample_hands(known, r), value, rng)]
+    return player
+
+
+def distinct_plays(known: Known, cards: list[int]) -> list[int]:
+    """One card of each run of equivalent ones: cards of a suit with no unseen or trick card
+    between them and the same worth in this contract take the same tricks."""
+    between = mask_of(known.unseen) | mask_of(known.trick)
+    values = VALUES[known.contract]
+    kept: list[int] = []
+    for card in sorted(cards):
+        prev = kept[-1] if kept else -1
+        if (prev >= 0 and prev // 13 == card // 13 and values[prev] == values[card]
+                and not between & BELOW[card] & ABOVE[prev]):
+            continue
+        kept.append(card)
+    return kept
+
+
+def search_trump(obs: Observation, samples: int, rng: random.Random) -> Action:
+    """The trump suit with the best mean score over sampled deals played out from the lead."""
+    me, hand = obs.seat, mask_of(obs.hand)
+    unseen = [c for c in range(52) if not hand >> c & 1]
+    counts = [0 if s == me else 13 for s in range(4)]
+
+    def sample(r: random.Random) -> list[int]:
+        hands = [mask_of(cards) for cards in deal_hidden(unseen, counts, lambda s, c: True, r)]
+        hands[me] = hand
+        return hands
+
+    def value(hands: list[int], suit: int, _: random.Random) -> float:
+        return playout(TR, suit, list(hands), [0] * 4, [], [], me, -1)[me]
+
+    first = choose_trump([int(c) for c in obs.hand])
+    suits = [first] + [s for s in range(4) if s != first]
+    return TRUMP_CHOICES[choose(suits, samples, sample, value, rng)]
+
+
+hard = make_hard()
+
 PLAYERS: dict[str, Callable[[Observation, Sequence[Action], random.Random], Action]] = {
     "easy": easy,
     "normal": normal,
-    "hard": normal,
+    "hard": hard,
 }

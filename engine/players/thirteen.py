@@ -1,5 +1,4 @@
-"""Thirteen computer players: easy and normal (issue 16). Hard plays as normal until the
-searching players arrive.
+"""Thirteen computer players: easy and normal (issue 16), hard (issue 17).
 
 A player is ``choose(observation, legal, rng) -> action`` and sees only its seat's Observation:
 its hand, the table, hand sizes and the cards played this game. Whatever it "counts" (the 2s and
@@ -18,6 +17,10 @@ normal  keeps structure. The hand is split into the fewest combinations (``cost`
         hand, or one nothing still out can beat that leaves a single combination. When an
         opponent holds very few cards it beats with anything and avoids leading what they could
         follow with their last cards.
+hard    searches (``engine.players.search.choose``): a few candidates (Normal's choice first,
+        Pass, the pieces of the split, the lowest and highest plays, the lowest bomb), each
+        played out in HARD_SAMPLES worlds dealt from the observation alone, everyone then
+        following ``fast_normal`` (Normal's rules on ints); the best mean place points wins.
 """
 
 from __future__ import annotations
@@ -27,18 +30,28 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..thirteen import (
+    DSEQ,
     FULL,
+    PAIR,
     PASS,
+    QUAD,
+    SEQ,
+    SINGLE,
+    TRIPLE,
     TWO_RANK,
     Action,
     Combo,
     Observation,
     Shape,
+    State,
     _beating,
+    _next_to_beat,
     classify,
     level,
     val_mask,
+    world,
 )
+from .search import choose, deal_hidden
 
 PIECE = 3  # cost of one combination in a split of the hand
 LONE = 1  # extra cost of a lone card below a king (it needs someone else's low lead to go)
@@ -200,5 +213,390 @@ def _cost(counts: tuple[int, ...]) -> int:
     return best
 
 
+# ---------------------------------------------------------------------------------------------
+# Normal's rules on ints, for playouts
+
+
+_M5 = int("5" * 13, 16)  # the low bit of every 2-bit field of a 52-bit mask
+_M3 = int("3" * 13, 16)  # the low two bits of every nibble
+_COST: dict[int, int] = {}
+_COST_LIMIT = 1 << 18  # cleared when full
+
+
+def _count_key(mask: int) -> int:
+    """The cards per rank of a value mask, one count per nibble (a SWAR popcount): the key
+    ``cost`` depends on, in a few int operations instead of thirteen."""
+    x = mask - (mask >> 1 & _M5)
+    return (x & _M3) + (x >> 2 & _M3)
+
+
+def fast_cost(mask: int) -> int:
+    """``cost(mask)``, from the count key."""
+    return _key_cost(_count_key(mask))
+
+
+def _first_pieces(key: int) -> list[tuple[int, tuple[int, int, int], int]]:
+    """The pieces a split may take at the lowest rank of the counts ``key``: (their cost, the
+    piece as (low, end, width): ranks low..end-1 with width cards each, the counts left),
+    bigger sets first (Normal leads the larger), then runs (seq, dseq) shortest first."""
+    low = (key & -key).bit_length() - 1 >> 2
+    count = key >> 4 * low & 15
+    out = [(PIECE + (LONE if size == 1 and low < 10 else 0), (low, low + 1, size),
+            key - (size << 4 * low)) for size in range(count, 0, -1)]
+    for width in (1, 2):
+        run, r = 0, low
+        while r < TWO_RANK and key >> 4 * r & 15 >= width:
+            run += width << 4 * r
+            r += 1
+            if r - low >= 3:
+                out.append((PIECE, (low, r, width), key - run))
+    return out
+
+
+def _key_cost(key: int) -> int:
+    """``_cost`` of the counts ``key`` (one count per nibble), memoised on the int."""
+    if not key:
+        return 0
+    known = _COST.get(key)
+    if known is None:
+        known = min(c + _key_cost(rest) for c, _, rest in _first_pieces(key))
+        if len(_COST) >= _COST_LIMIT:
+            _COST.clear()
+        _COST[key] = known
+    return known
+
+
+@lru_cache(maxsize=1 << 16)
+def _split(key: int) -> tuple[tuple[int, int, int], ...]:
+    """A best split of the counts ``key``: its pieces, the lowest rank's first."""
+    if not key:
+        return ()
+    target = _key_cost(key)
+    for piece_cost, piece, rest in _first_pieces(key):
+        if piece_cost + _key_cost(rest) == target:
+            return (piece, *_split(rest))
+    raise AssertionError("no split reaches the cost")
+
+
+def _pieces(hand: int) -> list[tuple[int, int]]:
+    """The best split of ``hand`` as (cost of the piece, value mask), lowest cards used first."""
+    out = []
+    left = hand
+    for low, end, width in _split(_count_key(hand)):
+        mask = 0
+        for r in range(low, end):
+            mask |= _TAKE[left >> 4 * r & 15][width] << 4 * r
+        left ^= mask
+        lone = width == 1 and end == low + 1 and low < 10
+        out.append((PIECE + (LONE if lone else 0), mask))
+    return out
+
+
+def _take(nib: int, k: int) -> int:
+    """The lowest ``k`` cards of a nibble (0 if it holds fewer)."""
+    out = 0
+    for bit in range(4):
+        if k and nib >> bit & 1:
+            out |= 1 << bit
+            k -= 1
+    return out if not k else 0
+
+
+_TAKE = tuple(tuple(_take(nib, k) for k in range(5)) for nib in range(16))
+
+
+def _precious_mask(mask: int) -> int:
+    """``_precious`` of a combination: 2 for a bomb, 1 for one holding 2s, else 0."""
+    return _precious(_shape(mask))
+
+
+_ONES = int("1" * 13, 16)  # one per rank's nibble
+_EIGHTS = _ONES << 3
+_BELOW_TWOS = (1 << 4 * TWO_RANK) - 1
+
+
+def _at_least(counts: int, k: int) -> int:
+    """Bit 3 of each rank's nibble where the count key holds ``k`` cards or more (a count plus
+    8 - k reaches 8 exactly then, and never overflows its nibble)."""
+    return counts + (8 - k) * _ONES & _EIGHTS
+
+
+def _run_starts(ranks: int, length: int) -> int:
+    """Of ``_at_least`` bits, those of ranks starting ``length`` marked ranks below the 2s."""
+    ranks &= _BELOW_TWOS
+    starts = ranks
+    for i in range(1, length):
+        starts &= ranks >> 4 * i
+    return starts
+
+
+def can_beat(out: int, shape: Shape) -> bool:
+    """``_beatable`` without listing: whether some combination of the cards ``out`` beats a
+    combination of this shape (as if one player held them all), read off the counts per rank."""
+    kind, length, key = shape
+    counts = _count_key(out)
+    rank = key >> 2
+    above = (out >> 4 * rank & 15) >> (key & 3) + 1  # cards of the key's rank above the key
+    if kind <= QUAD:
+        sets = _at_least(counts, kind)
+        if above and sets >> 4 * rank & 8 or sets >> 4 * rank + 4:
+            return True  # a higher set of the same size
+        if kind == QUAD:
+            return bool(_run_starts(_at_least(counts, 2), 4))
+        if rank == TWO_RANK:  # bombs of a level at least the number of 2s
+            bombs = _run_starts(_at_least(counts, 2), kind + 2)
+            return bool(bombs or kind == SINGLE and _at_least(counts, 4))
+        return False
+    width = 1 if kind == SEQ else 2
+    starts = _run_starts(_at_least(counts, width), length)
+    first = rank - length + 1  # where a run ending at the key's rank starts
+    if above and starts >> 4 * first & 8 or starts >> 4 * first + 4:
+        return True
+    return kind == DSEQ and bool(_run_starts(_at_least(counts, 2), length + 1))
+
+
+def fast_normal(hands: Sequence[int], seat: int, table: int, shape: Shape | None,
+                played: int) -> int:
+    """Normal's choice on ints (0 is Pass): the same rules, with a lead taken from the best
+    split of the hand instead of scoring every combination, and the unseen cards' answers
+    found by ``can_beat`` instead of listed."""
+    hand = hands[seat]
+    out = FULL & ~hand & ~played
+    close = 0  # bit per hand size of an opponent close to going out
+    for s, h in enumerate(hands):
+        if s != seat and h:
+            size = h.bit_count()
+            if size <= CLOSE:
+                close |= 1 << size
+    if shape is None:
+        return _fast_lead(hand, out, close)
+    return _fast_follow(hand, shape, out, bool(close))
+
+
+ONE_PIECE = PIECE + LONE  # the most a single combination costs: cost <= this is one piece
+
+
+def _fast_lead(hand: int, out: int, close: int) -> int:
+    if fast_cost(hand) <= ONE_PIECE:
+        return hand  # out now
+    pieces = [(c, m, _shape(m)) for c, m in _pieces(hand)]
+    if len(pieces) == 2:  # out next: a piece nothing out beats, the other goes after it
+        for _, mask, shape in pieces:
+            if not can_beat(out, shape):
+                return mask
+    best: tuple[tuple[int, ...], int] | None = None
+    for piece_cost, mask, shape in pieces:
+        risky = close >> mask.bit_count() & 1 and can_beat(out, shape)
+        key = (risky, -piece_cost, _precious(shape), mask & -mask, -mask.bit_count())
+        if best is None or key < best[0]:
+            best = (key, mask)
+    assert best is not None
+    return best[1]
+
+
+def _fast_follow(hand: int, table_shape: Shape, out: int, danger: bool) -> int:
+    options = _beating(hand, table_shape)
+    if not options:
+        return 0
+    if hand in options:
+        return hand  # out now
+    before = fast_cost(hand)
+    scored = [(fast_cost(hand ^ m) - before, m) for m in options]
+    for change, mask in scored:  # out next: what is left is one combination
+        if change + before <= ONE_PIECE and not can_beat(out, follow_shape(table_shape, mask)):
+            return mask
+    short = before <= SHORT * PIECE + LONE * 2
+    size = table_shape.length * _SIZE[table_shape.kind]
+    bombs_only = level(table_shape) > 0
+    best: tuple[tuple[int, ...], int] | None = None
+    for change, mask in scored:
+        # a play of another size than the table is a bomb; else it holds 2s if its key does
+        if bombs_only or mask.bit_count() != size:
+            precious = 2
+        else:
+            precious = int(mask.bit_length() > 4 * TWO_RANK)
+        if not danger:
+            if change > 0:
+                continue
+            if precious and not short and can_beat(out, follow_shape(table_shape, mask)):
+                continue
+        key = (change, precious, mask.bit_length())
+        if best is None or key < best[0]:
+            best = (key, mask)
+    return best[1] if best is not None else 0
+
+
+def _shape(mask: int) -> Shape:
+    shape = classify(mask)
+    assert shape is not None
+    return shape
+
+
+_SIZE = {SINGLE: 1, PAIR: 1, TRIPLE: 1, QUAD: 1, SEQ: 1, DSEQ: 2}  # cards per unit of length
+
+
+def follow_shape(table_shape: Shape, mask: int) -> Shape:
+    """The shape of a play that beats the table: with as many cards as the table it is of the
+    table's kind and length (a bomb on 2s or on a bomb has more cards), so only its key is new."""
+    kind, length, _ = table_shape
+    if mask.bit_count() == length * _SIZE[kind]:
+        return Shape(kind, length, mask.bit_length() - 1)
+    return _shape(mask)
+
+
+def playout(state: State, seat: int, first: int) -> int:
+    """The place points ``seat`` ends the game with when it plays ``first`` (a value mask, 0 to
+    pass) and then everyone plays ``fast_normal``. Stops as soon as the seat goes out."""
+    n = state.players
+    hands = list(state.hands)
+    table, owner, passed, turn, played = (state.table, state.owner, state.passed, state.turn,
+                                          state.played)
+    shape = classify(table) if table else None
+    finished = len(state.finished)
+    active = sum(1 for h in hands if h)
+    mask = first
+    while True:
+        s = turn
+        if mask:
+            hand = hands[s] ^ mask
+            hands[s], table, owner, played = hand, mask, s, played | mask
+            shape = _shape(mask) if shape is None else follow_shape(shape, mask)
+            if not hand:
+                if s == seat:
+                    return n - 1 - finished
+                finished += 1
+                active -= 1
+                if active <= 1:
+                    return 0  # the seat is left holding cards: last
+        else:
+            passed |= 1 << s
+        turn = _next_to_beat(hands, passed, owner, s, n)
+        if turn < 0:
+            turn = owner
+            while not hands[turn]:
+                turn = (turn + 1) % n
+            table, passed, shape = 0, 0, None
+        mask = fast_normal(hands, turn, table, shape, played)
+
+
+# ---------------------------------------------------------------------------------------------
+# hard
+
+
+HARD_SAMPLES = 24  # sampled worlds per decision: the budget, counted in work
+HARD_TRIES = 1  # deals drawn per sampled world, the one that best explains the others' play kept
+# (4 doubled the time with no measurable gain on 40 deal sets: off)
+MAX_CANDIDATES = 7
+
+
+def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
+              ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
+    """A Hard player with this many sampled worlds a decision, each the best of ``tries``."""
+    def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        candidates = _candidates(obs, legal, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+
+        def value(state: State, action: Action, _: random.Random) -> float:
+            return playout(state, obs.seat, action.mask if isinstance(action, Combo) else 0)
+        return choose(candidates, samples, lambda r: sample_world(obs, r, tries), value, rng)
+    return hard
+
+
+def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    """The few actions worth searching, Normal's choice first (ties go to it): on a lead the
+    pieces of the best split and the lowest and highest single; on a table Pass, the lowest
+    play, the lowest that keeps the split, the highest that is not a bomb and the lowest bomb."""
+    combos = {a.mask: a for a in legal if isinstance(a, Combo)}
+    picks: list[Action] = [normal(obs, legal, rng)]
+    hand = val_mask(obs.hand)
+    if not obs.table:
+        singles = [m for m in combos if m.bit_count() == 1]
+        masks = [m for _, m in _pieces(hand)] + singles[:1] + singles[-1:]
+    else:
+        picks.append(PASS)
+        ordered = sorted(combos, key=lambda m: (_precious_mask(m), m.bit_length()))
+        before = fast_cost(hand)
+        keeping = [m for m in ordered if fast_cost(hand ^ m) <= before]
+        plain = [m for m in ordered if _precious_mask(m) < 2]
+        bombs = [m for m in ordered if _precious_mask(m) == 2]
+        masks = ordered[:1] + keeping[:1] + plain[-1:] + bombs[:1]
+    for m in masks:
+        action = combos.get(m)
+        if action is not None and action not in picks:
+            picks.append(action)
+    return picks[:MAX_CANDIDATES]
+
+
+def sample_world(obs: Observation, rng: random.Random, tries: int = 1) -> State:
+    """A world the seat cannot tell from the real one: its own hand, the others' card counts,
+    the cards played and the round as observed. Of ``tries`` deals of the unseen cards
+    (``deal_unseen``) it keeps the first that ``surprises`` least: the one whose hands best
+    explain how the others played lately, were they playing as Normal does."""
+    best: tuple[int, list[int]] | None = None
+    for _ in range(tries):
+        hands = deal_unseen(obs, rng)
+        score = surprises(obs, hands) if tries > 1 else 0
+        if best is None or score < best[0]:
+            best = (score, hands)
+    assert best is not None
+    return world(obs, best[1])
+
+
+def deal_unseen(obs: Observation, rng: random.Random) -> list[int]:
+    """The hands (value masks) of a random deal of the unseen cards among the others and, with
+    2 or 3 players, the undealt rest, each seat getting as many as it holds. In a match's
+    first game every dealt card is at least the lowest dealt card: the seat's required card, or
+    the first play's lowest (the first play held it), so unseen cards below it were never
+    dealt."""
+    n = len(obs.hand_sizes)
+    hand = val_mask(obs.hand)
+    unseen = FULL & ~hand & ~val_mask(obs.played)
+    cards = [b for b in range(52) if unseen >> b & 1]
+    counts = [0 if s == obs.seat else obs.hand_sizes[s] for s in range(n)]
+    counts.append(len(cards) - sum(counts))  # undealt
+    floor = 0  # the lowest card that may have been dealt
+    if obs.required_card is not None:
+        floor = val_mask([obs.required_card])
+    elif obs.deal == 1 and obs.plays:
+        first = obs.plays[0][1]
+        assert isinstance(first, Combo)
+        floor = first.mask & -first.mask
+
+    def allowed(holder: int, card: int) -> bool:
+        return holder == n or 1 << card >= floor
+    dealt = deal_hidden(cards, counts, allowed, rng)
+    return [hand if s == obs.seat else sum(1 << b for b in dealt[s]) for s in range(n)]
+
+
+def surprises(obs: Observation, hands: Sequence[int]) -> int:
+    """How many of the others' actions in the last two rounds ``fast_normal`` would not have
+    taken with these hands (each seat's cards then: its hand now and what it played since)."""
+    recent = (*obs.last_round, *obs.round_plays)
+    start = len(obs.plays) - len(recent)
+    held, played = list(hands), val_mask(obs.played)
+    for seat, action in recent:
+        if isinstance(action, Combo):
+            held[seat] |= action.mask
+            played &= ~action.mask
+    table, shape, count = 0, None, 0
+    for i, (seat, action) in enumerate(recent):
+        if i == len(obs.last_round):
+            table, shape = 0, None  # the last round ended with the table cleared
+        mask = action.mask if isinstance(action, Combo) else 0
+        if seat != obs.seat and not (obs.deal == 1 and start + i == 0):  # not the forced 1st
+            count += fast_normal(held, seat, table, shape, played) != mask
+        if mask:
+            held[seat] ^= mask
+            played |= mask
+            shape = _shape(mask) if shape is None else follow_shape(shape, mask)
+            table = mask
+    return count
+
+
+hard = make_hard()
+
 PLAYERS: dict[str, Callable[[Observation, Sequence[Action], random.Random], Action]] = {
-    "easy": easy, "normal": normal, "hard": normal}
+    "easy": easy, "normal": normal, "hard": hard}

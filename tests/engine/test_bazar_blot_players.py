@@ -4,15 +4,38 @@ cheapest card) and legality over whole matches (decision time: bench/bazar_blot_
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
-from engine.bazar_blot import GAME, PASS, QUANSH, SUR, Bid
-from engine.cards import parse_card
+from engine.bazar_blot import (
+    GAME,
+    PASS,
+    QUANSH,
+    SUR,
+    Bid,
+    IllegalAction,
+    legal_mask,
+    normal_card,
+    playout,
+    world_state,
+)
+from engine.cards import CARDS, SUIT_MASKS, cards_of, mask_of, parse_card
 from engine.players import player_for
-from engine.players.bazar_blot import PLAYERS, easy, normal, strain_estimates
+from engine.players.bazar_blot import (
+    PLAYERS,
+    Position,
+    easy,
+    hard,
+    knowledge,
+    make_hard,
+    normal,
+    normal_call,
+    sample_hands,
+    strain_estimates,
+)
 from engine.tricks import Play
 
 H, S, D, C = 2, 3, 1, 0
@@ -154,3 +177,165 @@ def test_players_play_whole_matches_legally(level: str) -> None:
             action = player(obs, legal, rng)
             assert action in legal
             state = GAME.apply(state, seat, action)
+
+
+# --- hard --------------------------------------------------------------------------------------
+
+SMALL = make_hard(3, 2)  # a small budget: the same code paths, fast enough for many positions
+
+
+def _positions(seeds: range, keep: float = 0.5) -> list[Any]:
+    """States at decisions of every phase, from deals played by Normal with random detours."""
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GAME.new_match(4, seed)
+        while not state.results:
+            (seat,) = GAME.to_act(state)
+            legal = GAME.legal_actions(state, seat)
+            if rng.random() < keep:
+                found.append(state)
+            action = normal(GAME.observation(state, seat), legal, rng)
+            if rng.random() < 0.2:
+                action = legal[rng.randrange(min(len(legal), 12))]
+            state = GAME.apply(state, seat, action)
+    return found
+
+
+def test_hard_is_registered_and_always_legal() -> None:
+    assert PLAYERS["hard"] is hard
+    states = _positions(range(40), keep=0.3)
+    assert {s.phase for s in states} >= {"auction", "sur", "play"}
+    for k, state in enumerate(states):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        player = hard if k % 10 == 0 else SMALL
+        assert player(GAME.observation(state, seat), legal, random.Random(k)) in legal
+
+
+def test_hard_is_deterministic() -> None:
+    for k, state in enumerate(_positions(range(6), keep=0.2)):
+        (seat,) = GAME.to_act(state)
+        obs, legal = GAME.observation(state, seat), GAME.legal_actions(state, seat)
+        assert SMALL(obs, legal, random.Random(k)) == SMALL(obs, legal, random.Random(k))
+
+
+def test_hard_calls_by_normal_rule_at_its_default_budget_and_searches_cards() -> None:
+    assert decide(hard, start(DEAL_A)) == Bid(8, H)  # seat 0: J 9 A 10 of hearts, two aces
+    assert decide(hard, start(DEAL_A, [(0, Bid(8, H))])) == PASS  # seat 1: nothing
+    state = start(DEAL_A, [(0, Bid(8, H)), (1, PASS), (2, PASS), (3, PASS)])
+    obs, legal = GAME.observation(state, 0), GAME.legal_actions(state, 0)
+    picks = {hard(obs, legal, random.Random(seed)) for seed in range(3)}
+    assert picks <= set(legal)
+
+
+def _replayed(state: Any, hands: list[int]) -> Any:
+    """The deal of ``state`` again, the seats holding ``hands`` now (and what they played), with
+    the same calls and cards; None if a card could not be played."""
+    dealt = list(hands)
+    for leader, cards, _ in (*state.tricks, (state.leader, state.trick, 0)):
+        for i, c in enumerate(cards):
+            dealt[(leader + i) % 4] |= 1 << c
+    deal = [" ".join(str(CARDS[c]) for c in cards_of(m)) for m in dealt]
+    again = GAME.new_match(4, state.seed, deal=deal, first_dealer=state.dealer)
+    for seat, action in state.calls:
+        again = GAME.apply(again, seat, action)
+    try:
+        for leader, cards, _ in (*state.tricks, (state.leader, state.trick, 0)):
+            for i, c in enumerate(cards):
+                again = GAME.apply(again, (leader + i) % 4, Play(CARDS[c]))
+    except IllegalAction:
+        return None
+    return again
+
+
+def test_no_cheat_hidden_cards_redistributed_give_the_same_action() -> None:
+    checked = 0
+    for k, state in enumerate(_positions(range(30), keep=0.15)):
+        (seat,) = GAME.to_act(state)
+        obs = GAME.observation(state, seat)
+        rng = random.Random(k)
+        for _ in range(10):
+            other = _replayed(state, sample_hands(obs, rng))
+            if other is None or other.hands == state.hands:
+                continue
+            if GAME.observation(other, seat) != obs:
+                continue  # e.g. an announcement the new hands would not make
+            legal = GAME.legal_actions(state, seat)
+            assert GAME.legal_actions(other, seat) == legal
+            player = hard if k % 8 == 0 else SMALL
+            assert player(obs, legal, random.Random(k)) == player(
+                GAME.observation(other, seat), legal, random.Random(k))
+            checked += 1
+            break
+    assert checked >= 40
+
+
+def test_sampled_worlds_fit_the_observation() -> None:
+    for k, state in enumerate(_positions(range(40), keep=0.3)):
+        (seat,) = GAME.to_act(state)
+        obs = GAME.observation(state, seat)
+        forbidden, known = knowledge(obs)
+        # what the seat infers holds in the real deal
+        assert all(not forbidden[s] & state.hands[s] for s in range(4))
+        assert all(known[s] & state.hands[s] == known[s] for s in range(4))
+        played = mask_of(c for t in obs.tricks for _, c in t.cards) | mask_of(
+            c for _, c in obs.trick)
+        hands = sample_hands(obs, random.Random(k))
+        assert hands[seat] == mask_of(obs.hand)
+        assert [h.bit_count() for h in hands] == list(obs.hand_sizes)
+        assert not played & (hands[0] | hands[1] | hands[2] | hands[3])
+        assert sum(h.bit_count() for h in hands) + played.bit_count() == 32
+        for record in (*obs.tricks, None):  # a seat that did not follow holds none of the suit
+            plays = record.cards if record is not None else obs.trick
+            for s, c in plays[1:]:
+                if c // 13 != plays[0][1] // 13:
+                    assert not hands[s] & SUIT_MASKS[plays[0][1] // 13]
+        for combo in obs.combinations:
+            assert all(hands[combo.seat] >> c & 1 or played >> c & 1 for c in combo.cards)
+        if obs.blot is not None:
+            trump = obs.trump
+            assert trump is not None
+            pair = mask_of((CARDS[trump * 13 + 11], CARDS[trump * 13 + 10]))
+            assert not pair & ~played & ~hands[obs.blot]
+        world = world_state(obs, hands)
+        assert GAME.legal_actions(world, seat) == GAME.legal_actions(state, seat)
+        seen = GAME.observation(world, seat)
+        same = ("history", "announced") if obs.phase == "play" else ("history",)
+        assert all(getattr(seen, f) == getattr(obs, f) for f in obs.__dataclass_fields__
+                   if f not in same)
+
+
+def test_a_world_built_from_the_real_hands_shows_the_same_observation() -> None:
+    for state in _positions(range(20), keep=0.3):
+        (seat,) = GAME.to_act(state)
+        obs = GAME.observation(state, seat)
+        world = world_state(obs, list(state.hands))
+        assert GAME.observation(world, seat) == dataclasses.replace(obs, history=())
+        if state.phase == "play":
+            assert world.combo_team == state.combo_team and world.blot_seat == state.blot_seat
+
+
+def test_normal_call_and_normal_card_are_normal_on_ints() -> None:
+    for state in _positions(range(40), keep=1.0):
+        (seat,) = GAME.to_act(state)
+        obs, legal = GAME.observation(state, seat), GAME.legal_actions(state, seat)
+        expected = normal(obs, legal, random.Random(0))
+        if state.phase == "play":
+            voids = [sum(1 << s for s in v) for v in Position(obs).voids]
+            others = (state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]) \
+                & ~state.hands[seat]
+            mask = legal_mask(state.hands[seat], state.trick, state.leader, state.trump, seat)
+            assert normal_card(state.hands[seat], mask, others, state.trick, state.leader, seat,
+                               state.strain, voids, state.contract.team == seat % 2
+                               ) == expected.card
+        else:
+            assert normal_call(state, {}) == expected
+
+
+def test_playout_scores_a_whole_deal() -> None:
+    for state in _positions(range(10), keep=0.3):
+        if state.phase != "play":
+            continue
+        a, b = playout(state, (0, 0, 0, 0), -1, random.Random(0))
+        assert a >= 0 and b >= 0 and a + b > 0

@@ -3,20 +3,30 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
-from engine.cards import parse_card, parse_cards
-from engine.fifty_six import GAME, NT, D, H, S, State
+from engine.cards import cards_of, parse_card, parse_cards
+from engine.fifty_six import GAME, NT, D, H, S, State, start_of_play, world
 from engine.players import player_for
 from engine.players.fifty_six import (
     PLAYERS,
+    _code,
+    auction_out,
     easy,
     estimate,
+    estimates,
     form_for,
+    hard,
+    known,
+    make_hard,
     normal,
     partner_support,
+    playout,
     read_table,
+    sample_hands,
+    supports,
 )
 
 from .test_fifty_six import act, fill, match
@@ -35,7 +45,7 @@ def decide(state: State, player=normal) -> str:  # type: ignore[no-untyped-def]
 
 def test_the_players_are_found_by_the_games_name() -> None:
     assert player_for("easy", "fifty_six") is easy
-    assert player_for("normal", "fifty_six") is normal and PLAYERS["hard"] is normal
+    assert player_for("normal", "fifty_six") is normal
 
 
 # The auction -----------------------------------------------------------------------------------
@@ -148,3 +158,157 @@ def test_every_level_plays_legal_actions_to_the_end(players: int) -> None:
             action = levels[seat % 2](GAME.observation(s, seat), legal, rng)
             assert action in legal
             s = GAME.apply(s, seat, action)
+
+
+# Hard: the search -------------------------------------------------------------------------------
+
+QUICK = make_hard(4_000)  # a small budget: the same code paths, fast enough for tests
+
+
+def positions(players: int, seeds: range, every: int = 3) -> list[State]:
+    """Positions of every phase: deals played by normal players, every ``every``-th decision."""
+    out = []
+    for seed in seeds:
+        s = GAME.new_match(players, seed, tables=4)
+        rng = random.Random(seed)
+        step = 0
+        while not GAME.is_over(s) and s.deal_no <= 2:
+            (seat,) = GAME.to_act(s)
+            if step % every == 0:
+                out.append(s)
+            s = GAME.apply(s, seat, normal(GAME.observation(s, seat),
+                                           GAME.legal_actions(s, seat), rng))
+            step += 1
+    return out
+
+
+def hidden_swapped(state: State, seat: int) -> State | None:
+    """The same position for ``seat`` with one card of one suit swapped between two other seats,
+    or None when no such swap exists. A copy held twice is never split, so it stays simple."""
+    others = [s for s in state.active if s != seat]
+    for a in others:
+        for b in others:
+            for ca in cards_of(state.held[a] & ~state.twice[a] & ~state.held[b]):
+                for cb in cards_of(state.held[b] & ~state.twice[b] & ~state.held[a]):
+                    if ca // 13 == cb // 13 and ca != cb:
+                        new = state.copy()
+                        held = list(state.held)
+                        held[a] ^= (1 << ca) | (1 << cb)
+                        held[b] ^= (1 << ca) | (1 << cb)
+                        new.held = tuple(held)
+                        return new
+    return None
+
+
+def test_hard_is_the_searching_player() -> None:
+    assert player_for("hard", "fifty_six") is hard and PLAYERS["hard"] is hard
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_hard_returns_a_legal_action_in_every_phase(players: int) -> None:
+    phases = set()
+    for s in positions(players, range(3)):
+        (seat,) = GAME.to_act(s)
+        legal = GAME.legal_actions(s, seat)
+        assert QUICK(GAME.observation(s, seat), legal, random.Random(1)) in legal
+        phases.add(s.phase)
+    assert phases == {"auction", "play"}
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_hard_plays_whole_matches_with_the_full_budget(players: int) -> None:
+    s = GAME.new_match(players, 5, tables=2)
+    rng = random.Random(5)
+    while not GAME.is_over(s) and s.deal_no <= 2:
+        (seat,) = GAME.to_act(s)
+        legal = GAME.legal_actions(s, seat)
+        action = (hard if seat % 2 else normal)(GAME.observation(s, seat), legal, rng)
+        assert action in legal
+        s = GAME.apply(s, seat, action)
+
+
+def test_hard_is_deterministic() -> None:
+    for s in positions(4, range(2), every=7):
+        (seat,) = GAME.to_act(s)
+        obs, legal = GAME.observation(s, seat), GAME.legal_actions(s, seat)
+        assert QUICK(obs, legal, random.Random(7)) == QUICK(obs, legal, random.Random(7))
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_hard_cannot_cheat(players: int) -> None:
+    """Redistributing only the cards the seat cannot see never changes its action."""
+    checked = 0
+    for s in positions(players, range(3), every=4):
+        (seat,) = GAME.to_act(s)
+        other = hidden_swapped(s, seat)
+        if other is None:
+            continue
+        assert GAME.hands(other) != GAME.hands(s)
+        obs = GAME.observation(s, seat)
+        assert GAME.observation(other, seat) == obs
+        legal = GAME.legal_actions(s, seat)
+        assert legal == GAME.legal_actions(other, seat)
+        assert QUICK(obs, legal, random.Random(3)) == QUICK(GAME.observation(other, seat), legal,
+                                                           random.Random(3))
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_sampled_deals_agree_with_the_observation(players: int) -> None:
+    for s in positions(players, range(3), every=5):
+        (seat,) = GAME.to_act(s)
+        obs = GAME.observation(s, seat)
+        kn = known(obs)
+        played = [int(c) for t in obs.tricks for _, c in t.cards] + [int(c) for _, c in obs.trick]
+        for r in range(5):
+            hands = sample_hands(kn, players, random.Random(r))
+            assert sorted(hands[seat]) == sorted(int(c) for c in obs.hand)  # own hand exact
+            assert [len(h) for h in hands] == list(obs.hand_sizes)  # counts right
+            # every copy once: the deck is the hands and the cards played, copies counted
+            assert Counter(c for h in hands for c in h) + Counter(played) == Counter(s.deck)
+            for other in kn.others:  # no card where the seat showed a void or its bid denied it
+                assert not any(kn.lacks[other] >> c & 1 for c in hands[other])
+            w = world(obs, hands)  # the engine position of the sample shows the seat the same
+            seen = GAME.observation(w, seat)
+            for name in ("hand", "hand_sizes", "trick", "tricks", "calls", "contract", "points",
+                         "to_act", "phase", "active", "dealer", "high_bid", "doubled"):
+                assert getattr(seen, name) == getattr(obs, name), name
+            assert GAME.legal_actions(w, seat) == GAME.legal_actions(s, seat)
+
+
+def test_voids_and_bid_forms_constrain_the_sample() -> None:
+    s = act(match(4, 0, fill(4, {1: "9S 9S AS AS TS TS JH JH JD JC 9H KD"})), "bid:28:S:suit-num")
+    kn = known(GAME.observation(s, 2))
+    jack = parse_card("JS")
+    assert kn.lacks[1] >> jack & 1  # "♠ 28": no jack of spades
+    s = act(match(4, 0), "bid:28:D")  # "28 ♦": holds the jack of diamonds
+    kn = known(GAME.observation(s, 2))
+    assert kn.holds[1] == (parse_card("JD"),)
+    for r in range(20):
+        assert parse_card("JD") in sample_hands(kn, 4, random.Random(r))[1]
+
+
+def test_the_auction_playout_follows_normals_calls() -> None:
+    """``auction_out`` from the first call gives the contract normal players reach."""
+    for players in (4, 6, 8):
+        for seed in range(15):
+            s = GAME.new_match(players, seed, first_dealer=seed % players)
+            start, hands = s, GAME.hands(s)
+            first = normal(GAME.observation(s, s.turn), GAME.legal_actions(s, s.turn),
+                           random.Random(0))
+            while s.phase == "auction":
+                s = GAME.apply(s, s.turn, normal(GAME.observation(s, s.turn),
+                                                 GAME.legal_actions(s, s.turn), random.Random(0)))
+            got = auction_out(start, hands, estimates(hands, start.active),
+                              supports(GAME.observation(start, start.turn)), _code(first))
+            assert s.contract is not None
+            assert (got.value, got.trump, got.declarer, got.multiplier) == (
+                s.contract.value, s.contract.trump, s.contract.declarer, s.contract.multiplier)
+
+
+def test_the_playout_plays_a_whole_deal() -> None:
+    for players in (4, 6, 8):
+        for seed in range(10):
+            s = start_of_play(GAME.new_match(players, seed))
+            assert sum(playout(s)) == 56

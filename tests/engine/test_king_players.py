@@ -1,5 +1,6 @@
-"""King computer players: decisions on literal positions (issue 13), and whole matches of legal
-play that see only the observation."""
+"""King computer players: decisions on literal positions (issue 13), whole matches of legal
+play that see only the observation, and the searching Hard (issue 17): its sampled worlds, its
+determinism, and that it cannot see hidden cards."""
 
 from __future__ import annotations
 
@@ -9,8 +10,17 @@ import pytest
 
 from engine import king
 from engine.cards import CARDS, SUITS, parse_card, parse_cards
-from engine.players import player_for
-from engine.players.king import PLAYERS, choose_trump, easy, normal
+from engine.players import player_for, random_player
+from engine.players.king import (
+    PLAYERS,
+    choose_trump,
+    easy,
+    hard,
+    make_hard,
+    normal,
+    read_known,
+    sample_hands,
+)
 from engine.tricks import Play
 
 GAME = king.GAME
@@ -52,7 +62,7 @@ def decide(player, state: king.KingState, seed: int = 0) -> str:  # type: ignore
 
 def test_players_are_found_by_the_games_name() -> None:
     assert player_for("easy", "king") is easy and player_for("normal", "king") is normal
-    assert PLAYERS["hard"] is normal
+    assert player_for("hard", "king") is hard
 
 
 def test_easy_ducks_a_trick_it_can_duck_in_no_tricks() -> None:
@@ -173,3 +183,97 @@ def test_normal_last_on_a_free_trick_sheds_a_high_card() -> None:
     assert decide(normal, state) == "AS"
     state = position(hands, "NT", "5S 3S 4S")
     assert decide(normal, state) == "2S"  # every trick costs in NT: duck
+
+
+# --- the searching Hard ---------------------------------------------------------------------
+
+def positions(count: int, seed: int) -> list[king.KingState]:
+    """Random positions of every contract, the trump choice included, from quick mixed play."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        contract = king.DEFAULT_ORDER[k % len(king.DEFAULT_ORDER)]
+        state = GAME.new_match(4, rng.randrange(1 << 30), contracts=contract)
+        for _ in range(rng.randrange(52)):
+            if GAME.is_over(state):
+                break
+            (seat,) = GAME.to_act(state)
+            player = rng.choice((easy, normal, random_player))
+            state = GAME.apply(state, seat, player(GAME.observation(state, seat),
+                                                   GAME.legal_actions(state, seat), rng))
+        if not GAME.is_over(state):
+            out.append(state)
+    return out
+
+
+def test_sampled_worlds_agree_with_the_observation() -> None:
+    """Own hand exact, counts right, no played card, and what the plays prove holds: the real
+    hands are always among the hands the sampler may deal."""
+    for state in positions(200, 1):
+        if state.phase != "play":
+            continue
+        (seat,) = GAME.to_act(state)
+        known = read_known(GAME.observation(state, seat))
+        for other in range(4):
+            if other != seat:
+                assert not state.hands[other] & ~known.allowed[other]
+        for n in range(3):
+            hands = sample_hands(known, random.Random(n))
+            assert hands[seat] == state.hands[seat]
+            assert [h.bit_count() for h in hands] == [h.bit_count() for h in state.hands]
+            assert sum(hands) == sum(state.hands)  # disjoint, and exactly the unplayed cards
+            assert all(not hands[o] & ~known.allowed[o] for o in range(4) if o != seat)
+
+
+def test_hard_is_legal_and_deterministic() -> None:
+    for state in positions(48, 2):
+        (seat,) = GAME.to_act(state)
+        obs, legal = GAME.observation(state, seat), GAME.legal_actions(state, seat)
+        action = hard(obs, legal, random.Random(5))
+        assert action in legal
+        assert hard(obs, legal, random.Random(5)) == action
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_whole_matches_of_legal_hard_play(seed: int) -> None:
+    player, rng = make_hard(3, 3), random.Random(seed)
+    state = GAME.new_match(4, seed)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        action = player(GAME.observation(state, seat), legal, rng)
+        assert action in legal
+        state = GAME.apply(state, seat, action)
+    assert sum(GAME.scores(state)) == 0
+
+
+def test_hard_cannot_see_hidden_cards() -> None:
+    """The other seats' hands re-dealt within what the seat knows: the observation is the same,
+    and so is Hard's action with the same seed (the trump choice included)."""
+    compared = 0
+    for i, state in enumerate(positions(60, 3)):
+        (seat,) = GAME.to_act(state)
+        obs = GAME.observation(state, seat)
+        other = state.copy()
+        other.hands = tuple(sample_hands(read_known(obs), random.Random(1000 + i)))
+        if other.hands == state.hands:
+            continue
+        assert GAME.observation(other, seat) == obs
+        assert hard(obs, GAME.legal_actions(state, seat), random.Random(i)) == hard(
+            GAME.observation(other, seat), GAME.legal_actions(other, seat), random.Random(i))
+        compared += 1
+    assert compared >= 40
+
+
+def test_hard_names_the_trump_without_seeing_hidden_cards() -> None:
+    for seed in range(6):
+        state = GAME.new_match(4, seed, contracts="TR")
+        (seat,) = GAME.to_act(state)
+        obs = GAME.observation(state, seat)
+        other = state.copy()
+        other.hands = tuple(sample_hands(read_known(obs), random.Random(seed)))
+        assert other.hands != state.hands and GAME.observation(other, seat) == obs
+        action = hard(obs, GAME.legal_actions(state, seat), random.Random(seed))
+        assert str(action).startswith("trump:")
+        assert action == hard(GAME.observation(other, seat), GAME.legal_actions(other, seat),
+                              random.Random(seed))

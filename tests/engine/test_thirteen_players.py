@@ -12,8 +12,23 @@ import pytest
 
 from engine.cards import parse_cards
 from engine.players import player_for, random_player
-from engine.players.thirteen import PLAYERS, cost, easy, normal
-from engine.thirteen import FULL, GAME, PASS, State, val_mask
+from engine.players.thirteen import (
+    PLAYERS,
+    _beatable,
+    can_beat,
+    cost,
+    deal_unseen,
+    easy,
+    fast_cost,
+    fast_normal,
+    follow_shape,
+    hard,
+    make_hard,
+    normal,
+    sample_world,
+    surprises,
+)
+from engine.thirteen import FULL, GAME, PASS, State, _all_combos, _beating, classify, val_mask
 
 
 def position(hands: list[str], table: str = "", owner: int = 1, turn: int = 0,
@@ -142,7 +157,7 @@ def test_normal_does_not_lead_a_single_into_an_opponents_last_card() -> None:
 def test_players_choose_legal_actions_from_the_observation_only(level: str, players: int) -> None:
     player = player_for(level, "thirteen")
     assert player is PLAYERS[level]
-    for seed in range(4):
+    for seed in range(4 if level != "hard" else 1):  # hard: one match, its search is slower
         state = GAME.new_match(players, seed, match_games=2)
         rng = random.Random(seed)
         while not GAME.is_over(state):
@@ -188,3 +203,148 @@ def test_normal_plays_whole_matches_legally() -> None:
             action = normal(obs, legal, rng)
             assert action in legal
             state = GAME.apply(state, seat, action)
+
+
+# ---------------------------------------------------------------------------------------------
+# hard
+
+
+def positions(players: int, count: int, seed: int) -> list[State]:
+    """Positions of random play (matches of two games, so later games are met too), every
+    ``players + 1``-th decision."""
+    out: list[State] = []
+    rng = random.Random(seed)
+    while len(out) < count:
+        state = GAME.new_match(players, rng.randrange(1 << 30), match_games=2)
+        step = 0
+        while not GAME.is_over(state) and len(out) < count:
+            (seat,) = GAME.to_act(state)
+            legal = GAME.legal_actions(state, seat)
+            if step % (players + 1) == 0:
+                out.append(state)
+            state = GAME.apply(state, seat, random_player(GAME.observation(state, seat), legal, rng))
+            step += 1
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_chooses_legal_actions_and_the_same_one_again(players: int) -> None:
+    small = make_hard(4)
+    for i, state in enumerate(positions(players, 60, players)):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        obs = GAME.observation(state, seat)
+        player = hard if i % 6 == 0 else small  # the real budget now and then
+        action = player(obs, legal, random.Random(i))
+        assert action in legal
+        assert player(obs, legal, random.Random(i)) == action, "same seed, same observation"
+
+
+def redistribute(state: State, seat: int, rng: random.Random) -> State:
+    """The cards hidden from ``seat`` (other hands and, with 2 or 3 players, the undealt ones)
+    dealt again at random, every hand keeping its size."""
+    hidden = FULL & ~state.hands[seat] & ~state.played
+    cards = [b for b in range(52) if hidden >> b & 1]
+    rng.shuffle(cards)
+    hands = list(state.hands)
+    for s in range(state.players):
+        if s != seat:
+            size = hands[s].bit_count()
+            hands[s] = sum(1 << b for b in cards[:size])
+            cards = cards[size:]
+    dealt = FULL & ~sum(1 << b for b in cards)
+    return dataclasses.replace(state, hands=tuple(hands), dealt=dealt)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_cannot_cheat(players: int) -> None:
+    """Same seed, same observation, other hidden cards: the same action."""
+    rng = random.Random(5)
+    changed = 0
+    for i, state in enumerate(positions(players, 24, 10 + players)):
+        (seat,) = GAME.to_act(state)
+        if state.required:
+            continue  # the first play: the lowest dealt card must stay where it is
+        other = redistribute(state, seat, rng)
+        changed += other.hands != state.hands
+        obs = GAME.observation(state, seat)
+        assert GAME.observation(other, seat) == obs
+        legal = GAME.legal_actions(state, seat)
+        assert GAME.legal_actions(other, seat) == legal
+        player = make_hard(6)
+        assert player(obs, legal, random.Random(i)) == player(GAME.observation(other, seat), legal,
+                                                              random.Random(i))
+    assert changed > 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_sampled_worlds_agree_with_the_observation(players: int) -> None:
+    rng = random.Random(players)
+    for state in positions(players, 40, 20 + players):
+        (seat,) = GAME.to_act(state)
+        obs = GAME.observation(state, seat)
+        world = sample_world(obs, rng, tries=2)
+        assert GAME.observation(world, seat) == obs  # own hand, sizes, table, plays, passes...
+        assert world.hands[seat] == state.hands[seat]
+        assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in state.hands]
+        assert not world.played & (world.hands[0] | world.hands[1] | world.hands[-1])
+        union = 0
+        for h in world.hands:
+            assert not union & h
+            union |= h
+        assert world.dealt == union | state.played
+        if state.game == 1 and state.log is not None:  # cards below the first play: undealt
+            first = state.log
+            while first.before is not None:
+                first = first.before
+            assert first.action != PASS
+            assert not union & ((first.action.mask & -first.action.mask) - 1)  # type: ignore[union-attr]
+
+
+def test_the_unseen_cards_count_and_the_split_match_normals() -> None:
+    """``can_beat`` answers as Normal's listing ``_beatable``; ``fast_cost`` is ``cost``; a play
+    that beats a table has the shape ``follow_shape`` says."""
+    rng = random.Random(3)
+    for _ in range(400):
+        deck = rng.sample(range(52), 52)
+        hand = sum(1 << b for b in deck[:rng.randint(1, 13)])
+        out = sum(1 << b for b in deck[13:13 + rng.randint(0, 26)])
+        assert fast_cost(hand) == cost(hand)
+        combos = _all_combos(hand)
+        for mask in rng.sample(combos, min(4, len(combos))):
+            shape = classify(mask)
+            assert shape is not None
+            assert can_beat(out, shape) == _beatable(mask, out), (mask, out)
+            for option in _beating(hand, shape):
+                assert follow_shape(shape, option) == classify(option)
+
+
+def test_hards_playout_policy_mostly_plays_as_normal() -> None:
+    """``fast_normal`` is Normal on ints with a cheaper lead: the same choice nearly always."""
+    same = total = 0
+    for state in positions(4, 300, 7):
+        if state.required:
+            continue
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        action = normal(GAME.observation(state, seat), legal, random.Random(0))
+        mask = fast_normal(state.hands, seat, state.table, classify(state.table) if state.table
+                           else None, state.played)
+        same += mask == (0 if action == PASS else action.mask)  # type: ignore[union-attr]
+        total += 1
+    assert same >= 0.9 * total
+
+
+def test_the_real_hands_explain_normal_play_better_than_random_ones() -> None:
+    """Among Normal players the real hands rarely surprise ``surprises``; random deals do."""
+    real = dealt = 0
+    for seed in range(8):
+        state = GAME.new_match(4, seed)
+        while not GAME.is_over(state):
+            (seat,) = GAME.to_act(state)
+            legal = GAME.legal_actions(state, seat)
+            obs = GAME.observation(state, seat)
+            real += surprises(obs, state.hands)
+            dealt += surprises(obs, deal_unseen(obs, random.Random(seed)))
+            state = GAME.apply(state, seat, normal(obs, legal, random.Random(0)))
+    assert real * 5 < dealt
