@@ -48,7 +48,8 @@ class Runtime:
         self._deferred: dict[int, Any] = {}  # table id -> state the group last saw, computers due
         self.sender = Sender(application.bot, self.service.remember_message,
                                  settings.chat_messages_per_second,
-                                 settings.group_messages_per_minute, settings.flood_minute_seconds)
+                                 settings.group_messages_per_minute, settings.flood_minute_seconds,
+                                 note=store.sends.note)
         self._user_langs: dict[int, str | None] = {}
         self._client_langs: dict[int, str | None] = {}
         self._chat_langs: dict[int, str | None] = {}
@@ -414,7 +415,10 @@ class Runtime:
     async def rearm_all(self) -> None:
         """Start-up: every active table drawn again from its stored state (the bot may have
         stopped between saving a move and drawing it), its timer armed, and its computers woken
-        if they are to act."""
+        if they are to act. First the groups' flood windows as they were: Telegram's kept
+        counting while the bot was down."""
+        now = time.time()
+        self.sender.window.restore(await self.store.sends.since(now - self.sender.window.seconds), now)
         for table in await self.store.tables.active():
             try:
                 await self.publish(await self.service.outcome(table.id or 0))

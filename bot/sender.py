@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ ATTEMPTS = 5
 
 Remember = Callable[[int, int | None, int], Awaitable[None]]
 Done = Callable[[bool], Awaitable[None]]
+Note = Callable[[int, float], Awaitable[None]]
 SEND_TIMEOUT = 20.0  # seconds to wait for a new message's reply: a slow reply is no failure
 
 
@@ -86,6 +88,13 @@ class GroupWindow:
         self.seconds = seconds * 1.05  # a little slack for clocks and networks
         self._sends: dict[int, deque[float]] = {}
 
+    def restore(self, sends: list[tuple[int, float]], now: float) -> None:
+        """Start-up: the group sends of the last window, as stored (unix times), so the window
+        goes on counting across a restart as Telegram's does."""
+        loop_now = asyncio.get_running_loop().time()
+        for chat_id, at in sends:
+            self._sends.setdefault(chat_id, deque()).append(loop_now - (now - at))
+
     async def wait(self, chat_id: int) -> None:
         if chat_id > 0:
             return
@@ -103,9 +112,11 @@ class GroupWindow:
 
 class Sender:
     def __init__(self, bot: Bot, remember: Remember, per_second: float = 1.0,
-                 group_limit: int = 20, group_seconds: float = 60.0) -> None:
+                 group_limit: int = 20, group_seconds: float = 60.0,
+                 note: Note | None = None) -> None:
         self.bot = bot
         self.remember = remember
+        self.note = note  # told of every group send before it goes (the window's memory)
         self.pacer = Pacer(per_second, burst=3)
         # a group's 20 a minute, spread evenly after a short burst: while a table is busy its
         # message is edited every few seconds with the newest state, and the window's quota is
@@ -281,6 +292,11 @@ class Sender:
         if chat_id < 0:
             await self.group_pacer.wait(chat_id)
         await self.window.wait(chat_id)
+        if chat_id < 0 and self.note is not None:
+            try:
+                await self.note(chat_id, time.time())
+            except Exception:  # a full disk must not stop the group's screens
+                log.warning("could not note a group send", exc_info=True)
         await self.pacer.wait(chat_id)
 
     async def _retrying(self, send: Callable[[], Awaitable[object]],

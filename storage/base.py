@@ -175,6 +175,19 @@ class Matches(Protocol):
         ...
 
 
+class Sends(Protocol):
+    """When the bot sent or edited a message in a group: Telegram's 20-a-minute window per group
+    goes on counting across a restart, so the bot's must too."""
+
+    async def note(self, chat_id: int, at: float) -> None:
+        """One send to ``chat_id`` at unix time ``at`` (older notes are dropped as it goes)."""
+        ...
+
+    async def since(self, at: float) -> list[tuple[int, float]]:
+        """(chat, unix time) of every send noted after ``at``, oldest first."""
+        ...
+
+
 class Store(Protocol):
     """One opened store: the repositories and closing."""
 
@@ -182,6 +195,7 @@ class Store(Protocol):
     users: Users
     chats: Chats
     matches: Matches
+    sends: Sends
     scores: Scores  # matches with their facts, and ratings (storage/scores.py)
 
     async def close(self) -> None: ...

@@ -10,6 +10,7 @@ from .base import (
     Chats,
     Matches,
     MatchRecord,
+    Sends,
     StaleTable,
     Standing,
     StorageError,
@@ -164,8 +165,24 @@ class MemoryMatches:
         return sorted(rows, key=lambda s: (-s.won, places[s.user_id] / s.played, -s.played, s.user_id))
 
 
+class MemorySends:
+    KEEP = 120.0  # seconds of sends kept: twice Telegram's window
+
+    def __init__(self) -> None:
+        self._sends: list[tuple[int, float]] = []
+
+    async def note(self, chat_id: int, at: float) -> None:
+        self._sends.append((chat_id, at))
+        if len(self._sends) % 256 == 0:
+            self._sends = [s for s in self._sends if s[1] > at - self.KEEP]
+
+    async def since(self, at: float) -> list[tuple[int, float]]:
+        return [s for s in self._sends if s[1] > at]
+
+
 class MemoryStore:
     def __init__(self) -> None:
+        self.sends: Sends = MemorySends()
         self.users: Users = MemoryUsers()
         self.chats: Chats = MemoryChats()
         matches, tables = MemoryMatches(), MemoryTables()

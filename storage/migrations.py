@@ -149,6 +149,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (match_id, player)
     ) WITHOUT ROWID;
     """,
+    # 7: when the bot last sent to each group, so its flood window survives a restart.
+    """
+    CREATE TABLE sends (chat_id INTEGER NOT NULL, at REAL NOT NULL);
+    CREATE INDEX sends_at ON sends (at);
+    """,
 ]
 
 

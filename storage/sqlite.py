@@ -28,6 +28,7 @@ from .base import (
     Matches,
     MatchRecord,
     SeatRecord,
+    Sends,
     StaleTable,
     Standing,
     StorageError,
@@ -130,6 +131,7 @@ class SqliteStore:
         self.users: Users = SqliteUsers(db)
         self.chats: Chats = SqliteChats(db)
         self.matches: Matches = SqliteMatches(db)
+        self.sends: Sends = SqliteSends(db)
         from .sqlite_scores import SqliteScores  # it imports this module's helpers
 
         self.scores: Scores = SqliteScores(db)
@@ -368,6 +370,24 @@ class SqliteUsers:
                 " VALUES (?, ?, ?, ?, ?)",
                 (user.id, user.name, user.lang, user.can_dm, user.client_lang),
             )
+
+
+class SqliteSends:
+    KEEP = 120.0  # seconds of sends kept: twice Telegram's window
+
+    def __init__(self, db: Db) -> None:
+        self.db = db
+        self._noted = 0
+
+    async def note(self, chat_id: int, at: float) -> None:
+        await self.db.change("INSERT INTO sends (chat_id, at) VALUES (?, ?)", (chat_id, at))
+        self._noted += 1
+        if self._noted % 256 == 0:
+            await self.db.change("DELETE FROM sends WHERE at < ?", (at - self.KEEP,))
+
+    async def since(self, at: float) -> list[tuple[int, float]]:
+        rows = await self.db.fetch("SELECT chat_id, at FROM sends WHERE at > ? ORDER BY at", (at,))
+        return [(row[0], row[1]) for row in rows]
 
 
 class SqliteChats:
