@@ -111,10 +111,6 @@ class TableService:
             raise TableError("error-no-table")
         return table
 
-    async def leaderboard(self, chat_id: int, game: str | None) -> list[Any]:
-        """/top: the chat's players by finished matches won."""
-        return list(await self.store.matches.standings(chat_id, game))
-
     async def table_at(self, key: TableKey) -> TableRecord | None:
         """The table of a chat (or forum topic), if it has one."""
         return await self.store.tables.get(key)
