@@ -278,7 +278,7 @@ class Harness:
         await self.feed({"message": message})
 
     async def open_table(self, game: str, humans: list[int], computers: int,
-                         level: str = "Բարդ") -> None:
+                         level: str = "Միջին") -> None:
         """``humans[0]`` opens a lobby of ``game``, the others join, computers of ``level`` fill
         the seats, and the creator starts."""
         for user in humans:

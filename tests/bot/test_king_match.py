@@ -11,7 +11,7 @@ from .play import act_once, assert_no_hand_leaks
 ARAM, ANI, GOR, LILIT = 101, 102, 103, 104
 
 
-async def open_king(h: Harness, humans: list[int], computers: int, level: str = "Բարդ") -> None:
+async def open_king(h: Harness, humans: list[int], computers: int, level: str = "Միջին") -> None:
     await h.open_table("king", humans, computers, level)
 
 
