@@ -14,12 +14,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import matplotlib
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.font_manager import FontProperties
-
-FONT_PATH = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
 SIZE = (8.0, 4.5)  # inches, at DPI: 800 × 450 pixels
 DPI = 100
 _lock = threading.Lock()  # one figure at a time: matplotlib's font cache is shared
@@ -38,11 +32,21 @@ class Race:
     order: tuple[int, ...] = ()  # entries best first (the legend's order)
 
 
+# matplotlib is imported where it is used: it is half of the bot's start-up time otherwise.
+
+
+@cache
+def font_path() -> Path:
+    import matplotlib
+
+    return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+
+
 @cache
 def charmap() -> frozenset[int]:
     from matplotlib.ft2font import FT2Font
 
-    return frozenset(FT2Font(str(FONT_PATH)).get_charmap())
+    return frozenset(FT2Font(str(font_path())).get_charmap())
 
 
 def drawable(text: str) -> str:
@@ -54,7 +58,11 @@ def drawable(text: str) -> str:
 
 def render(race: Race) -> bytes:
     """The race as a PNG."""
-    font = FontProperties(fname=str(FONT_PATH))
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.font_manager import FontProperties
+
+    font = FontProperties(fname=str(font_path()))
     with _lock:
         figure = Figure(figsize=SIZE, dpi=DPI)
         FigureCanvasAgg(figure)

@@ -55,6 +55,7 @@ class Runtime:
         self._chat_langs: dict[int, str | None] = {}
         self._jobs: dict[int, Job[Any]] = {}
         self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
+        self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
 
     # ----- people and languages
 
@@ -230,10 +231,12 @@ class Runtime:
         when Telegram has it, and stays owed (for the next publish or start-up) if it never got
         there. Returns the public view it drew them from."""
         public = find_game(table.game).public_observation(state)  # the group sees this only
+        owed = {(table.id or 0, event) for event in table.outbox}
+        self._delivered -= {k for k in self._delivered if k[0] == table.id and k not in owed}
         for event in table.outbox:
             key = (table.id or 0, event)
-            if key in self._posting:
-                continue
+            if key in self._posting or key in self._delivered:
+                continue  # queued, or sent and its removal from the outbox on its way
             self._posting.add(key)
             if event == "match":
                 await self._post_match_end(table, public, ctx, partial(self._posted, key))
@@ -267,6 +270,8 @@ class Runtime:
         return i18n.t(ctx.lang, f"seat-{kind}", name=name)
 
     async def _posted(self, key: tuple[int, str], sent: bool) -> None:
+        if sent:
+            self._delivered.add(key)  # before the save: a publish meanwhile must not send it again
         self._posting.discard(key)
         if sent:
             await self.service.posted(*key)

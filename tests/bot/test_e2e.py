@@ -67,7 +67,7 @@ async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterat
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=out, stderr=out)
     try:  # up once its command menus are set (a long poll is logged only when it returns)
-        await api.wait_for(lambda: len(api.calls_to("setMyCommands")) >= menus + 8, timeout=20)
+        await api.wait_for(lambda: len(api.calls_to("setMyCommands")) >= menus + 8, timeout=40)
         yield process
     finally:
         if process.returncode is None:
