@@ -144,4 +144,7 @@ async def test_killed_again_and_again_the_match_ends_with_nothing_lost(tmp_path:
         deals = [t for t in texts if "ավարտվեց" in t]
         assert len(deals) == len(set(deals)), [t[:80] for t, n in Counter(deals).items() if n > 1]
         assert kills == KILLS, f"the match ended after {kills} kills"
-        assert table["outbox"] == []
+        # A kill in the moment between Telegram taking a post and the bot noting it leaves the
+        # post owed (it is sent again at the next start: at least once, never lost); the match
+        # ended here with no later start, so only its last post may still be owed.
+        assert set(table["outbox"]) <= {"match"}, table["outbox"]
