@@ -46,7 +46,7 @@ class Errors(logging.Handler):
 
 
 async def one_match(h: Harness, game: str, group: int, user: int, until: float,
-                    timings: list[float]) -> bool:
+                    timings: list[float], think: float = THINK) -> bool:
     """Open a table with one human and three computers, play it to its end; True if it ended."""
     service = h.runtime.service
     outcome = await service.create(TableKey(chat_id=group), Person(user, f"U{user}"), game, True)
@@ -61,7 +61,7 @@ async def one_match(h: Harness, game: str, group: int, user: int, until: float,
     while time.monotonic() < until:
         if (await service.load(table_id)).status != "playing":
             return True
-        await asyncio.sleep(THINK * random.uniform(0.5, 1.5))
+        await asyncio.sleep(think * random.uniform(0.5, 1.5))
         hand = hand_of(h.fake, user)
         data = choice(hand)
         if hand is None or data is None or (hand.edits, data) == last:
@@ -88,6 +88,7 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--game", default="hearts")
+    parser.add_argument("--think", type=float, default=THINK, help="seconds between presses")
     args = parser.parse_args()
     random.seed(1)
     errors = Errors()
@@ -110,7 +111,7 @@ async def main() -> None:
             nonlocal matches
             while time.monotonic() < until:
                 matches += await one_match(h, args.game, -100_000 - index, users[index], until,
-                                           timings)
+                                           timings, args.think)
                 forget_chats(fake, (-100_000 - index, users[index]))
 
         async def warmed() -> None:  # the first minute fills the caches: measure from there
