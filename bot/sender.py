@@ -188,7 +188,7 @@ class Sender:
 
     def detach(self, target: Target) -> int | None:
         """Stop editing a target's message (its next screen is a new message); its id."""
-        self._sent.pop(target, None)
+        self.forget(target)
         return self._message_ids.pop(target, None)
 
     def close_message(self, chat_id: int, message_id: int, screen: Screen) -> None:
