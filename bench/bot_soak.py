@@ -110,17 +110,20 @@ async def main() -> None:
         async def life(index: int) -> None:
             nonlocal matches
             while time.monotonic() < until:
-                matches += await one_match(h, args.game, -100_000 - index, users[index], until,
-                                           timings, args.think)
+                ended = await one_match(h, args.game, -100_000 - index, users[index], until,
+                                        timings, args.think)
+                matches += ended  # after the await: ``x += await f()`` reads x before it
                 forget_chats(fake, (-100_000 - index, users[index]))
 
         async def warmed() -> None:  # the first minute fills the caches: measure from there
             await asyncio.sleep(min(60.0, args.minutes * 30))
             memory["start"] = rss_mb()
+            memory["blocks_start"] = sys.getallocatedblocks()
 
         await asyncio.gather(warmed(), *(life(i) for i in range(args.tables)))
         await h.idle()
         memory["end"] = rss_mb()
+        memory["blocks_end"] = sys.getallocatedblocks()
     await store.close()
     timings.sort()
     growth = (memory["end"] / memory["start"] - 1) * 100
@@ -128,7 +131,9 @@ async def main() -> None:
           f"{len(timings)} human actions (p50 {timings[len(timings) // 2] * 1000:.2f} ms, "
           f"p99 {timings[int(len(timings) * 0.99)] * 1000:.2f} ms)")
     print(f"resident memory: {memory['start']:.1f} MB after the first minute, "
-          f"{memory['end']:.1f} MB at the end ({growth:+.1f}%)")
+          f"{memory['end']:.1f} MB at the end ({growth:+.1f}%); Python objects "
+          f"{memory['blocks_start']:,} -> {memory['blocks_end']:,} "
+          f"({(memory['blocks_end'] / memory['blocks_start'] - 1) * 100:+.1f}%)")
     print(f"errors logged: {errors.count}" + (f"; first: {errors.first}" if errors.first else ""))
 
 

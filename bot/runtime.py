@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import os
+import secrets
+import socket
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -20,7 +23,7 @@ from engine.players import player_for, random_player
 from storage.base import ChatRecord, Store, TableRecord, UserRecord
 
 from . import chart, i18n, scores
-from .sender import Sender, Target
+from .sender import Sender, Shared, Target
 from .settings import Settings
 from .tables import Outcome, Person, TableError, TableService, Turn
 from .views import Context, Screen, view_for
@@ -30,6 +33,11 @@ from .views.base import standings_line
 ALERT_LIMIT = 200
 BATCH = 12  # computer moves drawn together at most
 DRAIN_SECONDS = 3.0  # at shutdown, for the screens and posts queued (a SIGTERM: 5 s to exit)
+# Every SWEEP seconds a worker looks for tables nobody carries on: a deadline LATE seconds past,
+# computers to move and no save for LATE seconds (the worker moving them died, or their task
+# failed), posts owed and nobody sending them. Each is leased to one worker for LEASE seconds.
+SWEEP, LATE, LEASE = 2.0, 10.0, 30.0
+OUTBOX_LEASE = 120.0  # a post may wait a group's whole minute of flood budget, and then some
 log = logging.getLogger(__name__)
 
 
@@ -49,13 +57,18 @@ class Runtime:
         self.sender = Sender(application.bot, self.service.remember_message,
                                  settings.chat_messages_per_second,
                                  settings.group_messages_per_minute, settings.flood_minute_seconds,
-                                 note=store.sends.note)
+                                 note=store.sends.note, shared=Shared(
+                                     store.sends.reserve, store.tables.moves_of,
+                                     settings.messages_per_second) if store.shared else None)
         self._user_langs: dict[int, str | None] = {}
         self._client_langs: dict[int, str | None] = {}
         self._chat_langs: dict[int, str | None] = {}
         self._jobs: dict[int, Job[Any]] = {}
         self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
         self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
+        # this process among the workers on one store: its outbox leases carry the name
+        self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ----- people and languages
 
@@ -223,7 +236,8 @@ class Runtime:
         table = outcome.table
         public = await self._post_outbox(table, outcome.state, ctx)
         view = view_for(table.game)
-        self.sender.show(group, view.table(public, ctx), table.version, table.table_message_id)
+        self.sender.show(group, view.table(public, ctx), table.version, table.table_message_id,
+                         len(table.log))
         await self._publish_hands(outcome)
 
     async def _post_outbox(self, table: TableRecord, state: Any, ctx: Context) -> Any:
@@ -233,6 +247,11 @@ class Runtime:
         public = find_game(table.game).public_observation(state)  # the group sees this only
         owed = {(table.id or 0, event) for event in table.outbox}
         self._delivered -= {k for k in self._delivered if k[0] == table.id and k not in owed}
+        if not owed - self._posting - self._delivered:
+            return public
+        if not await self.store.tables.lease_outbox(table.id or 0, self.worker, time.time(),
+                                                    OUTBOX_LEASE):
+            return public  # another worker is sending them; if it dies, a sweep takes over
         for event in table.outbox:
             key = (table.id or 0, event)
             if key in self._posting or key in self._delivered:
@@ -275,13 +294,22 @@ class Runtime:
         self._posting.discard(key)
         if sent:
             await self.service.posted(*key)
+        if not any(k[0] == key[0] for k in self._posting):  # this worker has sent its share
+            await self.store.tables.release_outbox(key[0], self.worker)
+            if sent:  # owed meanwhile, while this worker held the lease: sent now
+                await self._post_owed(key[0])
+
+    async def _post_owed(self, table_id: int) -> None:
+        table = await self.store.tables.by_id(table_id)
+        if table is not None and table.outbox and table.status != "lobby":
+            ctx = self.context(table, await self.chat_lang(table.key.chat_id))
+            await self._post_outbox(table, self.service.state_of(table), ctx)
 
     async def send_unsent(self) -> None:
         """Start-up: the posts a crash left owed by tables that have ended since."""
         for table in await self.service.unsent():
             if table.status in ("finished", "stopped"):
-                ctx = self.context(table, await self.chat_lang(table.key.chat_id))
-                await self._post_outbox(table, self.service.state_of(table), ctx)
+                await self._post_owed(table.id or 0)
 
     async def _publish_hands(self, outcome: Outcome) -> None:
         for seat, record in enumerate(outcome.table.seats):
@@ -301,7 +329,7 @@ class Runtime:
         target = Target(table.id or 0, seat, record.user_id)
         if again:
             self.sender.forget(target)
-        self.sender.show(target, screen, table.version, record.hand_message_id)
+        self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log))
 
     async def redraw_hand(self, table_id: int, user_id: int) -> None:
         """A refused press on a hand: the presser's hand drawn again from the stored table, so an
@@ -371,6 +399,8 @@ class Runtime:
         """Shutdown: computers stop thinking (their tables go on after a restart), and the
         screens and posts already queued go out for at most ``seconds``; what is still owed
         then stays in the outbox for the next start."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for task in list(self._computers.values()):
             task.cancel()
         await asyncio.gather(*self._computers.values(), return_exceptions=True)
@@ -424,12 +454,36 @@ class Runtime:
         counting while the bot was down."""
         now = time.time()
         self.sender.window.restore(await self.store.sends.since(now - self.sender.window.seconds), now)
-        for table in await self.store.tables.active():
+        if not self.store.shared:  # alone on the store: every table is this process's
+            for table in await self.store.tables.active():
+                await self.revive(table.id or 0)
+            await self.send_unsent()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def revive(self, table_id: int) -> None:
+        """Carry a table on from its stored state: drawn again (what it owes posted), its
+        timer armed (at once if its deadline passed), its computers woken if they are to act."""
+        try:
+            outcome = await self.service.outcome(table_id)
+            if outcome.table.status in ("lobby", "playing"):
+                await self.publish(outcome)
+            elif outcome.table.outbox:
+                await self._post_owed(table_id)
+            if outcome.table.status == "playing":
+                self.wake_computers(table_id)
+        except Exception:  # one broken table must not keep the others going
+            log.exception("table %s: cannot carry it on", table_id)
+
+    async def _sweep(self) -> None:
+        """Tables nobody carries on (see SWEEP), found and carried on by whichever worker's
+        sweep leases them first: a worker that dies leaves nothing stuck."""
+        while True:
+            await asyncio.sleep(SWEEP)
             try:
-                await self.publish(await self.service.outcome(table.id or 0))
-            except Exception:  # one broken table must not keep the others from starting
-                log.exception("table %s: cannot redraw at start-up", table.id)
+                due = await self.store.tables.due(time.time(), LATE, LEASE)
+            except Exception:
+                log.warning("sweep: cannot read the tables due", exc_info=True)
                 continue
-            if table.status == "playing":
-                self.wake_computers(table.id or 0)
-        await self.send_unsent()
+            for table_id in due:
+                if table_id not in self._computers:  # moving here already
+                    await self.revive(table_id)

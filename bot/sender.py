@@ -30,6 +30,8 @@ ATTEMPTS = 5
 Remember = Callable[[int, int | None, int], Awaitable[None]]
 Done = Callable[[bool], Awaitable[None]]
 Note = Callable[[int, float], Awaitable[None]]
+Reserve = Callable[[int, float, int, float], Awaitable[float]]  # storage's Sends.reserve
+MovesOf = Callable[[int], Awaitable[int | None]]  # storage's Tables.moves_of
 SEND_TIMEOUT = 20.0  # seconds to wait for a new message's reply: a slow reply is no failure
 
 
@@ -110,13 +112,25 @@ class GroupWindow:
             await asyncio.sleep(sends[0] + self.seconds - now)
 
 
+@dataclass(frozen=True)
+class Shared:
+    """Several workers on one store (issue 19): every send takes its place in the windows kept
+    in the store (the chat's, and the bot's overall one, chat 0), and a screen drawn before a
+    move another worker saved is not sent (that worker draws the newer one)."""
+
+    reserve: Reserve
+    moves_of: MovesOf
+    overall: int  # messages a second for the bot as a whole (Telegram: 30)
+
+
 class Sender:
     def __init__(self, bot: Bot, remember: Remember, per_second: float = 1.0,
                  group_limit: int = 20, group_seconds: float = 60.0,
-                 note: Note | None = None) -> None:
+                 note: Note | None = None, shared: Shared | None = None) -> None:
         self.bot = bot
         self.remember = remember
         self.note = note  # told of every group send before it goes (the window's memory)
+        self.shared = shared
         self.pacer = Pacer(per_second, burst=3)
         # a group's 20 a minute, spread evenly after a short burst: while a table is busy its
         # message is edited every few seconds with the newest state, and the window's quota is
@@ -126,17 +140,20 @@ class Sender:
         self._pending: dict[Target, Screen] = {}
         self._sent: dict[Target, Screen] = {}
         self._versions: dict[Target, int] = {}
+        self._moves: dict[Target, int] = {}  # the log's length each pending screen was drawn at
         self._message_ids: dict[Target, int] = {}
         self._posts: dict[tuple[int, int], list[Post]] = {}
         self._tasks: dict[object, asyncio.Task[None]] = {}
         self._photos = 0  # photos posted (their workers' keys)
 
-    def show(self, target: Target, screen: Screen, version: int, message_id: int | None) -> None:
+    def show(self, target: Target, screen: Screen, version: int, message_id: int | None,
+             moves: int = -1) -> None:
         """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
-        one already shown is dropped."""
+        one already shown is dropped. ``moves``: the log's length it was drawn at."""
         if version < self._versions.get(target, -1):
             return
         self._versions[target] = version
+        self._moves[target] = moves
         if message_id is not None:
             self._message_ids.setdefault(target, message_id)
         if self._sent.get(target) == screen:
@@ -219,7 +236,7 @@ class Sender:
             while busy := [self._tasks[t] for t in targets if t in self._tasks]:
                 await asyncio.gather(*busy, return_exceptions=True)
             for target in targets:
-                for known in (self._sent, self._versions, self._message_ids):
+                for known in (self._sent, self._versions, self._message_ids, self._moves):
                     known.pop(target, None)
         finally:
             self._tasks.pop(("retire", table_id), None)
@@ -258,6 +275,8 @@ class Sender:
                     await self._posts_out(target.chat_id, target.thread_id)
                 await self._slot(target.chat_id)
                 screen = self._pending.pop(target)
+                if await self._outrun(target):
+                    continue
                 self._sent[target] = screen  # sent or on its way: an equal show() is not needed
                 sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
                                             superseded=lambda: target in self._pending)
@@ -287,10 +306,23 @@ class Sender:
         finally:
             self._tasks.pop(key, None)
 
+    async def _outrun(self, target: Target) -> bool:
+        """Shared: whether another worker has saved a move since this screen was drawn."""
+        if self.shared is None or self._moves.get(target, -1) < 0:
+            return False
+        try:
+            stored = await self.shared.moves_of(target.table_id)
+        except Exception:  # the database: better an old screen than none
+            return False
+        return stored is not None and stored > self._moves[target]
+
     async def _slot(self, chat_id: int) -> None:
         """Wait until one more message or edit in this chat keeps within the flood limits."""
         if chat_id < 0:
             await self.group_pacer.wait(chat_id)
+        if self.shared is not None:
+            await self._reserve(chat_id)
+            return
         await self.window.wait(chat_id)
         if chat_id < 0 and self.note is not None:
             try:
@@ -298,6 +330,24 @@ class Sender:
             except Exception:  # a full disk must not stop the group's screens
                 log.warning("could not note a group send", exc_info=True)
         await self.pacer.wait(chat_id)
+
+    async def _reserve(self, chat_id: int) -> None:
+        """Shared windows: the chat's (a group's minute; a private chat's burst of three a
+        second), then the bot's overall second."""
+        limit, seconds = ((self.window.limit, self.window.seconds) if chat_id < 0
+                          else (self.pacer.burst, self.pacer.burst * self.pacer.interval))
+        shared = self.shared
+        assert shared is not None
+        for chat, most, span in ((chat_id, limit, seconds), (0, shared.overall, 1.05)):
+            while True:
+                try:
+                    wait = await shared.reserve(chat, time.time(), most, span)
+                except Exception:  # the database: Telegram's 429 is the last word then
+                    log.warning("could not reserve a send", exc_info=True)
+                    break
+                if wait <= 0:
+                    break
+                await asyncio.sleep(min(wait, span))
 
     async def _retrying(self, send: Callable[[], Awaitable[object]],
                         superseded: Callable[[], bool] = lambda: False) -> bool:

@@ -44,6 +44,7 @@ AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat
 ABANDON_AFTER = 30
 TIMER_LEVEL = "normal"  # the computer that plays for an absent human
 LEVELS = ("easy", "normal", "hard")
+SEATING = 0  # the lock of seating anyone anywhere: no table has id 0
 
 
 class TableError(Exception):
@@ -96,12 +97,19 @@ class TableService:
         self.seed = seed  # every table's seed when fixed (tests, replays); else drawn
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}  # table id -> (version, engine state)
-        # Seating someone checks every table for them, then writes one: two joins at two
-        # lobbies at once must not both pass the check.
-        self._seating = asyncio.Lock()
 
-    def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    @asynccontextmanager
+    async def lock(self, table_id: int) -> AsyncIterator[None]:
+        """A table to oneself: this process's coroutines queue on an asyncio lock, other
+        processes on the store's hold (PostgreSQL; a no-op for the one-process stores)."""
+        async with self._locks.setdefault(table_id, asyncio.Lock()), \
+                self.store.tables.hold(table_id):
+            yield
+
+    def _seating(self) -> Any:
+        """Seating someone checks every table for them, then writes one: two joins at two
+        lobbies at once must not both pass the check (table 0 is no table)."""
+        return self.lock(SEATING)
 
     # ----- reading
 
@@ -139,7 +147,7 @@ class TableService:
             raise TableError("lobby-table-exists")
         table = TableRecord(key=key, game=game or "", creator_id=creator.id,
                             players=max(find_game(game).sizes) if game else 4)
-        async with self._seating:
+        async with self._seating():
             if seat_creator and await self.store.tables.seat_of(creator.id) is None:
                 table.seats.append(_human(creator))
             try:
@@ -151,7 +159,7 @@ class TableService:
     async def rematch(self, table_id: int, person: Person) -> Outcome:
         """A new lobby at an ended table's place with the same game and the same seats (humans
         who sit elsewhere by now are left out); whoever pressed opens it."""
-        async with self._seating:
+        async with self._seating():
             return await self._rematch(table_id, person)
 
     async def _rematch(self, table_id: int, person: Person) -> Outcome:
@@ -213,7 +221,7 @@ class TableService:
         return LobbyInfo(game.sizes, options, teams)
 
     async def join(self, table_id: int, person: Person) -> Outcome:
-        async with self._seating, self.lock(table_id):
+        async with self._seating(), self.lock(table_id):
             table = await self._lobby(table_id)
             if any(s.user_id == person.id for s in table.seats):
                 raise TableError("lobby-already-joined")

@@ -8,6 +8,7 @@ tests in ``tests/storage``.
 from __future__ import annotations
 
 import copy
+from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
@@ -151,6 +152,38 @@ class Tables(Protocol):
         """The active table where this user has a seat, if any."""
         ...
 
+    # -- several processes on one store (issue 19). The embedded stores serve one process (a
+    # lock file keeps a second one out), so for them holding is a no-op and leases always go
+    # to the one process; PostgreSQL makes them real across processes.
+
+    def hold(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        """Keep every other process off a table while a use case reads and saves it (the
+        caller's own lock keeps its coroutines apart). ``table_id`` 0 is seating: a join
+        checks every table for the user, then writes one."""
+        ...
+
+    async def due(self, now: float, late: float, lease: float) -> list[int]:
+        """Tables that want someone to carry them on, each leased to the caller for ``lease``
+        seconds so that no other process revives it meanwhile: playing with a deadline passed
+        more than ``late`` seconds ago; playing with no deadline (computers to move) and no
+        save for ``late`` seconds; any status with an outbox owed, not leased, and no save for
+        ``late`` seconds."""
+        ...
+
+    async def lease_outbox(self, table_id: int, worker: str, now: float, seconds: float) -> bool:
+        """Take (or keep) the right to send a table's owed posts for ``seconds``: False while
+        another worker holds it, so no post goes out twice from two processes."""
+        ...
+
+    async def release_outbox(self, table_id: int, worker: str) -> None:
+        """``worker`` has nothing of the table's outbox left to send."""
+        ...
+
+    async def moves_of(self, table_id: int) -> int | None:
+        """The length of a table's stored log, read alone (cheap): a screen drawn before a move
+        that another worker saved is old, and that worker draws the new one."""
+        ...
+
 
 class Users(Protocol):
     async def get(self, user_id: int) -> UserRecord | None: ...
@@ -187,6 +220,13 @@ class Sends(Protocol):
         """(chat, unix time) of every send noted after ``at``, oldest first."""
         ...
 
+    async def reserve(self, chat_id: int, now: float, limit: int, seconds: float) -> float:
+        """One send to ``chat_id`` at ``now`` if fewer than ``limit`` are noted in the
+        ``seconds`` before it: then it is noted and 0 returned; else the seconds to wait until
+        one more fits (nothing noted). Atomic across processes: one window shared by all the
+        workers on the store (chat 0: the bot's overall budget)."""
+        ...
+
 
 class Store(Protocol):
     """One opened store: the repositories and closing."""
@@ -197,6 +237,7 @@ class Store(Protocol):
     matches: Matches
     sends: Sends
     scores: Scores  # matches with their facts, and ratings (storage/scores.py)
+    shared: bool  # several processes may use it at once (PostgreSQL): windows in the store
 
     async def close(self) -> None: ...
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import defaultdict
+from contextlib import AbstractAsyncContextManager
 
 from .base import (
     ChatRecord,
@@ -31,6 +33,33 @@ class MemoryTables:
     def __init__(self) -> None:
         self._rows: dict[int, TableRecord] = {}
         self._next_id = 1
+        self._swept: dict[int, float] = {}  # table id -> until when ``due`` leased it
+        self._outbox_leases: dict[int, tuple[str, float]] = {}  # table id -> (worker, until)
+
+    def hold(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        return contextlib.nullcontext()  # one process: the caller's own lock is enough
+
+    async def due(self, now: float, late: float, lease: float) -> list[int]:
+        found = [row.id or 0 for row in self._rows.values()
+                 if self._swept.get(row.id or 0, 0.0) <= now and _wants_care(
+                     row, now, late, self._outbox_leases.get(row.id or 0, ("", 0.0))[1])]
+        self._swept.update((table_id, now + lease) for table_id in found)
+        return found
+
+    async def lease_outbox(self, table_id: int, worker: str, now: float, seconds: float) -> bool:
+        holder, until = self._outbox_leases.get(table_id, ("", 0.0))
+        if holder not in ("", worker) and until > now:
+            return False
+        self._outbox_leases[table_id] = (worker, now + seconds)
+        return True
+
+    async def release_outbox(self, table_id: int, worker: str) -> None:
+        if self._outbox_leases.get(table_id, ("", 0.0))[0] == worker:
+            del self._outbox_leases[table_id]
+
+    async def moves_of(self, table_id: int) -> int | None:
+        row = self._rows.get(table_id)
+        return len(row.log) if row else None
 
     async def create(self, table: TableRecord) -> TableRecord:
         self._check_key(table, 0)
@@ -96,6 +125,15 @@ class MemoryTables:
             if row.status in ACTIVE and any(s.user_id == user_id for s in row.seats):
                 return copy_table(row)
         return None
+
+
+def _wants_care(row: TableRecord, now: float, late: float, outbox_until: float) -> bool:
+    """``Tables.due``'s test, as the SQL stores write it."""
+    stale = row.updated_at <= now - late
+    if row.status == "playing" and (row.deadline <= now - late if row.deadline is not None
+                                    else stale):
+        return True
+    return bool(row.outbox) and stale and outbox_until <= now
 
 
 def _extends(log: list[tuple[int, str]], stored: list[tuple[int, str]]) -> bool:
@@ -179,8 +217,17 @@ class MemorySends:
     async def since(self, at: float) -> list[tuple[int, float]]:
         return [s for s in self._sends if s[1] > at]
 
+    async def reserve(self, chat_id: int, now: float, limit: int, seconds: float) -> float:
+        window = [at for chat, at in self._sends if chat == chat_id and at > now - seconds]
+        if len(window) >= limit:
+            return min(window) + seconds - now
+        await self.note(chat_id, now)
+        return 0.0
+
 
 class MemoryStore:
+    shared = False
+
     def __init__(self) -> None:
         self.sends: Sends = MemorySends()
         self.users: Users = MemoryUsers()

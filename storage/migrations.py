@@ -154,6 +154,16 @@ MIGRATIONS: list[str] = [
     CREATE TABLE sends (chat_id INTEGER NOT NULL, at REAL NOT NULL);
     CREATE INDEX sends_at ON sends (at);
     """,
+    # 8: who carries a table on (issue 19): until when ``due`` leased it to a sweep, and which
+    # worker sends its owed posts until when.
+    """
+    ALTER TABLE tables ADD COLUMN swept_until REAL NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN outbox_worker TEXT NOT NULL DEFAULT '';
+    ALTER TABLE tables ADD COLUMN outbox_until REAL NOT NULL DEFAULT 0;
+    CREATE INDEX tables_playing ON tables (deadline) WHERE status = 'playing';
+    CREATE INDEX tables_owing ON tables (id) WHERE outbox != '[]';
+    CREATE INDEX sends_chat ON sends (chat_id, at);
+    """,
 ]
 
 

@@ -60,7 +60,7 @@ class Db:
         self.path = path
         self.lock = asyncio.Lock()
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+    async def fetch(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
         async with self.lock, _faults():
             return list(await self.conn.execute_fetchall(sql, params))
 
@@ -125,6 +125,8 @@ async def open_sqlite(path: str | Path) -> SqliteStore:
 
 
 class SqliteStore:
+    shared = False  # one process a file
+
     def __init__(self, db: Db) -> None:
         self.db = db
         self.tables: Tables = SqliteTables(db)
@@ -267,6 +269,30 @@ class SqliteTables:
     async def active(self) -> list[TableRecord]:
         return (await self._check_live())[0]
 
+    def hold(self, table_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        return contextlib.nullcontext()  # one process a file (bot/__main__.py's lock file)
+
+    async def due(self, now: float, late: float, lease: float) -> list[int]:
+        rows = await self.db.fetch(_DUE, {"now": now, "late": now - late, "until": now + lease})
+        return [row[0] for row in rows]
+
+    async def lease_outbox(self, table_id: int, worker: str, now: float, seconds: float) -> bool:
+        changed = await self.db.change(
+            "UPDATE tables SET outbox_worker = ?, outbox_until = ? WHERE id = ?"
+            " AND (outbox_worker IN ('', ?) OR outbox_until <= ?)",
+            (worker, now + seconds, table_id, worker, now))
+        return changed == 1
+
+    async def release_outbox(self, table_id: int, worker: str) -> None:
+        await self.db.change("UPDATE tables SET outbox_worker = '', outbox_until = 0"
+                             " WHERE id = ? AND outbox_worker = ?", (table_id, worker))
+
+    async def moves_of(self, table_id: int) -> int | None:
+        rows = await self.db.fetch(
+            "SELECT (SELECT COUNT(*) FROM actions WHERE table_id = id) FROM tables WHERE id = ?",
+            (table_id,))
+        return rows[0][0] if rows else None
+
     async def unsent(self) -> list[TableRecord]:
         return await self._load("outbox != '[]'")
 
@@ -294,6 +320,8 @@ class SqliteTables:
         """Note ``table``'s log as stored. Its entries are immutable tuples (see ``_copy``),
         shared with the caller: a pointer each."""
         self._logs.pop(table.id or 0, None)
+        if table.status in ("finished", "stopped"):
+            return table  # an ended table is seldom saved again: kept, ended tables pile up
         if len(self._logs) >= _REMEMBERED:
             del self._logs[next(iter(self._logs))]  # the least lately used
         self._logs[table.id or 0] = (table.version, tuple(table.log))
@@ -326,6 +354,16 @@ class SqliteTables:
                 unreadable.append(report(row["id"], str(error)))
         good, broken = split_broken(records)
         return good, sorted(unreadable + broken)
+
+
+# ``Tables.due`` (RETURNING: one statement, so the lease is taken by whoever reads the row)
+_DUE = """
+UPDATE tables SET swept_until = :until
+WHERE swept_until <= :now AND (
+    (status = 'playing' AND (deadline <= :late OR (deadline IS NULL AND updated_at <= :late)))
+    OR (outbox != '[]' AND updated_at <= :late AND outbox_until <= :now))
+RETURNING id
+"""
 
 
 def _check_history(table: TableRecord, have: tuple[tuple[int, str], ...]) -> None:
@@ -388,6 +426,17 @@ class SqliteSends:
     async def since(self, at: float) -> list[tuple[int, float]]:
         rows = await self.db.fetch("SELECT chat_id, at FROM sends WHERE at > ? ORDER BY at", (at,))
         return [(row[0], row[1]) for row in rows]
+
+    async def reserve(self, chat_id: int, now: float, limit: int, seconds: float) -> float:
+        async with self.db.transaction() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT COUNT(*), MIN(at) FROM sends WHERE chat_id = ? AND at > ?",
+                (chat_id, now - seconds)))
+            count, oldest = rows[0]
+            if count >= limit:
+                return float(oldest) + seconds - now
+            await conn.execute("INSERT INTO sends (chat_id, at) VALUES (?, ?)", (chat_id, now))
+        return 0.0
 
 
 class SqliteChats:

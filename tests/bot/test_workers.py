@@ -1,0 +1,126 @@
+"""Several workers on one store (issue 19), in one process: two bots on a store that keeps
+held tables to one worker at a time, as PostgreSQL does, and one Telegram. Any press may reach
+either worker; a worker that dies leaves its tables to the other one's sweep. (The real thing,
+processes on PostgreSQL killed with SIGKILL, is tests/bot/test_e2e_workers.py.)"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+
+import pytest
+
+import bot.runtime
+from storage.memory import MemoryStore, MemoryTables
+from storage.memory_scores import MemoryScores
+
+from .fake import GROUP, FakeTelegram, Harness
+from .play import act_once
+
+ARAM = 101
+
+
+class HeldTables(MemoryTables):
+    """PostgreSQL's advisory lock, for coroutines: a held table is one worker's at a time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._held: dict[int, asyncio.Lock] = {}
+
+    def hold(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        @asynccontextmanager
+        async def held() -> AsyncIterator[None]:
+            async with self._held.setdefault(table_id, asyncio.Lock()):
+                yield
+        return held()
+
+
+class SharedMemory(MemoryStore):
+    shared = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables = HeldTables()
+        self.scores = MemoryScores(self.matches, self.tables)  # type: ignore[arg-type]
+
+
+@pytest.fixture(autouse=True)
+def quick_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seconds, not the real tens: a dead worker's tables are taken over within a test."""
+    for name, value in {"SWEEP": 0.05, "LATE": 0.3, "LEASE": 1.0, "OUTBOX_LEASE": 1.0}.items():
+        monkeypatch.setattr(bot.runtime, name, value)
+
+
+def results_posted(fake: FakeTelegram) -> Counter[str]:
+    """Each result post's text, counted: a post sent twice shows as 2."""
+    return Counter(params["text"] for name, params in fake.calls
+                   if name == "sendMessage" and params["chat_id"] == GROUP
+                   and ("ավարտվեց" in params["text"]))
+
+
+async def play(workers: list[Harness], store: SharedMemory, rng: random.Random,
+               until_moves: int = 10_000) -> int:
+    """The human presses through a worker picked at random each time; returns moves made."""
+    moves = 0
+    while moves < until_moves:
+        table = await store.tables.seat_of(ARAM)
+        if table is None:
+            return moves
+        worker = rng.choice(workers)
+        assert await act_once(worker, ARAM) or table.status != "playing"
+        for w in workers:
+            await w.idle()
+        moves += 1
+    return moves
+
+
+async def test_presses_through_either_worker_play_a_match_with_nothing_twice() -> None:
+    store, fake, rng = SharedMemory(), FakeTelegram(), random.Random(3)
+    async with Harness(store, fake) as first, Harness(store, fake) as second:
+        await first.open_table("hearts", [ARAM], 3)
+        await play([first, second], store, rng)
+        for w in (first, second):
+            await w.idle()
+        matches = await store.matches.recent(GROUP)
+        assert len(matches) == 1, "the match ended, once"
+        posted = results_posted(fake)
+        assert posted and max(posted.values()) == 1, "no result posted twice"
+        assert sum("🏆" in text for text in posted) == 1
+        deals = len(matches[0].log) and sum("🏆" not in text for text in posted)
+        assert deals >= 2, "every deal's result is posted"
+        hands = [m for m in fake.chat(ARAM) if "🃏" in m.text]
+        assert len(hands) == 1, "one hand message, edited by both workers"
+        tables = [m for m in fake.chat(GROUP) if "Սեղանին" in m.text or "▸" in m.text]
+        assert len(tables) <= 1
+
+
+async def test_a_dead_workers_table_is_carried_on_by_the_other() -> None:
+    store, fake, rng = SharedMemory(), FakeTelegram(), random.Random(5)
+    first = await Harness(store, fake, turn_seconds=1).__aenter__()
+    await first.open_table("hearts", [ARAM], 3)
+    await play([first], store, rng, until_moves=5)
+    table = await store.tables.seat_of(ARAM)
+    assert table is not None and table.status == "playing"
+    # first dies: its timers, computers and queued screens go with it, and it saves no more
+    await first.app.stop()
+    await first.runtime.close(0)
+    async with Harness(store, fake, turn_seconds=1) as second:
+        # nobody presses: the turn runs out with the dead worker's timer gone, and the other
+        # worker's sweep plays it (then the computers) within a few seconds
+        before = len(table.log)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            moved = await store.tables.seat_of(ARAM)
+            if moved is not None and len(moved.log) > before + 3:
+                break
+        moved = await store.tables.seat_of(ARAM)
+        assert moved is not None and len(moved.log) > before + 3, "the table moved on"
+        await play([second], store, rng)
+        await second.idle()
+        assert len(await store.matches.recent(GROUP)) == 1
+        posted = results_posted(fake)
+        assert max(posted.values()) == 1, "no result posted twice"
+    await first.app.shutdown()
