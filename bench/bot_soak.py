@@ -34,6 +34,13 @@ def rss_mb() -> float:
         return int(statm.read().split()[1]) * 4096 / 2**20
 
 
+def rss_parts() -> str:
+    """Resident memory by kind: anonymous (the heap) and file-backed (libraries, mappings)."""
+    with open("/proc/self/status") as status:
+        lines = [line.split() for line in status if line.startswith(("RssAnon", "RssFile"))]
+    return ", ".join(f"{name.rstrip(':')} {int(kb) / 1024:.0f} MB" for name, kb, _ in lines)
+
+
 class Errors(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
@@ -88,6 +95,8 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--game", default="hearts")
+    parser.add_argument("--warmup", type=float, default=1.0,
+                        help="minutes before memory is first measured (the first matches end)")
     parser.add_argument("--think", type=float, default=THINK, help="seconds between presses")
     args = parser.parse_args()
     random.seed(1)
@@ -115,25 +124,35 @@ async def main() -> None:
                 matches += ended  # after the await: ``x += await f()`` reads x before it
                 forget_chats(fake, (-100_000 - index, users[index]))
 
-        async def warmed() -> None:  # the first minute fills the caches: measure from there
-            await asyncio.sleep(min(60.0, args.minutes * 30))
+        async def warmed() -> None:  # the first matches fill the caches: measure from there
+            await asyncio.sleep(args.warmup * 60)
             memory["start"] = rss_mb()
             memory["blocks_start"] = sys.getallocatedblocks()
+            memory["parts_start"] = rss_parts()  # type: ignore[assignment]
 
-        await asyncio.gather(warmed(), *(life(i) for i in range(args.tables)))
+        async def sample() -> None:  # resident memory every minute: a plateau or a slope
+            while time.monotonic() < until:
+                await asyncio.sleep(60)
+                series.append(rss_mb())
+
+        series: list[float] = []
+        await asyncio.gather(warmed(), sample(), *(life(i) for i in range(args.tables)))
         await h.idle()
         memory["end"] = rss_mb()
         memory["blocks_end"] = sys.getallocatedblocks()
+        memory["parts_end"] = rss_parts()  # type: ignore[assignment]
     await store.close()
     timings.sort()
     growth = (memory["end"] / memory["start"] - 1) * 100
     print(f"{args.tables} {args.game} tables for {args.minutes:g} min: {matches} matches finished, "
           f"{len(timings)} human actions (p50 {timings[len(timings) // 2] * 1000:.2f} ms, "
           f"p99 {timings[int(len(timings) * 0.99)] * 1000:.2f} ms)")
-    print(f"resident memory: {memory['start']:.1f} MB after the first minute, "
+    print(f"resident memory: {memory['start']:.1f} MB after {args.warmup:g} min, "
           f"{memory['end']:.1f} MB at the end ({growth:+.1f}%); Python objects "
           f"{memory['blocks_start']:,} -> {memory['blocks_end']:,} "
           f"({(memory['blocks_end'] / memory['blocks_start'] - 1) * 100:+.1f}%)")
+    print(f"by kind: {memory['parts_start']} -> {memory['parts_end']}")
+    print("resident memory each minute (MB): " + " ".join(f"{mb:.0f}" for mb in series))
     print(f"errors logged: {errors.count}" + (f"; first: {errors.first}" if errors.first else ""))
 
 

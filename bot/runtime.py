@@ -37,7 +37,7 @@ DRAIN_SECONDS = 3.0  # at shutdown, for the screens and posts queued (a SIGTERM:
 # computers to move and no save for LATE seconds (the worker moving them died, or their task
 # failed), posts owed and nobody sending them. Each is leased to one worker for LEASE seconds.
 SWEEP, LATE, LEASE = 2.0, 10.0, 30.0
-OUTBOX_LEASE = 120.0  # a post may wait a group's whole minute of flood budget, and then some
+OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
 log = logging.getLogger(__name__)
 
 
@@ -66,8 +66,10 @@ class Runtime:
         self._jobs: dict[int, Job[Any]] = {}
         self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
         self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
-        # this process among the workers on one store: its outbox leases carry the name
-        self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        # this process among the workers on one store: its outbox leases carry the name. Alone
+        # on its store (SQLite), a process is the same worker as the one before it, which died.
+        self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+                       if store.shared else "local")
         self._sweeper: asyncio.Task[None] | None = None
 
     # ----- people and languages
@@ -480,7 +482,10 @@ class Runtime:
         while True:
             await asyncio.sleep(SWEEP)
             try:
-                due = await self.store.tables.due(time.time(), LATE, LEASE)
+                now = time.time()
+                for table_id in {key[0] for key in self._posting}:  # still sending: keep them
+                    await self.store.tables.lease_outbox(table_id, self.worker, now, OUTBOX_LEASE)
+                due = await self.store.tables.due(now, LATE, LEASE)
             except Exception:
                 log.warning("sweep: cannot read the tables due", exc_info=True)
                 continue

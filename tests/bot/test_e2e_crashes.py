@@ -4,7 +4,9 @@ over all five games; each match is played to its end.
 
 After every restart the human's hand message must show the hand the store holds within a few
 seconds; at the end the log holds every press the bot acknowledged and no press twice, no turn
-was played by the turn timer, and no result post was lost or sent twice.
+was played by the turn timer, and no result post was lost or sent twice, save one case: a kill
+in the moment between Telegram taking a post and the bot noting it leaves the post owed, and it
+goes out again at the next start (at least once, never lost: Telegram has no idempotent send).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import asyncio
 import json
 import random
 import sqlite3
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -92,6 +95,16 @@ async def hand_matches_store(api: FakeBotApi, user: int, database: Path) -> None
         raise AssertionError(f"hand {hand and hand.text!r}, stored {sorted(real_hand(database))}") from None
 
 
+def killed_in_flight(api: FakeBotApi, text: str, killed_at: list[float]) -> bool:
+    """A result post sent again at the next start because the bot was killed in the moment
+    between Telegram taking it and the bot noting so (posts are at least once, never lost):
+    its first copy arrived less than a second before a kill."""
+    first_line = text.split("\n")[0]
+    sent = [c.at for c in api.calls if c.method == "sendMessage" and c.status == 200
+            and str(c.params.get("text", "")).startswith(first_line)]
+    return bool(sent) and any(0 <= kill - sent[0] < 1.0 for kill in killed_at)
+
+
 def is_match_result(text: str) -> bool:
     return text.startswith("🏆") and OVER in text.split("\n")[0]
 
@@ -107,6 +120,7 @@ async def test_killed_again_and_again_the_match_ends_with_nothing_lost(tmp_path:
         over = lambda: group is not None and any(  # noqa: E731
             is_match_result(m.text) for m in api.bot_messages(group))
         acknowledged = pressed = kills = 0
+        killed_at: list[float] = []
 
         async def press() -> None:
             nonlocal acknowledged, pressed
@@ -132,6 +146,7 @@ async def test_killed_again_and_again_the_match_ends_with_nothing_lost(tmp_path:
                 await press()
                 await asyncio.sleep(rng.random() * 0.3)  # anywhere from saving to drawing
                 process.kill()
+                killed_at.append(time.monotonic())
                 await process.wait()
                 kills += 1
         table = stored(database)
@@ -140,9 +155,12 @@ async def test_killed_again_and_again_the_match_ends_with_nothing_lost(tmp_path:
         assert table["status"] == "finished", table["status"]
         assert table["seats"][0]["missed_turns"] == 0, "no turn was played by the timer"
         texts = [m.text for m in api.bot_messages(group)]
-        assert sum(map(is_match_result, texts)) == 1, "the match result posted once"
+        results = [t for t in texts if is_match_result(t)]
+        assert len(results) == 1 or (len(results) == 2 and killed_in_flight(
+            api, results[0], killed_at)), "the match result posted once"
         deals = [t for t in texts if "ավարտվեց" in t]
-        assert len(deals) == len(set(deals)), [t[:80] for t, n in Counter(deals).items() if n > 1]
+        for text, copies in Counter(deals).items():  # a second copy only after a kill in flight
+            assert copies == 1 or (copies == 2 and killed_in_flight(api, text, killed_at)), text
         assert kills == KILLS, f"the match ended after {kills} kills"
         # A kill in the moment between Telegram taking a post and the bot noting it leaves the
         # post owed (it is sent again at the next start: at least once, never lost); the match
