@@ -41,6 +41,21 @@ def hold_database(path: str) -> IO[bytes] | None:
     return handle
 
 
+class RedactSecret(logging.Filter):
+    """WEBHOOK_SECRET out of every record, as logs.RedactToken does for the token (PTB logs
+    setWebhook's parameters, the secret among them, at DEBUG)."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.secret in message:
+            record.msg, record.args = message.replace(self.secret, "<webhook secret>"), None
+        return True
+
+
 def sqlite_file(database: str) -> str | None:
     """The file to lock for a database setting: the path itself, the path of a ``sqlite://``
     URL; None for a server database (``postgresql://``: several processes share it)."""
@@ -92,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 2
     logs.configure(settings.telegram_bot_token, getattr(logging, settings.log_level))
+    if args.webhook and settings.webhook_secret:
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(RedactSecret(settings.webhook_secret))
     database_file = sqlite_file(settings.database)
     lock = hold_database(database_file) if database_file is not None else None
     if database_file is not None and lock is None:
