@@ -262,3 +262,28 @@ async def test_the_router_answers_502_when_every_worker_is_down() -> None:
         assert first.target is None and set(first.tried) == set(workers)
         body = json.dumps(api.pending_updates[0]).encode()
         assert workers[by_chat(body) % 2] == first.tried[0], "by_chat picks the chat's worker"
+
+
+def test_webhook_settings_read_as_documented(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.__main__ import sqlite_file
+    from bot.settings import Settings
+
+    for name in ("WEBHOOK_URL", "WEBHOOK_SECRET", "WEBHOOK_PATH", "DATABASE_URL", "DATABASE_PATH"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TELEGRAM_BOT_TOKEN", DEFAULT_TOKEN)
+    plain = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert (plain.webhook_listen, plain.webhook_port, plain.webhook_url_path) == ("0.0.0.0", 8443, "/")
+    assert plain.database == "./data/seghan.sqlite3" and "WEBHOOK_URL" in str(plain.webhook_problem())
+    monkeypatch.setenv("WEBHOOK_URL", "https://bot.example.org/seghan/hook")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://seghan@db/seghan")
+    hooked = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert hooked.webhook_url_path == "/seghan/hook", "the URL's own path by default"
+    assert "WEBHOOK_SECRET" in str(hooked.webhook_problem())
+    assert hooked.database == "postgresql://seghan@db/seghan", "DATABASE_URL wins"
+    monkeypatch.setenv("WEBHOOK_SECRET", SECRET)
+    monkeypatch.setenv("WEBHOOK_PATH", "in")
+    ready = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert ready.webhook_problem() is None and ready.webhook_url_path == "/in"
+    assert [sqlite_file(d) for d in ("db.sqlite3", "sqlite:///data/x.db", "sqlite:////abs/x.db",
+                                     "postgresql://h/db", ":memory:")] == [
+        "db.sqlite3", "data/x.db", "/abs/x.db", None, ":memory:"]
