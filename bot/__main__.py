@@ -1,11 +1,17 @@
-"""python -m bot: read the settings, build the application, poll Telegram for updates."""
+"""python -m bot: read the settings, build the application, poll Telegram for updates.
+
+python -m bot --webhook: the same bot, but Telegram POSTs the updates to WEBHOOK_URL (see
+README.md, "Webhook mode"); the process listens on WEBHOOK_LISTEN:WEBHOOK_PORT/WEBHOOK_PATH.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import fcntl
 import logging
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import IO
@@ -35,7 +41,55 @@ def hold_database(path: str) -> IO[bytes] | None:
     return handle
 
 
-def main() -> int:
+class RedactSecret(logging.Filter):
+    """WEBHOOK_SECRET out of every record, as logs.RedactToken does for the token (PTB logs
+    setWebhook's parameters, the secret among them, at DEBUG)."""
+
+    def __init__(self, secret: str) -> None:
+        super().__init__()
+        self.secret = secret
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.secret in message:
+            record.msg, record.args = message.replace(self.secret, "<webhook secret>"), None
+        return True
+
+
+def sqlite_file(database: str) -> str | None:
+    """The file to lock for a database setting: the path itself, the path of a ``sqlite://``
+    URL; None for a server database (``postgresql://``: several processes share it)."""
+    scheme, sep, rest = database.partition("://")
+    if not sep:
+        return database
+    if scheme.lower() == "sqlite":  # sqlite:///relative, sqlite:////absolute, sqlite:// memory
+        return rest[1:] if rest.startswith("/") else (rest or ":memory:")
+    return None
+
+
+def can_listen(host: str, port: int) -> OSError | None:
+    """Try to bind the webhook's address before anything else starts (PTB only finds out after
+    setWebhook, with a traceback)."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        return error
+    return None
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Seghan, the card-game bot")
+    parser.add_argument("--webhook", action="store_true",
+                        help="receive updates by webhook (WEBHOOK_URL, WEBHOOK_SECRET, ...) "
+                             "instead of polling")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     try:
         settings = Settings()  # type: ignore[call-arg]
     except ValidationError as error:
@@ -49,11 +103,23 @@ def main() -> int:
             print(f"bad setting {'.'.join(map(str, first['loc'])).upper()} in .env or the "
                   f"environment: {first['msg']} (see .env.example)", file=sys.stderr)
         return 2
+    if args.webhook and (problem := settings.webhook_problem()):
+        print(problem, file=sys.stderr)
+        return 2
     logs.configure(settings.telegram_bot_token, getattr(logging, settings.log_level))
-    lock = hold_database(settings.database_path)
-    if lock is None:
-        print(f"another Seghan process is running on {settings.database_path}: stop it first "
-              "(one process per database)", file=sys.stderr)
+    if args.webhook and settings.webhook_secret:
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(RedactSecret(settings.webhook_secret))
+    database_file = sqlite_file(settings.database)
+    lock = hold_database(database_file) if database_file is not None else None
+    if database_file is not None and lock is None:
+        print(f"another Seghan process is running on {database_file}: stop it first "
+              "(one process per SQLite database)", file=sys.stderr)
+        return 2
+    if args.webhook and (refused := can_listen(settings.webhook_listen, settings.webhook_port)):
+        print(f"cannot listen for the webhook on {settings.webhook_listen}:"
+              f"{settings.webhook_port} (WEBHOOK_LISTEN, WEBHOOK_PORT): {refused.strerror or refused}",
+              file=sys.stderr)
         return 2
     try:
         asyncio.run(check_token(settings))
@@ -65,7 +131,17 @@ def main() -> int:
         print(f"cannot reach the Bot API ({settings.telegram_api_base_url or 'api.telegram.org'}): "
               f"{error}", file=sys.stderr)
         return 1
-    build_app(settings).run_polling(allowed_updates=Update.ALL_TYPES)
+    application = build_app(settings)
+    if not args.webhook:
+        application.run_polling(allowed_updates=Update.ALL_TYPES)
+        return 0
+    # Every worker calls setWebhook with the same URL, secret and update types: Telegram treats
+    # a repeat as a no-op ("Webhook is already set") and keeps the pending updates, so workers
+    # behind one proxy do not fight; none deletes the webhook when it stops (PTB does not).
+    application.run_webhook(
+        listen=settings.webhook_listen, port=settings.webhook_port,
+        url_path=settings.webhook_url_path, webhook_url=settings.webhook_url,
+        secret_token=settings.webhook_secret, allowed_updates=Update.ALL_TYPES)
     return 0
 
 

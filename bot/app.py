@@ -59,7 +59,8 @@ async def check_token(settings: Settings) -> None:
 def build_app(settings: Settings, store: Store | None = None,
               request: BaseRequest | None = None, rate_limit: bool = True) -> App:
     """The bot. ``store`` and ``request`` are for tests (a store shared across restarts, a fake
-    transport); without a store, the one at ``settings.database_path`` is opened and closed."""
+    transport); without a store, the one at ``settings.database`` (DATABASE_URL, else
+    DATABASE_PATH) is opened and closed."""
     builder = ApplicationBuilder().token(settings.telegram_bot_token).concurrent_updates(True)
     if settings.telegram_api_base_url:
         base = api_base_url(settings.telegram_api_base_url)
@@ -74,7 +75,7 @@ def build_app(settings: Settings, store: Store | None = None,
     owns_store = store is None
 
     async def post_init(application: App) -> None:
-        opened = store if store is not None else await open_configured_store(settings.database_path)
+        opened = store if store is not None else await open_configured_store(settings.database)
         runtime = Runtime(settings, opened, application)
         application.bot_data["runtime"] = runtime
         if written := await scores.recover(opened, time.time()):  # issue 18

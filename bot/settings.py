@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 LANGUAGES = ("hy", "en", "ru")
 TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{20,}$")
+# setWebhook's secret_token: 1-256 characters, only A-Z, a-z, 0-9, _ and - (the Bot API's rule)
+SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 
 
 class Settings(BaseSettings):
@@ -16,6 +19,8 @@ class Settings(BaseSettings):
 
     telegram_bot_token: str = Field(min_length=1)
     database_path: str = "./data/seghan.sqlite3"
+    # A database URL (sqlite:///path, postgresql://...); when set it wins over database_path.
+    database_url: str | None = None
     telegram_api_base_url: str | None = None  # e.g. http://127.0.0.1:8081/bot (a local Bot API)
     default_language: str = "hy"
     turn_seconds: int = Field(default=60, ge=1)
@@ -32,6 +37,72 @@ class Settings(BaseSettings):
     # deals); None draws a fresh seed per table.
     table_seed: int | None = None
     log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$")
+    # Webhook mode (python -m bot --webhook): Telegram POSTs updates to webhook_url, which must
+    # reach this process's listen:port/path (directly or through a proxy); each POST must carry
+    # webhook_secret in X-Telegram-Bot-Api-Secret-Token, others are refused with 403.
+    webhook_url: str | None = None
+    webhook_secret: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = Field(default=8443, ge=1, le=65535)
+    webhook_path: str | None = None  # None: the path of webhook_url ("/" if it has none)
+
+    @field_validator("database_url", "webhook_url", "webhook_secret", "webhook_path",
+                     mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        """``WEBHOOK_URL=`` in .env (as .env.example leaves it) means not set."""
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("webhook_url")
+    @classmethod
+    def _webhook_url_shape(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("https", "http") or not parts.hostname:
+            raise ValueError("must be an https:// URL (http:// only for a local Bot API server)")
+        return value.strip()
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _secret_shape(cls, value: str | None) -> str | None:
+        if value is not None and not SECRET_PATTERN.match(value):
+            raise ValueError("must be 1-256 characters of A-Z, a-z, 0-9, _ and - (Telegram's rule)")
+        return value
+
+    @field_validator("webhook_path")
+    @classmethod
+    def _path_shape(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip()
+        if any(c.isspace() or c in "?#" for c in value):
+            raise ValueError("must be a URL path such as /telegram (no spaces, ? or #)")
+        return value if value.startswith("/") else "/" + value
+
+    @property
+    def database(self) -> str:
+        """What the store is opened on: DATABASE_URL if set, else DATABASE_PATH."""
+        return self.database_url or self.database_path
+
+    @property
+    def webhook_url_path(self) -> str:
+        """Where the webhook server listens: WEBHOOK_PATH, else WEBHOOK_URL's own path, so a
+        proxy that keeps the path needs no setting (never the token: paths end up in logs)."""
+        if self.webhook_path is not None:
+            return self.webhook_path
+        return (urlsplit(self.webhook_url).path if self.webhook_url else "") or "/"
+
+    def webhook_problem(self) -> str | None:
+        """One line saying what webhook mode still lacks, or None when it can start."""
+        if self.webhook_url is None:
+            return ("--webhook needs WEBHOOK_URL, the public https:// address Telegram posts "
+                    "updates to, in .env or the environment (see .env.example)")
+        if self.webhook_secret is None:
+            return ("--webhook needs WEBHOOK_SECRET (1-256 of A-Z a-z 0-9 _ -, e.g. from python "
+                    "-c 'import secrets; print(secrets.token_urlsafe(32))') in .env or the "
+                    "environment (see .env.example)")
+        return None
 
     @field_validator("telegram_bot_token")
     @classmethod

@@ -23,6 +23,15 @@ class UploadedFile:
     data: bytes
 
 
+@dataclass(frozen=True)
+class Described:
+    """A method's result with the ``description`` Telegram adds to some successes
+    (setWebhook: "Webhook was set", deleteWebhook: "Webhook is already deleted", ...)."""
+
+    result: Any
+    description: str
+
+
 class ApiError(Exception):
     """A Bot API failure: becomes {"ok": false, "error_code", "description", "parameters"?}."""
 

@@ -21,7 +21,8 @@ from aiohttp import web
 from .html import utf16_len
 from .limits import FloodEvent, FloodLimiter
 from .methods import ADMIN_RIGHTS, BotApiMethods, canonical_scope
-from .params import ApiError, UploadedFile, read_params
+from .params import ApiError, Described, UploadedFile, read_params
+from .webhook import WebhookSender
 from .world import (
     ADMINISTRATOR,
     CREATOR,
@@ -35,6 +36,7 @@ from .world import (
     CallbackAnswer,
     CallbackQuery,
     Chat,
+    Delivery,
     Message,
     User,
     World,
@@ -81,6 +83,10 @@ class FakeBotApi:
         time_scale: float = 1.0,
         callback_query_ttl: float = 15.0,
         clock: Callable[[], float] = time.monotonic,
+        webhook_local: bool = True,
+        webhook_retry_delay: float = 0.05,
+        webhook_max_retry_delay: float = 1.0,
+        webhook_timeout: float = 10.0,
     ):
         self.token = token
         bot_id = int(token.split(":", 1)[0])
@@ -98,6 +104,14 @@ class FakeBotApi:
             self.world,
             limiter if flood_limits else None,
             callback_query_ttl=callback_query_ttl,
+            clock=clock,
+            webhook_local=webhook_local,
+        )
+        self.webhook_sender = WebhookSender(
+            self.world,
+            retry_delay=webhook_retry_delay,
+            max_retry_delay=webhook_max_retry_delay,
+            timeout=webhook_timeout,
             clock=clock,
         )
         self.clock = clock
@@ -119,10 +133,12 @@ class FakeBotApi:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         self._port = self._runner.addresses[0][1]
+        await self.webhook_sender.start()
 
     async def stop(self) -> None:
         self.world.closing = True  # pending long polls return [] at once
         self.world.changed()
+        await self.webhook_sender.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -161,8 +177,7 @@ class FakeBotApi:
             failure = self._take_failure(name)
             if failure is not None:
                 return await self._fail(request, failure, name, raw)
-            result = await method.handler(read_params(raw, method.schema))
-            body: dict[str, Any] = {"ok": True, "result": result}
+            body: dict[str, Any] = _success(await method.handler(read_params(raw, method.schema)))
             status = 200
         except ApiError as error:
             body, status = error.body(), error.status
@@ -171,7 +186,7 @@ class FakeBotApi:
             # as nginx's 499 rather than as an answer nobody received.
             self._record(name, raw, 499, "client closed the connection before the answer")
             return web.Response(status=499)
-        self._record(name, raw, status, body.get("description"))
+        self._record(name, raw, status, None if body["ok"] else body.get("description"))
         return web.json_response(body, status=status)
 
     def _record(
@@ -236,15 +251,16 @@ class FakeBotApi:
             lookup = self.api.lookup(method)
             assert lookup is not None
             try:
-                result = await lookup.handler(read_params(raw, lookup.schema))
-                body: dict[str, Any] = {"ok": True, "result": result}
+                body: dict[str, Any] = _success(
+                    await lookup.handler(read_params(raw, lookup.schema))
+                )
                 status = 200
             except ApiError as error:
                 body, status = error.body(), error.status
         else:
             status = failure.status
             body = _injected_error(failure).body()
-        self._record(method, raw, status, body.get("description"))
+        self._record(method, raw, status, None if body["ok"] else body.get("description"))
         return web.json_response(body, status=status)
 
     # ------------------------------------------------------------ building the world
@@ -458,6 +474,17 @@ class FakeBotApi:
         ]
 
     @property
+    def deliveries(self) -> list[Delivery]:
+        """Every POST of an update to the webhook, oldest first, with its HTTP status
+        (0: no answer); a refused update is retried, so it may appear several times."""
+        return self.webhook_sender.deliveries
+
+    @property
+    def webhook_url(self) -> str | None:
+        """The URL set by setWebhook, None while the bot polls."""
+        return self.world.webhook.url if self.world.webhook else None
+
+    @property
     def pending_updates(self) -> list[dict]:
         """Updates not yet confirmed by the bot (via getUpdates offset)."""
         return list(self.world.updates)
@@ -568,6 +595,12 @@ def _command_entities(text: str) -> list[dict]:
         return []
     token = text.split(maxsplit=1)[0]
     return [{"type": "bot_command", "offset": 0, "length": utf16_len(token)}]
+
+
+def _success(result: Any) -> dict[str, Any]:
+    if isinstance(result, Described):
+        return {"ok": True, "result": result.result, "description": result.description}
+    return {"ok": True, "result": result}
 
 
 def _injected_error(failure: _Failure) -> ApiError:

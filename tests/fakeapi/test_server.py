@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dtm
+import socket
 import time
 
 import httpx
 import pytest
+from aiohttp import web
 from telegram import (
     Bot,
     BotCommand,
@@ -632,3 +634,153 @@ async def test_send_photo_uploads_multipart_or_reuses_a_file_id(api: FakeBotApi,
         await bot.send_photo(group.id, png(10, 10), caption="x" * 1025)
     await bot.send_photo(group.id, png(10, 10), caption="<b>" + "x" * 1024 + "</b>",
                          parse_mode="HTML")  # 1024 after entity parsing
+
+
+# ---------------------------------------------------------------- webhooks
+
+
+class Receiver:
+    """A bot's webhook endpoint on 127.0.0.1: records each POST, answers from ``statuses``
+    (then 200)."""
+
+    def __init__(self, statuses: tuple[int, ...] = ()):
+        self.statuses = list(statuses)
+        self.posts: list[tuple[dict, str | None]] = []  # (update, secret header)
+        self._runner: web.AppRunner | None = None
+        self.url = ""
+
+    async def __aenter__(self) -> Receiver:
+        app = web.Application()
+        app.router.add_post("/hook", self._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.url = f"http://127.0.0.1:{self._runner.addresses[0][1]}/hook"
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        assert self._runner is not None
+        await self._runner.cleanup()
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        self.posts.append((await request.json(),
+                           request.headers.get("X-Telegram-Bot-Api-Secret-Token")))
+        return web.Response(status=self.statuses.pop(0) if self.statuses else 200)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_webhook_delivers_each_update_with_the_secret_and_blocks_get_updates(
+    api: FakeBotApi, bot: Bot
+) -> None:
+    alice = api.add_user("Alice")
+    group = api.add_group("G", members=[alice])
+    async with Receiver() as receiver:
+        assert await bot.set_webhook(receiver.url, secret_token="s3cret_-X")
+        assert api.webhook_url == receiver.url
+        with pytest.raises(Conflict, match="can't use getUpdates method while webhook is active"):
+            await bot.get_updates()
+        first = await api.user_sends(alice, group, "one")
+        second = await api.user_sends(alice, group, "two")
+        await api.wait_for(lambda: len(receiver.posts) == 2)
+        assert [p[0]["message"]["message_id"] for p in receiver.posts] == [
+            first.message_id, second.message_id]
+        assert {p[1] for p in receiver.posts} == {"s3cret_-X"}
+        assert Update.de_json(receiver.posts[0][0], bot).message.text == "one"
+        await api.wait_for(lambda: not api.pending_updates)
+        info = await bot.get_webhook_info()
+        assert (info.url, info.pending_update_count, info.last_error_date) == (receiver.url, 0, None)
+        assert [d.status for d in api.deliveries] == [200, 200]
+        assert await bot.delete_webhook()
+    assert api.webhook_url is None and await bot.get_updates() == ()
+
+
+async def test_webhook_retries_until_a_2xx_in_update_order(bot: Bot) -> None:
+    async with FakeBotApi(flood_limits=False, webhook_retry_delay=0.01) as api:
+        alice = api.add_user("Alice")
+        group = api.add_group("G", members=[alice])
+        async with Bot(api.token, base_url=api.base_url) as client, Receiver((500, 403)) as hook:
+            await client.set_webhook(hook.url)
+            await api.user_sends(alice, group, "one")
+            await api.user_sends(alice, group, "two")
+            await api.wait_for(lambda: len(hook.posts) == 4)
+            texts = [p[0]["message"]["text"] for p in hook.posts]
+            assert texts == ["one", "one", "one", "two"], "the next waits for the first"
+            assert [p[1] for p in hook.posts] == [None] * 4, "no secret set: no header"
+            assert [d.status for d in api.deliveries] == [500, 403, 200, 200]
+            assert api.deliveries[1].error == "Wrong response from the webhook: 403 Forbidden"
+            info = await client.get_webhook_info()
+            assert info.last_error_message == "Wrong response from the webhook: 403 Forbidden"
+            assert info.pending_update_count == 0
+
+
+async def test_webhook_down_keeps_updates_until_it_answers(api: FakeBotApi, bot: Bot) -> None:
+    alice = api.add_user("Alice")
+    group = api.add_group("G", members=[alice])
+    dead = f"http://127.0.0.1:{free_port()}/hook"
+    await bot.set_webhook(dead, secret_token="abc")
+    await api.user_sends(alice, group, "hello")
+    await api.wait_for(lambda: len(api.deliveries) >= 2)
+    assert {(d.status, d.error) for d in api.deliveries} == {(0, "Connection refused")}
+    info = await bot.get_webhook_info()
+    assert info.pending_update_count == 1 and info.last_error_message == "Connection refused"
+    async with Receiver() as receiver:
+        await bot.set_webhook(receiver.url, secret_token="abc")
+        await api.wait_for(lambda: receiver.posts)
+    assert receiver.posts[0][0]["message"]["text"] == "hello"
+    await api.wait_for(lambda: not api.pending_updates)
+
+
+async def test_set_webhook_checks_and_answers_like_telegram(api: FakeBotApi, bot: Bot) -> None:
+    for secret, reason in (("with space", "unallowed characters"), ("é", "unallowed characters"),
+                           ("x" * 257, "too long")):
+        with pytest.raises(BadRequest, match=reason):
+            await bot.set_webhook("https://example.org/hook", secret_token=secret)
+    with pytest.raises(BadRequest, match="max_connections"):
+        await bot.set_webhook("https://example.org/hook", max_connections=101)
+    with pytest.raises(BadRequest, match="(?i)bad webhook"):
+        await bot.set_webhook("ftp://example.org/hook")
+    assert api.webhook_url is None
+    async with httpx.AsyncClient() as http:
+        async def call(method: str, **params: str) -> dict:
+            return (await http.post(f"{api.base_url}{api.token}/{method}", data=params)).json()
+
+        url = "http://127.0.0.1:1/hook"  # a local server takes http and any port
+        assert (await call("setWebhook", url=url, secret_token="a" * 256))["description"] == (
+            "Webhook was set")
+        assert (await call("setWebhook", url=url, secret_token="a" * 256))["description"] == (
+            "Webhook is already set")
+        assert (await call("setWebhook", url=""))["description"] == "Webhook was deleted"
+        assert (await call("deleteWebhook"))["description"] == "Webhook is already deleted"
+        info = (await call("getWebhookInfo"))["result"]
+        assert info == {"url": "", "has_custom_certificate": False, "pending_update_count": 0}
+    async with FakeBotApi(webhook_local=False) as strict, Bot(strict.token,
+                                                              base_url=strict.base_url) as b:
+        with pytest.raises(BadRequest, match="(?i)an https url must be provided for webhook"):
+            await b.set_webhook("http://example.org/hook")
+        with pytest.raises(BadRequest, match="(?i)only on ports 80, 88, 443 or 8443"):
+            await b.set_webhook("https://example.org:8080/hook")
+        assert await b.set_webhook("https://example.org:8443/hook", allowed_updates=["message"])
+        info = await b.get_webhook_info()
+        assert (info.url, info.max_connections, info.allowed_updates) == (
+            "https://example.org:8443/hook", 40, ("message",))
+
+
+async def test_set_webhook_ends_a_waiting_long_poll_and_can_drop_pending(
+    api: FakeBotApi, bot: Bot
+) -> None:
+    alice = api.add_user("Alice")
+    group = api.add_group("G", members=[alice])
+    poll = asyncio.create_task(bot.get_updates(timeout=5))
+    await asyncio.sleep(0.2)
+    await bot.set_webhook(f"http://127.0.0.1:{free_port()}/hook", drop_pending_updates=True)
+    with pytest.raises(Conflict, match="while webhook is active"):
+        await poll
+    await api.user_sends(alice, group, "lost")
+    assert await bot.delete_webhook(drop_pending_updates=True)
+    assert api.pending_updates == [] and await bot.get_updates() == ()

@@ -146,6 +146,35 @@ class ApiCall:
     at: float  # time.monotonic()
 
 
+@dataclass
+class Webhook:
+    """The webhook set by setWebhook, and what getWebhookInfo reports about its deliveries."""
+
+    url: str
+    secret_token: str | None = None
+    max_connections: int = 40
+    ip_address: str | None = None
+    has_custom_certificate: bool = False
+    last_error_date: int | None = None
+    last_error_message: str | None = None
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One POST of an update to the webhook (FakeBotApi.deliveries), logged when it ended."""
+
+    update_id: int
+    url: str
+    status: int  # the HTTP status; 0: no answer (connection refused or dropped, time-out)
+    error: str | None  # as getWebhookInfo's last_error_message; None for a 2xx
+    secret_token: str | None  # the X-Telegram-Bot-Api-Secret-Token sent, None: no header
+    at: float  # the clock's time (time.monotonic() by default)
+
+    @property
+    def ok(self) -> bool:
+        return 200 <= self.status < 300
+
+
 class World:
     """All state of the fake Telegram, shared by the Bot API methods and the driver."""
 
@@ -157,6 +186,7 @@ class World:
         self.updates: list[dict] = []  # not yet confirmed by the bot, ascending update_id
         self.next_update_id = 1
         self.allowed_updates: list[str] | None = None  # None: Telegram's default set
+        self.webhook: Webhook | None = None  # set: updates are POSTed, getUpdates is refused
         self.callback_queries: dict[str, CallbackQuery] = {}
         # (scope as canonical JSON, language_code) -> [{"command", "description"}]
         self.commands: dict[tuple[str, str], list[dict]] = {}
