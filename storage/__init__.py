@@ -68,8 +68,8 @@ async def open_store(url_or_path: str) -> Store:
         return await open_postgres(url_or_path)
     if scheme.lower() == "sqlite":
         if not rest.startswith("/") or rest == "/":
-            raise StorageError(f"{url_or_path}: write sqlite:///relative/path or "
+            raise StorageError("a sqlite URL is sqlite:///relative/path or "
                                "sqlite:////absolute/path")
         return await open_sqlite(rest[1:])
-    raise StorageError(f"{url_or_path}: unknown database URL scheme {scheme!r} (use a path, "
+    raise StorageError(f"unknown database URL scheme {scheme!r} (use a path, "
                        "sqlite:///path or postgresql://user:pass@host/db)")

@@ -127,6 +127,9 @@ async def open_postgres(url: str, *, min_size: int = 1, max_size: int = 10) -> P
     except Exception as error:
         if _is_fault(error):
             raise StorageFault(f"{name}: cannot connect: {error}") from error
+        if isinstance(error, ValueError):  # asyncpg's DSN parsing
+            raise StorageError(f"{name}: cannot open: not a PostgreSQL URL "
+                               f"(postgresql://user:pass@host:port/db): {error}") from error
         raise StorageError(f"{name}: cannot open: {error}") from error
     try:
         async with PgDb(pool, name).faults(), pool.acquire() as conn:
