@@ -114,6 +114,13 @@ class PgDb:
             raise
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset on release, instead of asyncpg's RESET ALL, CLOSE ALL, UNLISTEN and
+    advisory unlock: a round trip per call (measured: a third of a by_id). The store keeps no
+    session state (its advisory locks end with their transaction), and the pool still rolls back
+    a transaction left open before this is called."""
+
+
 async def open_postgres(url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
     """Connect to the database at ``url`` (``postgresql://user:pass@host:port/db``) and migrate
     it. StorageError naming the database if the URL is bad or the database refuses us;
@@ -123,6 +130,7 @@ async def open_postgres(url: str, *, min_size: int = 1, max_size: int = 10) -> P
         pool = await asyncpg.create_pool(
             url, min_size=min_size, max_size=max_size, timeout=10, command_timeout=60,
             server_settings={"application_name": "seghan", "lock_timeout": "10s"},
+            reset=_keep_session,
         )  # fmt: skip
     except Exception as error:
         if _is_fault(error):
