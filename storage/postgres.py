@@ -71,9 +71,11 @@ def _is_fault(error: BaseException) -> bool:
     if isinstance(error, asyncpg.PostgresError):
         code = str(getattr(error, "sqlstate", "") or "")
         return code[:2] in _FAULT_CLASSES or code in _FAULT_CODES
+    if isinstance(error, ValueError):  # asyncpg's own DataError, a bad DSN: not "now"
+        return False
     return isinstance(
         error, (OSError, TimeoutError, asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError)
-    )
+    )  # connection closed, refused, timed out; a protocol error
 
 
 class PgDb:
@@ -111,6 +113,9 @@ class PgDb:
         except Exception as error:
             if _is_fault(error):
                 raise StorageFault(f"{self.name}: {error}") from error
+            if isinstance(error, (asyncpg.DataError, asyncpg.exceptions._base.DataError)):
+                # a value its column cannot hold (a 65-bit id, a NUL in a JSON string)
+                raise StorageError(f"{self.name}: {error}") from error
             raise
 
 
@@ -313,8 +318,6 @@ class PgTables:
             changed = await self.db.fetchrow(_SAVE, *values)
         except asyncpg.UniqueViolationError as error:
             raise _key_taken(error, table) from error
-        except asyncpg.DataError as error:  # a value out of its column's range, say
-            raise StorageError(f"table {table.id}: {error}") from error
         if changed is None or changed[0] != 1:  # another save got in: nothing was written
             raise StaleTable(f"table {table.id}: version {table.version} moved on")
         return self._remember(stored)

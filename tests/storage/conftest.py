@@ -10,6 +10,7 @@ from storage import MemoryStore, SqliteStore, Store, open_sqlite
 from storage.postgres import PostgresStore, open_postgres
 
 OpenFile = Callable[[Path], Awaitable[SqliteStore]]
+OpenPg = Callable[[], Awaitable[PostgresStore]]
 
 
 @pytest.fixture(autouse=True)
@@ -34,8 +35,9 @@ async def open_file() -> AsyncIterator[OpenFile]:
 
 
 @pytest.fixture
-async def open_pg(postgres_db: str) -> AsyncIterator[Callable[[], Awaitable[PostgresStore]]]:
-    """open_postgres on this test's empty database (tests/conftest.py), closing what is left open."""
+async def open_pg(postgres_db: str) -> AsyncIterator[OpenPg]:
+    """open_postgres on this test's empty database (tests/conftest.py), closing what is left
+    open. Each store is its own pool: another process, in effect."""
     opened: list[PostgresStore] = []
 
     async def open_() -> PostgresStore:

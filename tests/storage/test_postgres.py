@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import asyncpg
@@ -15,25 +14,10 @@ import storage.pg_migrations as pg_migrations
 from storage import SqliteStore, StaleTable, StorageError, TableKey, UserRecord, open_store
 from storage.postgres import PostgresStore, StorageFault, open_postgres
 from storage.scores import MatchFacts, Player, Rating
+from tests.storage.conftest import OpenPg
 from tests.storage.fake_game import moves
 from tests.storage.test_contract import table
 from tests.storage.test_scores import FACTS, match, plus_one
-
-OpenPg = Callable[[], Awaitable[PostgresStore]]
-
-
-@pytest.fixture
-async def open_pg(postgres_db: str) -> AsyncIterator[OpenPg]:
-    """Stores (each its own pool: another process, in effect) on this test's empty database."""
-    opened: list[PostgresStore] = []
-
-    async def open_() -> PostgresStore:
-        opened.append(await open_postgres(postgres_db))
-        return opened[-1]
-
-    yield open_
-    for store in opened:
-        await store.close()
 
 
 async def _version(url: str) -> int:
@@ -200,6 +184,12 @@ async def test_64_bit_ids_and_seeds(open_pg: OpenPg) -> None:
     with pytest.raises(StorageError, match="64 bits"):
         await store.tables.create(table(TableKey(chat_id=1), seed=2**64))
     assert await store.tables.by_id(2**70) is None
+    with pytest.raises(StorageError):  # and not StorageFault: trying again will not help
+        await store.tables.create(table(TableKey(chat_id=2**64)))
+    with pytest.raises(StorageError) as caught:
+        await store.users.put(UserRecord(id=2**64))
+    assert not isinstance(caught.value, StorageFault)
+    assert await store.tables.active() == [made]
 
 
 async def test_a_lost_connection_is_a_fault_then_heals(open_pg: OpenPg, postgres_db: str) -> None:
