@@ -1,9 +1,11 @@
-"""The PostgreSQL backend (asyncpg): for several bot processes or a managed database. The same
-contract as SQLite (``tests/storage``); the schema is in ``pg_migrations.py``.
+"""The PostgreSQL backend (asyncpg), for a database server. The same contract as SQLite
+(``tests/storage``); the schema is in ``pg_migrations.py``. Stores in several processes may share
+one database: every save checks and bumps the table's version, and migrations take turns.
 
 Every call is one statement on a pooled connection, so it is its own transaction and snapshot,
-except where a transaction is opened explicitly (a match with its results, ratings). A save is
-one statement too: the versioned UPDATE and the INSERT of the new actions in one CTE.
+except where a transaction is opened explicitly (a new table with its log, a match with its
+results and ratings). A save is one statement too: the versioned UPDATE and the INSERT of the
+new actions in one CTE, one round trip.
 
 Errors that mean "not now" (connection lost or refused, too many connections, lock timeout, disk
 full, serialization failure, deadlock) become ``StorageFault``, like SQLite's busy database; the
