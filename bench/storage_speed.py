@@ -1,4 +1,6 @@
-"""How fast the SQLite store commits actions: ``python bench/storage_speed.py``.
+"""How fast the SQLite store commits actions: ``python bench/storage_speed.py``
+(``--url postgresql://user@host/db`` measures a PostgreSQL database instead: an empty scratch
+one, as the 1,000 tables are left in it).
 
 Fills a temporary file with 1,000 running tables (each with part of a match already in its log),
 then for a few seconds appends one action at a time to random tables the way the bot does: load
@@ -24,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from storage import SeatRecord, SqliteStore, TableKey, TableRecord, open_sqlite  # noqa: E402
+from storage import SeatRecord, Store, TableKey, TableRecord, open_sqlite, open_store  # noqa: E402
 
 CARDS = [rank + suit for suit in "CDHS" for rank in "23456789TJQKA"]
 
@@ -38,12 +40,12 @@ def new_table(n: int, rng: random.Random, max_log: int) -> TableRecord:
     )  # fmt: skip
 
 
-async def fill(store: SqliteStore, tables: int, max_log: int) -> list[int]:
+async def fill(store: Store, tables: int, max_log: int) -> list[int]:
     rng = random.Random(1)
     return [(await store.tables.create(new_table(n, rng, max_log))).id or 0 for n in range(tables)]
 
 
-async def append_one(store: SqliteStore, table_id: int, rng: random.Random) -> tuple[float, float]:
+async def append_one(store: Store, table_id: int, rng: random.Random) -> tuple[float, float]:
     """Load, append one action, save; (whole append, save alone) in seconds."""
     start = time.perf_counter()
     record = await store.tables.by_id(table_id)
@@ -56,7 +58,7 @@ async def append_one(store: SqliteStore, table_id: int, rng: random.Random) -> t
     return end - start, end - saving
 
 
-async def one_at_a_time(store: SqliteStore, ids: list[int], seconds: float) -> None:
+async def one_at_a_time(store: Store, ids: list[int], seconds: float) -> None:
     rng = random.Random(2)
     appends: list[float] = []
     saves: list[float] = []
@@ -73,7 +75,7 @@ async def one_at_a_time(store: SqliteStore, ids: list[int], seconds: float) -> N
     )
 
 
-async def offered(store: SqliteStore, ids: list[int], seconds: float, rate: float) -> None:
+async def offered(store: Store, ids: list[int], seconds: float, rate: float) -> None:
     rng = random.Random(3)
     locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
     latencies: list[float] = []
@@ -110,16 +112,20 @@ async def main() -> None:
     parser.add_argument("--max-log", type=int, default=400, help="longest starting log")
     parser.add_argument("--seconds", type=float, default=5.0, help="for each run")
     parser.add_argument("--rate", type=float, default=500, help="actions/s offered, second run")
+    parser.add_argument("--url", help="a database URL (postgresql://...) instead of SQLite")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.db"
-        store = await open_sqlite(path)
+        store: Store = await open_store(args.url) if args.url else await open_sqlite(path)
         started = time.perf_counter()
         ids = await fill(store, args.tables, args.max_log)
-        size = path.stat().st_size + Path(f"{path}-wal").stat().st_size
+        if args.url:
+            size = f"{args.url.rsplit('/', 1)[-1]} on PostgreSQL"
+        else:
+            size = f"{(path.stat().st_size + Path(f'{path}-wal').stat().st_size) / 1e6:.1f} MB with WAL"
         print(
             f"{len(ids)} live tables, up to {args.max_log} actions each, filled in "
-            f"{time.perf_counter() - started:.1f} s ({size / 1e6:.1f} MB with WAL); "
+            f"{time.perf_counter() - started:.1f} s ({size}); "
             f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs"
         )
         try:

@@ -1,7 +1,8 @@
 """Seghan's storage: the only package that speaks SQL, behind the protocols in ``base``.
 
-``await open_store(path)`` gives a SQLite store (the file is created on first use);
-``":memory:"`` or ``"memory"`` gives the in-memory store for tests.
+``await open_store(url_or_path)``: a SQLite store for a path or ``sqlite:///path`` (the file is
+created on first use), a PostgreSQL store for ``postgresql://...`` (asyncpg; migrated on open),
+and the in-memory store for tests for ``":memory:"`` or ``"memory"``.
 """
 
 from __future__ import annotations
@@ -53,7 +54,22 @@ __all__ = [
 
 
 async def open_store(url_or_path: str) -> Store:
-    """A memory store for ``":memory:"``/``"memory"``, else the SQLite file at that path."""
+    """A memory store for ``":memory:"``/``"memory"``; PostgreSQL for ``postgresql://`` or
+    ``postgres://`` URLs; SQLite for ``sqlite:///relative/path``, ``sqlite:////absolute/path``
+    or a plain path. StorageError for any other URL (rather than a file named after it)."""
     if url_or_path in (":memory:", "memory"):
         return MemoryStore()
-    return await open_sqlite(url_or_path)
+    scheme, sep, rest = url_or_path.partition("://")
+    if not sep or len(scheme) < 2 or not scheme.replace("+", "").isalnum():  # a plain path
+        return await open_sqlite(url_or_path)
+    if scheme.lower() in ("postgresql", "postgres"):
+        from .postgres import open_postgres  # asyncpg only when it is used
+
+        return await open_postgres(url_or_path)
+    if scheme.lower() == "sqlite":
+        if not rest.startswith("/") or rest == "/":
+            raise StorageError("a sqlite URL is sqlite:///relative/path or "
+                               "sqlite:////absolute/path")
+        return await open_sqlite(rest[1:])
+    raise StorageError(f"unknown database URL scheme {scheme!r} (use a path, "
+                       "sqlite:///path or postgresql://user:pass@host/db)")

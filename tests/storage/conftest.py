@@ -7,8 +7,10 @@ import pytest
 
 import engine
 from storage import MemoryStore, SqliteStore, Store, open_sqlite
+from storage.postgres import PostgresStore, open_postgres
 
 OpenFile = Callable[[Path], Awaitable[SqliteStore]]
+OpenPg = Callable[[], Awaitable[PostgresStore]]
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +34,30 @@ async def open_file() -> AsyncIterator[OpenFile]:
         await store.close()
 
 
-@pytest.fixture(params=["memory", "sqlite"])
-async def store(request: pytest.FixtureRequest, tmp_path: Path, open_file: OpenFile) -> Store:
-    """Every backend, for the contract suite."""
-    return MemoryStore() if request.param == "memory" else await open_file(tmp_path / "t.db")
+@pytest.fixture
+async def open_pg(postgres_db: str) -> AsyncIterator[OpenPg]:
+    """open_postgres on this test's empty database (tests/conftest.py), closing what is left
+    open. Each store is its own pool: another process, in effect."""
+    opened: list[PostgresStore] = []
+
+    async def open_() -> PostgresStore:
+        opened.append(await open_postgres(postgres_db))
+        return opened[-1]
+
+    yield open_
+    for store in opened:
+        await store.close()
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
+async def store(
+    request: pytest.FixtureRequest, tmp_path: Path, open_file: OpenFile
+) -> AsyncIterator[Store]:
+    """Every backend, for the contract suite. PostgreSQL gets an empty database per test
+    (tests/conftest.py), asked for only here, so memory and SQLite run without a server."""
+    if request.param == "postgres":
+        pg = await open_postgres(request.getfixturevalue("postgres_db"))
+        yield pg
+        await pg.close()
+        return
+    yield MemoryStore() if request.param == "memory" else await open_file(tmp_path / "t.db")

@@ -1,0 +1,506 @@
+"""The PostgreSQL backend (asyncpg), for a database server. The same contract as SQLite
+(``tests/storage``); the schema is in ``pg_migrations.py``. Stores in several processes may share
+one database: every save checks and bumps the table's version, and migrations take turns.
+
+Every call is one statement on a pooled connection, so it is its own transaction and snapshot,
+except where a transaction is opened explicitly (a new table with its log, a match with its
+results and ratings). A save is one statement too: the versioned UPDATE and the INSERT of the
+new actions in one CTE, one round trip.
+
+Errors that mean "not now" (connection lost or refused, too many connections, lock timeout, disk
+full, serialization failure, deadlock) become ``StorageFault``, like SQLite's busy database; the
+bot answers "try again".
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+from pydantic import TypeAdapter
+
+from .base import (
+    ChatRecord,
+    Chats,
+    Matches,
+    MatchRecord,
+    SeatRecord,
+    Sends,
+    StaleTable,
+    Standing,
+    StorageError,
+    TableKey,
+    TableRecord,
+    Tables,
+    UserRecord,
+    Users,
+    copy_table,
+)
+from .check import report, split_broken
+from .pg_migrations import migrate
+from .scores import Scores
+from .sqlite import StorageFault as StorageFault  # re-exported: one fault class for every backend
+from .sqlite import _check_history, _check_seed, _read_log, _table_values
+
+_SEATS = TypeAdapter(list[SeatRecord])
+_LIVE = "status IN ('lobby', 'playing')"
+_REMEMBERED = 10_000  # table logs kept for save's and by_id's shortcuts: a pointer an action
+
+# SQLSTATE classes and codes that mean "cannot now, may work later".
+_FAULT_CLASSES = ("08", "53", "57", "58")  # connection, resources, operator, system (I/O)
+_FAULT_CODES = {"40001", "40P01", "55P03", "55006"}  # serialization, deadlock, lock timeout
+
+
+def redact(url: str) -> str:
+    """``url`` without its password, for messages and logs."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = parts.hostname or ""
+        netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+        return urlunsplit(parts._replace(netloc=netloc))
+    except ValueError:
+        return "the PostgreSQL URL"
+
+
+def _is_fault(error: BaseException) -> bool:
+    if isinstance(error, asyncpg.PostgresError):
+        code = str(getattr(error, "sqlstate", "") or "")
+        return code[:2] in _FAULT_CLASSES or code in _FAULT_CODES
+    if isinstance(error, ValueError):  # asyncpg's own DataError, a bad DSN: not "now"
+        return False
+    return isinstance(
+        error, (OSError, TimeoutError, asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError)
+    )  # connection closed, refused, timed out; a protocol error
+
+
+class PgDb:
+    """The pool and the name the database goes by in messages (its URL, password hidden)."""
+
+    def __init__(self, pool: asyncpg.Pool, name: str) -> None:
+        self.pool = pool
+        self.name = name
+
+    async def fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        async with self.faults():
+            return list(await self.pool.fetch(sql, *args))
+
+    async def fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
+        async with self.faults():
+            row: asyncpg.Record | None = await self.pool.fetchrow(sql, *args)
+            return row
+
+    async def execute(self, sql: str, *args: Any) -> str:
+        async with self.faults():
+            status: str = await self.pool.execute(sql, *args)
+            return status
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[asyncpg.Connection]:
+        async with self.faults(), self.pool.acquire() as conn, conn.transaction():
+            yield conn
+
+    @asynccontextmanager
+    async def faults(self) -> AsyncIterator[None]:
+        try:
+            yield
+        except StorageError:
+            raise
+        except Exception as error:
+            if _is_fault(error):
+                raise StorageFault(f"{self.name}: {error}") from error
+            if isinstance(error, (asyncpg.DataError, asyncpg.exceptions._base.DataError)):
+                # a value its column cannot hold (a 65-bit id, a NUL in a JSON string)
+                raise StorageError(f"{self.name}: {error}") from error
+            raise
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset on release, instead of asyncpg's RESET ALL, CLOSE ALL, UNLISTEN and
+    advisory unlock: a round trip per call (measured: a third of a by_id). The store keeps no
+    session state (its advisory locks end with their transaction), and the pool still rolls back
+    a transaction left open before this is called."""
+
+
+async def open_postgres(url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresStore:
+    """Connect to the database at ``url`` (``postgresql://user:pass@host:port/db``) and migrate
+    it. StorageError naming the database if the URL is bad or the database refuses us;
+    StorageFault (a StorageError) if the server cannot be reached now."""
+    name = redact(url)
+    try:
+        pool = await asyncpg.create_pool(
+            url, min_size=min_size, max_size=max_size, timeout=10, command_timeout=60,
+            server_settings={"application_name": "seghan", "lock_timeout": "10s"},
+            reset=_keep_session,
+        )  # fmt: skip
+    except Exception as error:
+        if _is_fault(error):
+            raise StorageFault(f"{name}: cannot connect: {error}") from error
+        if isinstance(error, ValueError):  # asyncpg's DSN parsing
+            raise StorageError(f"{name}: cannot open: not a PostgreSQL URL "
+                               f"(postgresql://user:pass@host:port/db): {error}") from error
+        raise StorageError(f"{name}: cannot open: {error}") from error
+    try:
+        async with PgDb(pool, name).faults(), pool.acquire() as conn:
+            await migrate(conn, name)
+    except BaseException as error:
+        await pool.close()
+        if isinstance(error, asyncpg.PostgresError):  # say, no right to create tables
+            raise StorageError(f"{name}: {error}") from error
+        raise
+    return PostgresStore(PgDb(pool, name))
+
+
+class PostgresStore:
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+        self.tables: Tables = PgTables(db)
+        self.users: Users = PgUsers(db)
+        self.chats: Chats = PgChats(db)
+        self.matches: Matches = PgMatches(db)
+        self.sends: Sends = PgSends(db)
+        from .postgres_scores import PgScores  # it imports this module's helpers
+
+        self.scores: Scores = PgScores(db)
+
+    async def close(self) -> None:
+        await self.db.pool.close()
+
+
+# -- tables ----------------------------------------------------------------------------------
+
+_COLUMNS = [
+    "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
+    "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
+]  # fmt: skip
+_JSON = {"rules", "seats", "outbox"}
+_INSERT_TABLE = (
+    f"INSERT INTO tables ({', '.join(_COLUMNS)}) VALUES "
+    f"({', '.join(f'${i}' for i in range(1, len(_COLUMNS) + 1))}) RETURNING id"
+)
+_N = len(_COLUMNS)
+# One statement: the versioned UPDATE and the new actions (arrays of idx, seat, code), inserted
+# only if the UPDATE found the row at its version. Atomic, and one round trip.
+_SAVE = f"""
+    WITH saved AS (
+        UPDATE tables SET {', '.join(f'{c} = ${i}' for i, c in enumerate(_COLUMNS, start=1))}
+        WHERE id = ${_N + 1} AND version = ${_N + 2} RETURNING id
+    ), appended AS (
+        INSERT INTO actions (table_id, idx, seat, code)
+        SELECT saved.id, a.idx, a.seat, a.code
+        FROM saved, unnest(${_N + 3}::int[], ${_N + 4}::int[], ${_N + 5}::text[]) AS a(idx, seat, code)
+    )
+    SELECT count(*) FROM saved
+"""
+# A table's log as one JSON column ([[idx, seat, code], ...]), so a row and its log come in one
+# statement: one snapshot.
+_LOG_OF = """(SELECT COALESCE(json_agg(json_build_array(idx, seat, code) ORDER BY idx), '[]')
+              FROM actions WHERE table_id = t.id)"""
+_SELECT_TABLES = f"SELECT t.*, {_LOG_OF} AS log FROM tables t WHERE {{where}} ORDER BY t.id"
+# The bot loads a table by id for every press: when the store remembers the log of the stored
+# version, the log is not read again (the CASE skips the subquery).
+_SELECT_BY_ID = (
+    f"SELECT t.*, CASE WHEN t.version = $1 THEN NULL ELSE {_LOG_OF} END AS log"
+    " FROM tables t WHERE t.id = $2"
+)
+
+
+def _table_record(
+    row: asyncpg.Record, name: str, known_log: Sequence[tuple[int, str]] = ()
+) -> TableRecord:
+    """``known_log``: the log when the row's ``log`` column was not read (``_SELECT_BY_ID``)."""
+    try:
+        return TableRecord(
+            id=row["id"],
+            key=TableKey(chat_id=row["chat_id"], thread_id=row["thread_id"]),
+            game=row["game"],
+            rules=json.loads(row["rules"]),
+            players=row["players"],
+            seats=_SEATS.validate_json(row["seats"]),
+            seed=row["seed"],
+            log=list(known_log) if row["log"] is None else _read_log(row["log"]),
+            version=row["version"],
+            status=row["status"],
+            creator_id=row["creator_id"],
+            table_message_id=row["table_message_id"],
+            deadline=row["deadline"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            outbox=json.loads(row["outbox"]),
+        )
+    except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
+        raise StorageError(f"table {row['id']} in {name}: unreadable row: {error}") from error
+
+
+def _key_taken(error: asyncpg.UniqueViolationError, t: TableRecord) -> StorageError:
+    if getattr(error, "constraint_name", None) == "tables_live_key":
+        return StorageError(f"chat {t.key.chat_id} topic {t.key.thread_id} has a table")
+    return StorageError(f"table {t.id}: {error}")
+
+
+def _values(t: TableRecord) -> tuple[Any, ...]:
+    """Column values in ``_COLUMNS`` order (JSON as text: asyncpg's default for jsonb)."""
+    return _table_values(t)
+
+
+class PgTables:
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+        # Table id -> (version, log) as last read or written here. Every save bumps the version,
+        # so a version names one stored log for good, even with other processes writing.
+        self._logs: dict[int, tuple[int, tuple[tuple[int, str], ...]]] = {}
+
+    async def create(self, table: TableRecord) -> TableRecord:
+        now = time.time()
+        stored = copy_table(table, version=1, created_at=now, updated_at=now)
+        values = _values(stored)
+        try:
+            async with self.db.transaction() as conn:
+                stored.id = await conn.fetchval(_INSERT_TABLE, *values)
+                if stored.log:
+                    await conn.executemany(
+                        "INSERT INTO actions (table_id, idx, seat, code) VALUES ($1, $2, $3, $4)",
+                        [(stored.id, i, seat, code) for i, (seat, code) in enumerate(stored.log)],
+                    )
+        except asyncpg.UniqueViolationError as error:
+            raise _key_taken(error, stored) from error
+        return self._remember(stored)
+
+    async def get(self, key: TableKey) -> TableRecord | None:
+        where = f"t.chat_id = $1 AND t.thread_id = $2 AND t.{_LIVE}"
+        found = await self._load(where, key.chat_id, key.thread_id)
+        return found[0] if found else None
+
+    async def by_id(self, table_id: int) -> TableRecord | None:
+        if not -(2**63) <= table_id < 2**63:
+            return None
+        version, log = self._logs.get(table_id, (None, ()))
+        row = await self.db.fetchrow(_SELECT_BY_ID, version, table_id)
+        return self._remember(_table_record(row, self.db.name, log)) if row else None
+
+    async def seat_of(self, user_id: int) -> TableRecord | None:
+        where = (
+            f"t.id = (SELECT u.id FROM tables u, jsonb_array_elements(u.seats) s WHERE "
+            f"u.{_LIVE} AND (s.value ->> 'user_id')::bigint = $1 ORDER BY u.id LIMIT 1)"
+        )
+        found = await self._load(where, user_id)
+        return found[0] if found else None
+
+    async def active(self) -> list[TableRecord]:
+        return (await self._check_live())[0]
+
+    async def unsent(self) -> list[TableRecord]:
+        return await self._load("t.outbox <> '[]'::jsonb")
+
+    async def broken(self) -> list[tuple[int, str]]:
+        return (await self._check_live())[1]
+
+    async def save(self, table: TableRecord) -> TableRecord:
+        if table.id is None:
+            raise StorageError("a table never created has no id to save")
+        stored = copy_table(table, version=table.version + 1, updated_at=time.time())
+        version, have = self._logs.get(table.id, (None, ()))
+        if version != table.version:
+            have = await self._stored_log(table)
+        _check_history(table, have)
+        new = table.log[len(have) :]
+        start = len(have)
+        values = (
+            *_values(stored), table.id, table.version,
+            [start + i for i in range(len(new))], [seat for seat, _ in new],
+            [code for _, code in new],
+        )  # fmt: skip
+        try:
+            changed = await self.db.fetchrow(_SAVE, *values)
+        except asyncpg.UniqueViolationError as error:
+            raise _key_taken(error, table) from error
+        if changed is None or changed[0] != 1:  # another save got in: nothing was written
+            raise StaleTable(f"table {table.id}: version {table.version} moved on")
+        return self._remember(stored)
+
+    def _remember(self, table: TableRecord) -> TableRecord:
+        """Note ``table``'s log as stored. Its entries are immutable tuples (``copy_table``),
+        shared with the caller: a pointer each."""
+        self._logs.pop(table.id or 0, None)
+        if len(self._logs) >= _REMEMBERED:
+            del self._logs[next(iter(self._logs))]  # the least lately used
+        self._logs[table.id or 0] = (table.version, tuple(table.log))
+        return table
+
+    async def _stored_log(self, table: TableRecord) -> tuple[tuple[int, str], ...]:
+        """The stored log of a table at ``table.version``, read before the write: if the
+        versioned UPDATE then succeeds, it was still the stored one."""
+        row = await self.db.fetchrow(
+            f"SELECT t.version, {_LOG_OF} AS log FROM tables t WHERE t.id = $1", table.id
+        )
+        if row is None:
+            raise StorageError(f"table {table.id} does not exist")
+        if row["version"] != table.version:
+            raise StaleTable(f"table {table.id}: version {table.version}, stored {row[0]}")
+        try:
+            return tuple(_read_log(row["log"]))
+        except ValueError as error:
+            raise StorageError(f"table {table.id} in {self.db.name}: {error}") from error
+
+    async def _load(self, where: str, *args: Any) -> list[TableRecord]:
+        rows = await self.db.fetch(_SELECT_TABLES.format(where=where), *args)
+        return [self._remember(_table_record(row, self.db.name)) for row in rows]
+
+    async def _check_live(self) -> tuple[list[TableRecord], list[tuple[int, str]]]:
+        rows = await self.db.fetch(_SELECT_TABLES.format(where=f"t.{_LIVE}"))
+        records, unreadable = [], []
+        for row in rows:
+            try:
+                records.append(self._remember(_table_record(row, self.db.name)))
+            except StorageError as error:
+                unreadable.append(report(row["id"], str(error)))
+        good, broken = split_broken(records)
+        return good, sorted(unreadable + broken)
+
+
+# -- users and chats -------------------------------------------------------------------------
+
+
+class PgUsers:
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+
+    async def get(self, user_id: int) -> UserRecord | None:
+        row = await self.db.fetchrow(
+            "SELECT id, name, lang, can_dm, client_lang FROM users WHERE id = $1", user_id
+        )
+        return UserRecord(**dict(row)) if row else None
+
+    async def put(self, user: UserRecord) -> None:
+        await self.db.execute(
+            "INSERT INTO users (id, name, lang, can_dm, client_lang) VALUES ($1, $2, $3, $4, $5)"
+            " ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, lang = EXCLUDED.lang,"
+            " can_dm = EXCLUDED.can_dm, client_lang = EXCLUDED.client_lang",
+            user.id, user.name, user.lang, user.can_dm, user.client_lang,
+        )  # fmt: skip
+
+
+class PgChats:
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+
+    async def get(self, chat_id: int) -> ChatRecord | None:
+        row = await self.db.fetchrow(
+            "SELECT id, lang, turn_seconds, settings FROM chats WHERE id = $1", chat_id
+        )
+        if row is None:
+            return None
+        try:
+            return ChatRecord(**{**dict(row), "settings": json.loads(row["settings"])})
+        except ValueError as error:
+            raise StorageError(
+                f"chat {chat_id} in {self.db.name}: unreadable row: {error}"
+            ) from error
+
+    async def put(self, chat: ChatRecord) -> None:
+        await self.db.execute(
+            "INSERT INTO chats (id, lang, turn_seconds, settings) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (id) DO UPDATE SET lang = EXCLUDED.lang,"
+            " turn_seconds = EXCLUDED.turn_seconds, settings = EXCLUDED.settings",
+            chat.id, chat.lang, chat.turn_seconds, json.dumps(chat.settings),
+        )  # fmt: skip
+
+
+class PgSends:
+    KEEP = 120.0  # seconds of sends kept: twice Telegram's window
+
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+        self._noted = 0
+
+    async def note(self, chat_id: int, at: float) -> None:
+        await self.db.execute("INSERT INTO sends (chat_id, at) VALUES ($1, $2)", chat_id, at)
+        self._noted += 1
+        if self._noted % 256 == 0:
+            await self.db.execute("DELETE FROM sends WHERE at < $1", at - self.KEEP)
+
+    async def since(self, at: float) -> list[tuple[int, float]]:
+        rows = await self.db.fetch("SELECT chat_id, at FROM sends WHERE at > $1 ORDER BY at", at)
+        return [(row[0], row[1]) for row in rows]
+
+
+# -- finished matches ------------------------------------------------------------------------
+
+_RESULTS_OF = """(SELECT COALESCE(json_agg(json_build_object('seat', seat, 'user_id', user_id,
+                         'level', level, 'name', name, 'score', score, 'place', place)
+                         ORDER BY seat), '[]')
+                  FROM match_results WHERE match_id = m.id)"""
+
+
+async def insert_match(conn: asyncpg.Connection, match: MatchRecord) -> int:
+    """The match and its results, inside the caller's transaction; the new match id."""
+    _check_seed(match.seed, f"match of table {match.table_id}")
+    match_id: int = await conn.fetchval(
+        "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        match.table_id, match.chat_id, match.thread_id, match.game, json.dumps(match.rules),
+        match.seed, json.dumps(match.log), match.finished_at,
+    )  # fmt: skip
+    await conn.executemany(
+        "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [(match_id, r.seat, r.user_id, r.level, r.name, r.score, r.place) for r in match.results],
+    )
+    return match_id
+
+
+class PgMatches:
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+
+    async def add(self, match: MatchRecord) -> MatchRecord:
+        _check_seed(match.seed, f"match of table {match.table_id}")
+        stored = match.model_copy(deep=True)
+        async with self.db.transaction() as conn:
+            stored.id = await insert_match(conn, match)
+        return stored
+
+    async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]:
+        # One statement, so one snapshot: each match with its results as a JSON column.
+        rows = await self.db.fetch(
+            f"SELECT m.*, {_RESULTS_OF} AS results FROM matches m WHERE m.chat_id = $1"
+            " ORDER BY m.id DESC LIMIT $2",
+            chat_id, max(limit, 0),
+        )  # fmt: skip
+        return [match_record(row, self.db.name) for row in rows]
+
+    async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
+        # The name the user had in their latest match, as SQLite's bare column next to MAX().
+        rows = await self.db.fetch(
+            """
+            SELECT r.user_id, (array_agg(r.name ORDER BY m.id DESC))[1] AS name,
+                   COUNT(*) AS played, COUNT(*) FILTER (WHERE r.place = 1) AS won,
+                   SUM(r.score)::bigint AS points
+            FROM match_results r JOIN matches m ON m.id = r.match_id
+            WHERE m.chat_id = $1 AND ($2::text IS NULL OR m.game = $2) AND r.user_id IS NOT NULL
+            GROUP BY r.user_id
+            ORDER BY won DESC, AVG(r.place) ASC, played DESC, r.user_id
+            """,
+            chat_id, game,
+        )  # fmt: skip
+        return [
+            Standing(user_id=r["user_id"], name=r["name"], played=r["played"], won=r["won"],
+                     points=r["points"])
+            for r in rows
+        ]  # fmt: skip
+
+
+def match_record(row: asyncpg.Record, name: str) -> MatchRecord:
+    try:
+        fields = dict(row)
+        results = sorted(json.loads(row["results"]), key=lambda r: r["seat"])
+        fields.update(rules=json.loads(row["rules"]), log=json.loads(row["log"]), results=results)
+        return MatchRecord(**fields)
+    except ValueError as error:
+        raise StorageError(f"match {row['id']} in {name}: unreadable row: {error}") from error
