@@ -129,6 +129,15 @@ MIGRATIONS: list[str] = [
     CREATE TABLE sends (chat_id BIGINT NOT NULL, at DOUBLE PRECISION NOT NULL);
     CREATE INDEX sends_at ON sends (at);
     """,
+    # 2: who carries a table on (issue 19), as SQLite's migration 8.
+    """
+    ALTER TABLE tables ADD COLUMN swept_until DOUBLE PRECISION NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN outbox_worker TEXT NOT NULL DEFAULT '';
+    ALTER TABLE tables ADD COLUMN outbox_until DOUBLE PRECISION NOT NULL DEFAULT 0;
+    CREATE INDEX tables_playing ON tables (deadline) WHERE status = 'playing';
+    CREATE INDEX tables_owing ON tables (id) WHERE outbox <> '[]'::jsonb;
+    CREATE INDEX sends_chat ON sends (chat_id, at);
+    """,
 ]
 
 _VERSION_TABLE = """

@@ -14,6 +14,8 @@ bot answers "try again".
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -158,6 +160,8 @@ async def open_postgres(url: str, *, min_size: int = 1, max_size: int = 10) -> P
 
 
 class PostgresStore:
+    shared = True  # several workers may use one database at once
+
     def __init__(self, db: PgDb) -> None:
         self.db = db
         self.tables: Tables = PgTables(db)
@@ -170,6 +174,7 @@ class PostgresStore:
         self.scores: Scores = PgScores(db)
 
     async def close(self) -> None:
+        await self.tables.holds.close()  # type: ignore[attr-defined]
         await self.db.pool.close()
 
 
@@ -249,9 +254,68 @@ def _values(t: TableRecord) -> tuple[Any, ...]:
     return _table_values(t)
 
 
+# Advisory lock keys in the two-int form (apart from the one-bigint keys of migrations and
+# matches): a table's hold, and a chat's flood window.
+_HOLD, _WINDOW = 0x5EA7, 0x5E4D
+_DUE = """
+UPDATE tables SET swept_until = $3 WHERE id IN (
+    SELECT id FROM tables WHERE swept_until <= $1 AND (
+        (status = 'playing' AND (deadline <= $2 OR (deadline IS NULL AND updated_at <= $2)))
+        OR (outbox <> '[]'::jsonb AND updated_at <= $2 AND outbox_until <= $1))
+    FOR UPDATE SKIP LOCKED)
+RETURNING id
+"""
+
+
+def _key(table_id: int) -> tuple[int, int]:
+    """A 64-bit id as the two int4 keys of an advisory lock."""
+    return _HOLD + (table_id >> 31), table_id & 0x7FFFFFFF
+
+
+class Holds:
+    """Tables held by this process, as session advisory locks on one connection of their own:
+    a lock another process holds is tried again shortly (never waited for on the connection,
+    so one contended table does not stall the others), and a process that dies lets go of
+    every lock with its connection."""
+
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+        self._conn: asyncpg.Connection | None = None
+        self._statement = asyncio.Lock()  # one statement at a time on the connection
+
+    async def _run(self, sql: str, *args: Any) -> Any:
+        async with self._statement, self.db.faults():
+            if self._conn is None:
+                self._conn = await self.db.pool.acquire()  # kept: the locks live on it
+            try:
+                return await self._conn.fetchval(sql, *args)
+            except (asyncpg.ConnectionDoesNotExistError, asyncpg.InterfaceError, OSError):
+                broken, self._conn = self._conn, None  # its locks went with it
+                await self.db.pool.release(broken)
+                raise
+
+    @asynccontextmanager
+    async def hold(self, table_id: int) -> AsyncIterator[None]:
+        pause = 0.005
+        while not await self._run("SELECT pg_try_advisory_lock($1, $2)", *_key(table_id)):
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.05)
+        try:
+            yield
+        finally:
+            with contextlib.suppress(StorageError):  # the connection went, the lock with it
+                await self._run("SELECT pg_advisory_unlock($1, $2)", *_key(table_id))
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            await self.db.pool.release(self._conn)
+            self._conn = None
+
+
 class PgTables:
     def __init__(self, db: PgDb) -> None:
         self.db = db
+        self.holds = Holds(db)
         # Table id -> (version, log) as last read or written here. Every save bumps the version,
         # so a version names one stored log for good, even with other processes writing.
         self._logs: dict[int, tuple[int, tuple[tuple[int, str], ...]]] = {}
@@ -294,6 +358,30 @@ class PgTables:
 
     async def active(self) -> list[TableRecord]:
         return (await self._check_live())[0]
+
+    def hold(self, table_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        return self.holds.hold(table_id)
+
+    async def due(self, now: float, late: float, lease: float) -> list[int]:
+        rows = await self.db.fetch(_DUE, now, now - late, now + lease)
+        return sorted(row[0] for row in rows)
+
+    async def lease_outbox(self, table_id: int, worker: str, now: float, seconds: float) -> bool:
+        status = await self.db.execute(
+            "UPDATE tables SET outbox_worker = $1, outbox_until = $2 WHERE id = $3"
+            " AND (outbox_worker IN ('', $1) OR outbox_until <= $4)",
+            worker, now + seconds, table_id, now)
+        return status.endswith(" 1")
+
+    async def release_outbox(self, table_id: int, worker: str) -> None:
+        await self.db.execute("UPDATE tables SET outbox_worker = '', outbox_until = 0"
+                              " WHERE id = $1 AND outbox_worker = $2", table_id, worker)
+
+    async def moves_of(self, table_id: int) -> int | None:
+        row = await self.db.fetchrow(
+            "SELECT (SELECT COUNT(*) FROM actions WHERE table_id = t.id) FROM tables t"
+            " WHERE id = $1", table_id)
+        return int(row[0]) if row else None
 
     async def unsent(self) -> list[TableRecord]:
         return await self._load("t.outbox <> '[]'::jsonb")
@@ -428,6 +516,23 @@ class PgSends:
     async def since(self, at: float) -> list[tuple[int, float]]:
         rows = await self.db.fetch("SELECT chat_id, at FROM sends WHERE at > $1 ORDER BY at", at)
         return [(row[0], row[1]) for row in rows]
+
+    async def reserve(self, chat_id: int, now: float, limit: int, seconds: float) -> float:
+        """Every worker's sends to a chat in one window: they take turns on the chat's
+        advisory lock (released at COMMIT) to count and note."""
+        async with self.db.transaction() as conn:
+            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", _WINDOW,
+                               chat_id % 0x7FFFFFFF)
+            count, oldest = await conn.fetchrow(
+                "SELECT COUNT(*), MIN(at) FROM sends WHERE chat_id = $1 AND at > $2",
+                chat_id, now - seconds)
+            if count >= limit:
+                return float(oldest) + seconds - now
+            await conn.execute("INSERT INTO sends (chat_id, at) VALUES ($1, $2)", chat_id, now)
+        self._noted += 1
+        if self._noted % 256 == 0:
+            await self.db.execute("DELETE FROM sends WHERE at < $1", now - self.KEEP)
+        return 0.0
 
 
 # -- finished matches ------------------------------------------------------------------------
