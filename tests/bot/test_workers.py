@@ -1,7 +1,7 @@
 """Several workers on one store (issue 19), in one process: two bots on a store that keeps
 held tables to one worker at a time, as PostgreSQL does, and one Telegram. Any press may reach
-either worker; a worker that dies leaves its tables to the other one's sweep. (The real thing,
-processes on PostgreSQL killed with SIGKILL, is tests/bot/test_e2e_workers.py.)"""
+either worker; a worker that dies leaves its tables to the other one's sweep. Each runs on the
+coroutine model of such a store and on PostgreSQL itself."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 import pytest
 
 import bot.runtime
+from storage.base import Store
 from storage.memory import MemoryStore, MemoryTables
 from storage.memory_scores import MemoryScores
 
@@ -47,6 +48,19 @@ class SharedMemory(MemoryStore):
         self.scores = MemoryScores(self.matches, self.tables)  # type: ignore[arg-type]
 
 
+@pytest.fixture(params=["memory", "postgres"])
+async def shared(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
+    """A store several workers share: the coroutine model of one, and PostgreSQL itself."""
+    if request.param == "memory":
+        yield SharedMemory()
+        return
+    from storage.postgres import open_postgres
+
+    store = await open_postgres(request.getfixturevalue("postgres_db"))
+    yield store
+    await store.close()
+
+
 @pytest.fixture(autouse=True)
 def quick_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seconds, not the real tens: a dead worker's tables are taken over within a test."""
@@ -61,7 +75,7 @@ def results_posted(fake: FakeTelegram) -> Counter[str]:
                    and ("ավարտվեց" in params["text"]))
 
 
-async def play(workers: list[Harness], store: SharedMemory, rng: random.Random,
+async def play(workers: list[Harness], store: Store, rng: random.Random,
                until_moves: int = 10_000) -> int:
     """The human presses through a worker picked at random each time; returns moves made."""
     moves = 0
@@ -77,8 +91,8 @@ async def play(workers: list[Harness], store: SharedMemory, rng: random.Random,
     return moves
 
 
-async def test_presses_through_either_worker_play_a_match_with_nothing_twice() -> None:
-    store, fake, rng = SharedMemory(), FakeTelegram(), random.Random(3)
+async def test_presses_through_either_worker_play_a_match_with_nothing_twice(shared: Store) -> None:
+    store, fake, rng = shared, FakeTelegram(), random.Random(3)
     async with Harness(store, fake) as first, Harness(store, fake) as second:
         await first.open_table("hearts", [ARAM], 3)
         await play([first, second], store, rng)
@@ -97,8 +111,8 @@ async def test_presses_through_either_worker_play_a_match_with_nothing_twice() -
         assert len(tables) <= 1
 
 
-async def test_a_dead_workers_table_is_carried_on_by_the_other() -> None:
-    store, fake, rng = SharedMemory(), FakeTelegram(), random.Random(5)
+async def test_a_dead_workers_table_is_carried_on_by_the_other(shared: Store) -> None:
+    store, fake, rng = shared, FakeTelegram(), random.Random(5)
     first = await Harness(store, fake, turn_seconds=1).__aenter__()
     await first.open_table("hearts", [ARAM], 3)
     await play([first], store, rng, until_moves=5)
@@ -107,7 +121,7 @@ async def test_a_dead_workers_table_is_carried_on_by_the_other() -> None:
     # first dies: its timers, computers and queued screens go with it, and it saves no more
     await first.app.stop()
     await first.runtime.close(0)
-    async with Harness(store, fake, turn_seconds=1) as second:
+    async with Harness(store, fake) as second:  # its own turns: a minute
         # nobody presses: the turn runs out with the dead worker's timer gone, and the other
         # worker's sweep plays it (then the computers) within a few seconds
         before = len(table.log)
