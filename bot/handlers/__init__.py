@@ -96,8 +96,25 @@ async def answer_press(app: Runtime, query: CallbackQuery,
     if isinstance(outcome, str):
         await answer(query, outcome)
     elif outcome is not None:
+        await adopt(app, query, outcome.table)
         await app.publish(outcome)
         await answer(query)
+
+
+async def adopt(app: Runtime, query: CallbackQuery, table: TableRecord) -> None:
+    """A press from a message of this table whose id is not stored yet (another worker sent it
+    a moment ago and is still noting it): it is the table's message, edited, not sent again."""
+    message, press = query.message, callbacks.decode(query.data or "")
+    if message is None or press.table_id != table.id:
+        return
+    seats = [i for i, s in enumerate(table.seats) if s.user_id == query.from_user.id]
+    if message.chat.id == table.key.chat_id and table.table_message_id is None:
+        table.table_message_id = message.message_id
+        await app.service.remember_message(table.id or 0, None, message.message_id)
+    elif message.chat.id == query.from_user.id and seats and (
+            table.seats[seats[0]].hand_message_id is None):
+        table.seats[seats[0]].hand_message_id = message.message_id
+        await app.service.remember_message(table.id or 0, seats[0], message.message_id)
 
 
 async def _quietly(work: Awaitable[None]) -> None:

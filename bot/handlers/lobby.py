@@ -10,6 +10,7 @@ from ..tables import Outcome, TableError
 from . import (
     Context,
     admin_not_creator,
+    adopt,
     answer,
     answer_press,
     is_group,
@@ -65,6 +66,7 @@ async def _press(context: Context, query: CallbackQuery, press: callbacks.Press)
             if outcome.table.status != "lobby":
                 raise TableError("error-stale")
             await answer(query)
+            await adopt(app, query, outcome.table)
             await app.publish(outcome, menu=press.kind == "m")
             return None
         case "k":
