@@ -157,7 +157,14 @@ async def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="milliseconds every computer player takes a decision")
     parser.add_argument("--threads", type=int, default=64, help="computer player threads")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="N real bot processes on PostgreSQL behind a router instead "
+                             "(bench/bot_workers.py), with --tables tables")
     args = parser.parse_args()
+    if args.workers:
+        from bot_workers import run
+        await run(args.workers, args.tables)
+        return
     random.seed(1)
     if args.think:
         slow_players(args.think / 1000)
