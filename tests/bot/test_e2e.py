@@ -51,16 +51,19 @@ async def test_a_token_telegram_refuses_is_one_clear_line(tmp_path: Path) -> Non
     assert "Traceback" not in err.decode() and "@BotFather" in err.decode().splitlines()[-1]
 
 
-def bot_env(api: FakeBotApi, database: Path) -> dict[str, str]:
+def bot_env(api: FakeBotApi, database: Path | str) -> dict[str, str]:
+    """``database``: a SQLite file, or a PostgreSQL URL (a str)."""
+    where = ({"DATABASE_URL": database} if isinstance(database, str) else
+             {"DATABASE_PATH": str(database)})
     return {**os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
-           "DATABASE_PATH": str(database), "TURN_SECONDS": "60",
+           **where, "TURN_SECONDS": "60",
            "FLOOD_MINUTE_SECONDS": "3", "CHAT_MESSAGES_PER_SECOND": "20",
            "PYTHONPATH": str(ROOT), "TABLE_SEED": "7",
            "LOG_LEVEL": "DEBUG"}  # the same deals every run: replayable
 
 
 @asynccontextmanager
-async def bot_process(api: FakeBotApi, database: Path, log: Path) -> AsyncIterator[Any]:
+async def bot_process(api: FakeBotApi, database: Path | str, log: Path) -> AsyncIterator[Any]:
     env = bot_env(api, database)
     menus = len(api.calls_to("setMyCommands"))
     with log.open("a") as out:
@@ -237,9 +240,19 @@ async def test_one_human_plays_a_whole_match_of_each_game(tmp_path: Path, game: 
 GAMES = ("hearts", "king", "bazar_blot", "fifty_six", "thirteen")
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Each backend the bot runs on: a SQLite file, a PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "db.sqlite3"
+    url: str = request.getfixturevalue("postgres_db")
+    return url
+
+
 @pytest.mark.parametrize("game", GAMES)
-async def test_four_humans_play_a_deal_and_the_creator_stops(tmp_path: Path, game: str) -> None:
-    async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
+async def test_four_humans_play_a_deal_and_the_creator_stops(tmp_path: Path, game: str,
+                                                             database: Path | str) -> None:
+    async with fake_api() as api, bot_process(api, database, tmp_path / "bot.log"):
         humans = [api.add_user(n, language_code=lang) for n, lang in
                   (("Արամ", "hy"), ("Ani", "en"), ("Гор", "ru"), ("Լիլիթ", "hy"))]
         group = await open_table(api, humans, 0, game)
