@@ -32,6 +32,7 @@ Done = Callable[[bool], Awaitable[None]]
 Note = Callable[[int, float], Awaitable[None]]
 Reserve = Callable[[int, float, int, float], Awaitable[float]]  # storage's Sends.reserve
 MovesOf = Callable[[int], Awaitable[int | None]]  # storage's Tables.moves_of
+PER_SECOND_KEY = 1 << 62  # a chat's per-second window in the shared store (see _reserve)
 SEND_TIMEOUT = 20.0  # seconds to wait for a new message's reply: a slow reply is no failure
 
 
@@ -332,13 +333,16 @@ class Sender:
         await self.pacer.wait(chat_id)
 
     async def _reserve(self, chat_id: int) -> None:
-        """Shared windows: the chat's (a group's minute; a private chat's burst of three a
-        second), then the bot's overall second."""
-        limit, seconds = ((self.window.limit, self.window.seconds) if chat_id < 0
-                          else (self.pacer.burst, self.pacer.burst * self.pacer.interval))
+        """Shared windows: a group's minute; every chat's second (a burst of three), kept under
+        a key no real chat has (bit 62 flipped: Telegram's ids are below 2**53); then the bot's
+        overall second."""
         shared = self.shared
         assert shared is not None
-        for chat, most, span in ((chat_id, limit, seconds), (0, shared.overall, 1.05)):
+        windows = [(chat_id ^ PER_SECOND_KEY, self.pacer.burst,
+                    self.pacer.burst * self.pacer.interval), (0, shared.overall, 1.05)]
+        if chat_id < 0:
+            windows.insert(0, (chat_id, self.window.limit, self.window.seconds))
+        for chat, most, span in windows:
             while True:
                 try:
                     wait = await shared.reserve(chat, time.time(), most, span)
