@@ -18,20 +18,18 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
-from pydantic import TypeAdapter
 
 from .base import (
     ChatRecord,
     Chats,
     Matches,
     MatchRecord,
-    SeatRecord,
     Sends,
     StaleTable,
     Standing,
@@ -46,12 +44,18 @@ from .base import (
 from .check import report, split_broken
 from .pg_migrations import migrate
 from .scores import Scores
+from .sqlite import (
+    Logs,
+    _check_history,
+    _check_seed,
+    _read_log,
+    _table_record,
+    _table_values,
+    remember_log,
+)
 from .sqlite import StorageFault as StorageFault  # re-exported: one fault class for every backend
-from .sqlite import _check_history, _check_seed, _read_log, _table_values
 
-_SEATS = TypeAdapter(list[SeatRecord])
 _LIVE = "status IN ('lobby', 'playing')"
-_REMEMBERED = 10_000  # table logs kept for save's and by_id's shortcuts: a pointer an action
 
 # SQLSTATE classes and codes that mean "cannot now, may work later".
 _FAULT_CLASSES = ("08", "53", "57", "58")  # connection, resources, operator, system (I/O)
@@ -216,33 +220,6 @@ _SELECT_BY_ID = (
 )
 
 
-def _table_record(
-    row: asyncpg.Record, name: str, known_log: Sequence[tuple[int, str]] = ()
-) -> TableRecord:
-    """``known_log``: the log when the row's ``log`` column was not read (``_SELECT_BY_ID``)."""
-    try:
-        return TableRecord(
-            id=row["id"],
-            key=TableKey(chat_id=row["chat_id"], thread_id=row["thread_id"]),
-            game=row["game"],
-            rules=json.loads(row["rules"]),
-            players=row["players"],
-            seats=_SEATS.validate_json(row["seats"]),
-            seed=row["seed"],
-            log=list(known_log) if row["log"] is None else _read_log(row["log"]),
-            version=row["version"],
-            status=row["status"],
-            creator_id=row["creator_id"],
-            table_message_id=row["table_message_id"],
-            deadline=row["deadline"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            outbox=json.loads(row["outbox"]),
-        )
-    except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
-        raise StorageError(f"table {row['id']} in {name}: unreadable row: {error}") from error
-
-
 def _key_taken(error: asyncpg.UniqueViolationError, t: TableRecord) -> StorageError:
     if getattr(error, "constraint_name", None) == "tables_live_key":
         return StorageError(f"chat {t.key.chat_id} topic {t.key.thread_id} has a table")
@@ -318,7 +295,7 @@ class PgTables:
         self.holds = Holds(db)
         # Table id -> (version, log) as last read or written here. Every save bumps the version,
         # so a version names one stored log for good, even with other processes writing.
-        self._logs: dict[int, tuple[int, tuple[tuple[int, str], ...]]] = {}
+        self._logs: Logs = {}
 
     async def create(self, table: TableRecord) -> TableRecord:
         now = time.time()
@@ -413,13 +390,7 @@ class PgTables:
         return self._remember(stored)
 
     def _remember(self, table: TableRecord) -> TableRecord:
-        """Note ``table``'s log as stored. Its entries are immutable tuples (``copy_table``),
-        shared with the caller: a pointer each."""
-        self._logs.pop(table.id or 0, None)
-        if len(self._logs) >= _REMEMBERED:
-            del self._logs[next(iter(self._logs))]  # the least lately used
-        self._logs[table.id or 0] = (table.version, tuple(table.log))
-        return table
+        return remember_log(self._logs, table)
 
     async def _stored_log(self, table: TableRecord) -> tuple[tuple[int, str], ...]:
         """The stored log of a table at ``table.version``, read before the write: if the

@@ -180,8 +180,24 @@ _SELECT_BY_ID = (
 )
 
 
+Logs = dict[int, tuple[int, tuple[tuple[int, str], ...]]]  # table id -> (version, log)
+
+
+def remember_log(logs: Logs, table: TableRecord) -> TableRecord:
+    """Note ``table``'s log as stored (SQLite's and PostgreSQL's shortcut past reading it
+    again). Its entries are immutable tuples (``copy_table``), shared with the caller: a
+    pointer each."""
+    logs.pop(table.id or 0, None)
+    if table.status in ("finished", "stopped"):
+        return table  # an ended table is seldom saved again: kept, ended tables pile up
+    if len(logs) >= _REMEMBERED:
+        del logs[next(iter(logs))]  # the least lately used
+    logs[table.id or 0] = (table.version, tuple(table.log))
+    return table
+
+
 def _table_record(
-    row: Row, path: Path, known_log: Sequence[tuple[int, str]] = ()
+    row: Any, path: object, known_log: Sequence[tuple[int, str]] = ()  # sqlite3.Row, asyncpg.Record
 ) -> TableRecord:
     """``known_log``: the log when the row's ``log`` column was not read (``_SELECT_BY_ID``)."""
     try:
@@ -234,7 +250,7 @@ class SqliteTables:
         # Table id -> (version, log) as last read or written here. Every save bumps the version,
         # so a version names one stored log for good, and ``save`` can check history without
         # reading the log again (measured: a third of a save's time).
-        self._logs: dict[int, tuple[int, tuple[tuple[int, str], ...]]] = {}
+        self._logs: Logs = {}
 
     async def create(self, table: TableRecord) -> TableRecord:
         now = time.time()
@@ -317,15 +333,7 @@ class SqliteTables:
         return self._remember(stored)
 
     def _remember(self, table: TableRecord) -> TableRecord:
-        """Note ``table``'s log as stored. Its entries are immutable tuples (see ``_copy``),
-        shared with the caller: a pointer each."""
-        self._logs.pop(table.id or 0, None)
-        if table.status in ("finished", "stopped"):
-            return table  # an ended table is seldom saved again: kept, ended tables pile up
-        if len(self._logs) >= _REMEMBERED:
-            del self._logs[next(iter(self._logs))]  # the least lately used
-        self._logs[table.id or 0] = (table.version, tuple(table.log))
-        return table
+        return remember_log(self._logs, table)
 
     async def _stored_log(self, table: TableRecord) -> tuple[tuple[int, str], ...]:
         """The stored log of a table at ``table.version``, read before the write transaction:
