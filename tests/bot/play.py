@@ -18,26 +18,28 @@ def actions(hand: Sent) -> list[str]:
     return [b["callback_data"] for b in hand.buttons() if "callback_data" in b]
 
 
-async def act_once(h: Harness, user: int) -> bool:
-    """Make one move from the user's private hand message; False if it offers none."""
-    hand = h.hand(user)
+def choice(hand: Sent) -> str | None:
+    """The button a scripted human presses on their hand: the first free card of a pass or
+    combination until three are chosen, then its confirmation; else the last move offered."""
     data = actions(hand)
     toggles = [d for d in data if d.startswith("t|")]
     if toggles:
         chosen = [d for d in toggles if "✅" in next(b["text"] for b in hand.buttons()
                                                    if b.get("callback_data") == d)]
         if len(chosen) < 3:
-            free = [d for d in toggles if d not in chosen]
-            answer = await h.press(user, hand, free[0])
-            assert not answer.get("show_alert"), answer
-            return True
-        answer = await h.press(user, hand, next(d for d in data if d.startswith("c|")))
-        assert not answer.get("show_alert"), answer
-        return True
+            return next(d for d in toggles if d not in chosen)
+        return next(d for d in data if d.startswith("c|"))
     plays = [d for d in data if d.startswith("a|")]
-    if not plays:
+    return plays[-1] if plays else None
+
+
+async def act_once(h: Harness, user: int) -> bool:
+    """Make one move from the user's private hand message; False if it offers none."""
+    hand = h.hand(user)
+    data = choice(hand)
+    if data is None:
         return False
-    answer = await h.press(user, hand, plays[-1])
+    answer = await h.press(user, hand, data)
     assert not answer.get("show_alert"), answer
     return True
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -14,12 +15,13 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 import pytest
 
 import bot.runtime
-from storage.base import Store
+from bot import callbacks
+from storage.base import Store, TableRecord
 from storage.memory import MemoryStore, MemoryTables
 from storage.memory_scores import MemoryScores
 
-from .fake import GROUP, FakeTelegram, Harness
-from .play import act_once
+from .fake import GROUP, FakeTelegram, Harness, Sent
+from .play import actions, choice
 
 ARAM = 101
 
@@ -75,18 +77,46 @@ def results_posted(fake: FakeTelegram) -> Counter[str]:
                    and ("ավարտվեց" in params["text"]))
 
 
-async def play(workers: list[Harness], store: Store, rng: random.Random,
-               until_moves: int = 10_000) -> int:
-    """The human presses through a worker picked at random each time; returns moves made."""
-    moves = 0
-    while moves < until_moves:
-        table = await store.tables.seat_of(ARAM)
-        if table is None:
-            return moves
-        worker = rng.choice(workers)
-        assert await act_once(worker, ARAM) or table.status != "playing"
+def drawn_for(hand: Sent, table: TableRecord) -> bool:
+    """The hand offers a move drawn from the table's present state."""
+    moves = [callbacks.decode(d) for d in actions(hand)]
+    return any(m.kind in "atcp" and m.move == len(table.log) for m in moves)
+
+
+async def settled(workers: list[Harness], store: Store, past: int = 0,
+                  seconds: float = 60.0) -> TableRecord | None:
+    """The table once it is past ``past`` moves and the human's hand is drawn from its present
+    state, or once it stops playing. Timers and sweeps move it on their own, in tasks idle() does not see, so this
+    waits for that event (under load it takes longer), not for a fixed time."""
+    deadline = time.monotonic() + seconds
+    while True:
         for w in workers:
             await w.idle()
+        table = await store.tables.seat_of(ARAM)
+        if table is None or table.status != "playing":
+            return table
+        if len(table.log) > past and drawn_for(workers[0].hand(ARAM), table):
+            return table
+        assert time.monotonic() < deadline, f"no hand drawn for move {len(table.log)}"
+        await asyncio.sleep(0.05)
+
+
+async def play(workers: list[Harness], store: Store, rng: random.Random,
+               until_moves: int = 10_000) -> int:
+    """The human presses through a worker picked at random each time; returns moves made. A
+    press is refused only if the table moved on after the hand was drawn (a timer ran out)."""
+    moves = 0
+    while moves < until_moves:
+        table = await settled(workers, store)
+        if table is None or table.status != "playing":
+            return moves
+        worker, hand = rng.choice(workers), workers[0].hand(ARAM)
+        data = choice(hand)
+        assert data is not None
+        answer = await worker.press(ARAM, hand, data)
+        if answer.get("show_alert"):
+            now = await store.tables.seat_of(ARAM)
+            assert now is None or len(now.log) > callbacks.decode(data).move, answer
         moves += 1
     return moves
 
@@ -125,12 +155,7 @@ async def test_a_dead_workers_table_is_carried_on_by_the_other(shared: Store) ->
         # nobody presses: the turn runs out with the dead worker's timer gone, and the other
         # worker's sweep plays it (then the computers) within a few seconds
         before = len(table.log)
-        for _ in range(100):
-            await asyncio.sleep(0.05)
-            moved = await store.tables.seat_of(ARAM)
-            if moved is not None and len(moved.log) > before + 3:
-                break
-        moved = await store.tables.seat_of(ARAM)
+        moved = await settled([second], store, past=before + 3)
         assert moved is not None and len(moved.log) > before + 3, "the table moved on"
         await play([second], store, rng)
         await second.idle()
