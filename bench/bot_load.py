@@ -99,14 +99,14 @@ def hand_of(fake: FakeTelegram, user: int) -> Sent | None:
 
 
 async def human(h: Harness, user: int, finished: Any, timings: list[float]) -> None:
-    last: tuple[int, str] | None = None
+    last: tuple[int, int] | None = None
     while not finished():
         await asyncio.sleep(THINK * random.uniform(0.5, 1.5))
         hand = hand_of(h.fake, user)
         data = choice(hand)
-        if hand is None or data is None or (hand.edits, data) == last:
+        if hand is None or data is None or (hand.message_id, hand.edits) == last:
             continue  # nothing to do, or the hand has not changed since the last press
-        last = (hand.edits, data)
+        last = (hand.message_id, hand.edits)
         await press(h, user, hand, data, timings)
 
 
@@ -171,6 +171,7 @@ async def main() -> None:
     store = cast(Store, MemoryStore())
     fake = TimedFake()
     settings = {"chat_messages_per_second": 60 / FLOOD_MINUTE, "group_messages_per_minute": 20,
+                "messages_per_second": round(30 * 60 / FLOOD_MINUTE),
                 "flood_minute_seconds": FLOOD_MINUTE, "computer_threads": args.threads}
     async with Harness(store, fake, **settings) as h:
         opened = await open_tables(h, args.tables, args.humans)

@@ -1,9 +1,10 @@
 """The presser's own hand, with Telegram's real limits (one message a second per chat, 20 a minute
 per group, 30 a second in all): milliseconds from a press reaching the bot to the edit of the
 presser's hand reaching the (fake, in-process) Bot API. Humans think ``--think`` seconds between
-presses, as people do; computers play the other seats.
+presses, as people do; computers play the other seats. Prints the chat calls a press costs too:
+with the overall 30 a second they decide how many tables one bot serves.
 
-    .venv/bin/python bench/own_hand.py [--tables 20] [--seconds 120] [--think 1.5] [--game hearts]
+    .venv/bin/python bench/own_hand.py [--tables 20] [--seconds 120] [--think 1.5] [--game hearts] [--humans 1]
 """
 
 from __future__ import annotations
@@ -29,14 +30,14 @@ from tests.bot.fake import Harness  # noqa: E402
 
 async def player(h: Harness, fake: TimedFake, user: int, until: float, think: float,
                  latencies: list[float]) -> None:
-    last: tuple[int, str] | None = None
+    last: tuple[int, int] | None = None
     while time.monotonic() < until:
         await asyncio.sleep(think * random.uniform(0.5, 1.5))
         hand = hand_of(fake, user)
         data = choice(hand)
-        if hand is None or data is None or (hand.edits, data) == last:
+        if hand is None or data is None or (hand.message_id, hand.edits) == last:
             continue
-        last = (hand.edits, data)
+        last = (hand.message_id, hand.edits)
         pressed = time.monotonic()
         await press(h, user, hand, data, [])
         for _ in range(300):  # the first edit of this user's chat after the press
@@ -54,27 +55,38 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--think", type=float, default=1.5)
     parser.add_argument("--game", default="hearts")
+    parser.add_argument("--humans", type=int, default=1, choices=(1, 2, 3, 4))
     args = parser.parse_args()
     random.seed(1)
     fake = TimedFake()
     settings = {"chat_messages_per_second": 1.0, "group_messages_per_minute": 20,
-                "flood_minute_seconds": 60.0}
+                "flood_minute_seconds": 60.0, "messages_per_second": 30}
     latencies: list[float] = []
-    async with Harness(cast(Store, MemoryStore()), fake, **settings) as h:
+    async with Harness(cast(Store, MemoryStore()), fake, rate_limit=True, **settings) as h:
         service = h.runtime.service
-        users = [20_000 + i for i in range(args.tables)]
-        for index, user in enumerate(users):
-            fake.started.add(user)
-            await h.runtime.store.users.put(UserRecord(id=user, name=f"U{user}", can_dm=True))
+        seated: list[int] = []
+        for index in range(args.tables):
+            users = [20_000 + index * 4 + i for i in range(args.humans)]
+            for user in users:
+                fake.started.add(user)
+                await h.runtime.store.users.put(UserRecord(id=user, name=f"U{user}", can_dm=True))
             outcome = await service.create(TableKey(chat_id=-200_000 - index),
-                                           Person(user, f"U{user}"), args.game, True)
-            for _ in range(3):
-                await service.add_computer(outcome.table.id or 0, user, "normal")
-            await h.runtime.publish(await service.start(outcome.table.id or 0, user, False))
+                                           Person(users[0], f"U{users[0]}"), args.game, True)
+            for user in users[1:]:
+                await service.join(outcome.table.id or 0, Person(user, f"U{user}"))
+            for _ in range(4 - args.humans):
+                await service.add_computer(outcome.table.id or 0, users[0], "normal")
+            await h.runtime.publish(await service.start(outcome.table.id or 0, users[0], False))
+            seated += users
+        await h.idle()
+        calls = len(fake.log)
         until = time.monotonic() + args.seconds
-        await asyncio.gather(*(player(h, fake, u, until, args.think, latencies) for u in users))
+        await asyncio.gather(*(player(h, fake, u, until, args.think, latencies) for u in seated))
+        chat_calls = sum(chat != 0 for _, _, chat in fake.log[calls:])
     latencies.sort()
-    print(f"{args.tables} {args.game} tables, a human each thinking ~{args.think:g} s, real limits: "
+    print(f"{args.tables} {args.game} tables, {args.humans} human(s) each thinking ~{args.think:g} s, "
+          f"real limits (PTB's AIORateLimiter too): {chat_calls / len(latencies):.2f} chat calls "
+          f"(sends and edits) a press; "
           f"{len(latencies)} presses; own hand redrawn p50 {statistics.median(latencies) * 1000:.0f} ms, "
           f"p90 {latencies[int(len(latencies) * 0.9)] * 1000:.0f} ms, "
           f"p99 {latencies[int(len(latencies) * 0.99)] * 1000:.0f} ms")

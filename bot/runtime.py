@@ -38,6 +38,10 @@ DRAIN_SECONDS = 3.0  # at shutdown, for the screens and posts queued (a SIGTERM:
 # failed), posts owed and nobody sending them. Each is leased to one worker for LEASE seconds.
 SWEEP, LATE, LEASE = 2.0, 10.0, 30.0
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
+# A press that sets computers off: its hands wait this long for the computers' moves, so a hand is
+# edited once with both (they mostly take milliseconds), not once for the press and again after.
+# Scaled like the flood minute (benches compress time).
+HOLD = 0.15
 log = logging.getLogger(__name__)
 
 
@@ -59,7 +63,8 @@ class Runtime:
                                  settings.group_messages_per_minute, settings.flood_minute_seconds,
                                  note=store.sends.note, shared=Shared(
                                      store.sends.reserve, store.tables.moves_of,
-                                     settings.messages_per_second) if store.shared else None)
+                                     settings.messages_per_second) if store.shared else None,
+                                 overall=settings.messages_per_second)
         self._user_langs: dict[int, str | None] = {}
         self._client_langs: dict[int, str | None] = {}
         self._chat_langs: dict[int, str | None] = {}
@@ -71,6 +76,7 @@ class Runtime:
         self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
                        if store.shared else "local")
         self._sweeper: asyncio.Task[None] | None = None
+        self.hold = HOLD * settings.flood_minute_seconds / 60.0
 
     # ----- people and languages
 
@@ -210,7 +216,7 @@ class Runtime:
             return
         if outcome.computers:  # the group is drawn once the computers have moved too
             self._deferred.setdefault(table.id or 0, outcome.before)
-            await self._publish_hands(outcome)
+            await self._publish_hands(outcome, hold=self.hold)
             self.arm(table)  # a human may be choosing too (Hearts' passes)
             self.wake_computers(table.id or 0)
             return
@@ -313,14 +319,16 @@ class Runtime:
             if table.status in ("finished", "stopped"):
                 await self._post_owed(table.id or 0)
 
-    async def _publish_hands(self, outcome: Outcome) -> None:
+    async def _publish_hands(self, outcome: Outcome, hold: float = 0.0) -> None:
         for seat, record in enumerate(outcome.table.seats):
             if record.user_id is not None:
-                await self._publish_hand(outcome, seat)
+                await self._publish_hand(outcome, seat, hold=hold)
 
-    async def _publish_hand(self, outcome: Outcome, seat: int, again: bool = False) -> None:
+    async def _publish_hand(self, outcome: Outcome, seat: int, again: bool = False,
+                            hold: float = 0.0) -> None:
         """One human's hand; ``again``: even if the bot believes it shows this already (a press
-        on an old keyboard says the message is not what the bot last sent)."""
+        on an old keyboard says the message is not what the bot last sent); ``hold``: see
+        Sender.show."""
         table = outcome.table
         record = table.seats[seat]
         assert record.user_id is not None
@@ -331,7 +339,8 @@ class Runtime:
         target = Target(table.id or 0, seat, record.user_id)
         if again:
             self.sender.forget(target)
-        self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log))
+        self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log),
+                         hold=hold)
 
     async def redraw_hand(self, table_id: int, user_id: int) -> None:
         """A refused press on a hand: the presser's hand drawn again from the stored table, so an

@@ -4,12 +4,15 @@ Each message the bot keeps edited (a group's table, a player's hand) has one wor
 screen. ``show`` replaces the pending screen, so while a send waits for the rate limiter or a 429,
 newer renders supersede older ones and only the newest is sent: computer moves in a row become one
 edit. A screen equal to the last one sent costs nothing. Group posts (deal and match results) are
-never dropped and go out in order.
+never dropped and go out in order. Per message, a screen drawn from an older table version never
+follows a newer one, and an edit whose fate is unknown (timed out) is made again with the newest.
+The bot's overall budget is shared by kind (bot/budget.py): hands first, then posts, then tables.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -22,6 +25,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
+from .budget import HAND, POST, TABLE, Budget
 from .views import Screen
 
 log = logging.getLogger(__name__)
@@ -34,6 +38,7 @@ Reserve = Callable[[int, float, int, float], Awaitable[float]]  # storage's Send
 MovesOf = Callable[[int], Awaitable[int | None]]  # storage's Tables.moves_of
 PER_SECOND_KEY = 1 << 62  # a chat's per-second window in the shared store (see _reserve)
 SEND_TIMEOUT = 20.0  # seconds to wait for a new message's reply: a slow reply is no failure
+AGAIN_AFTER = 2.0  # seconds before an edit that timed out is made again, with the newest screen
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +132,8 @@ class Shared:
 class Sender:
     def __init__(self, bot: Bot, remember: Remember, per_second: float = 1.0,
                  group_limit: int = 20, group_seconds: float = 60.0,
-                 note: Note | None = None, shared: Shared | None = None) -> None:
+                 note: Note | None = None, shared: Shared | None = None,
+                 overall: float = 30.0) -> None:
         self.bot = bot
         self.remember = remember
         self.note = note  # told of every group send before it goes (the window's memory)
@@ -138,21 +144,29 @@ class Sender:
         # kept for the result posts
         self.group_pacer = Pacer(group_limit / group_seconds, burst=3)
         self.window = GroupWindow(group_limit, group_seconds)
+        self.budget = Budget(overall, scale=group_seconds / 60.0)
         self._pending: dict[Target, Screen] = {}
         self._sent: dict[Target, Screen] = {}
         self._versions: dict[Target, int] = {}
         self._moves: dict[Target, int] = {}  # the log's length each pending screen was drawn at
         self._message_ids: dict[Target, int] = {}
+        self._held: dict[Target, asyncio.Event] = {}  # pending screens waiting for a newer one
         self._posts: dict[tuple[int, int], list[Post]] = {}
         self._tasks: dict[object, asyncio.Task[None]] = {}
         self._photos = 0  # photos posted (their workers' keys)
 
     def show(self, target: Target, screen: Screen, version: int, message_id: int | None,
-             moves: int = -1) -> None:
+             moves: int = -1, hold: float = 0.0) -> None:
         """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
-        one already shown is dropped. ``moves``: the log's length it was drawn at."""
+        one already shown is dropped. ``moves``: the log's length it was drawn at. ``hold``:
+        seconds to wait for a newer screen first (computers about to move: one edit, not two);
+        a screen shown without one ends the wait."""
         if version < self._versions.get(target, -1):
             return
+        if hold > 0:
+            self._held.setdefault(target, asyncio.Event())
+        elif (held := self._held.pop(target, None)) is not None:
+            held.set()
         self._versions[target] = version
         self._moves[target] = moves
         if message_id is not None:
@@ -161,7 +175,7 @@ class Sender:
             self._pending.pop(target, None)
             return
         self._pending[target] = screen
-        self._start(target, self._drain(target))
+        self._start(target, self._drain(target, hold))
 
     def forget(self, target: Target) -> None:
         """The message may not show what was last sent to it: the next ``show`` sends."""
@@ -197,7 +211,7 @@ class Sender:
                 return
             while (posts := self._tasks.get((chat_id, thread_id))) is not None:
                 await asyncio.gather(posts, return_exceptions=True)  # the summary goes first
-            await self._slot(chat_id)
+            await self._slot(chat_id, POST)
             await self._retrying(lambda: self.bot.send_photo(
                 chat_id, InputFile(png, filename="score-race.png"), caption=caption, parse_mode=ParseMode.HTML,
                 message_thread_id=thread_id or None))
@@ -214,7 +228,7 @@ class Sender:
         that moved down); a failure is logged and nothing else is tried."""
         async def edit() -> None:
             try:
-                await self._slot(chat_id)
+                await self._slot(chat_id, TABLE)
                 await self._retrying(lambda: self.bot.edit_message_text(
                     screen.text, chat_id=chat_id, message_id=message_id,
                     parse_mode=ParseMode.HTML, reply_markup=keyboard(screen)))
@@ -269,22 +283,40 @@ class Sender:
             return
         self._tasks[key] = asyncio.get_running_loop().create_task(work)
 
-    async def _drain(self, target: Target) -> None:
+    async def _drain(self, target: Target, hold: float = 0.0) -> None:
         try:
+            if (held := self._held.get(target)) is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(held.wait(), hold)
+                self._held.pop(target, None)
             while target in self._pending:
                 if target.seat is None:
                     await self._posts_out(target.chat_id, target.thread_id)
-                await self._slot(target.chat_id)
+                await self._slot(target.chat_id, HAND if target.seat is not None else TABLE)
                 screen = self._pending.pop(target)
                 if await self._outrun(target):
                     continue
                 self._sent[target] = screen  # sent or on its way: an equal show() is not needed
                 sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
-                                            superseded=lambda: target in self._pending)
+                                            superseded=lambda: target in self._pending,
+                                            unknown=lambda: self._again(target))
                 if not sent and self._sent.get(target) is screen:
                     del self._sent[target]
         finally:
             self._tasks.pop(target, None)
+
+    def _again(self, target: Target) -> None:
+        """An edit timed out: it may never get there, or get there late, after a newer one. It
+        is made again (edits are idempotent) a moment later with the newest screen, so the
+        message ends showing the newest state whatever became of the lost one."""
+        if target in self._message_ids:  # a new message is never sent twice: it could make two
+            asyncio.get_running_loop().call_later(AGAIN_AFTER, self._resend, target)
+
+    def _resend(self, target: Target) -> None:
+        screen = self._sent.pop(target, None)
+        if screen is not None and target in self._message_ids:  # not retired meanwhile
+            self._pending.setdefault(target, screen)
+            self._start(target, self._drain(target))
 
     async def _posts_out(self, chat_id: int, thread_id: int) -> None:
         """Wait until the posts queued for a chat (and topic) have gone."""
@@ -296,7 +328,7 @@ class Sender:
             queue = self._posts[key]
             while queue:
                 post = queue[0]
-                await self._slot(key[0])
+                await self._slot(key[0], POST)
                 sent = await self._retrying(lambda s=post.screen: self.bot.send_message(  # type: ignore[misc]
                     key[0], s.text, parse_mode=ParseMode.HTML, reply_markup=keyboard(s),
                     message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT))
@@ -317,11 +349,13 @@ class Sender:
             return False
         return stored is not None and stored > self._moves[target]
 
-    async def _slot(self, chat_id: int) -> None:
-        """Wait until one more message or edit in this chat keeps within the flood limits."""
+    async def _slot(self, chat_id: int, slack: float) -> None:
+        """Wait until one more message or edit in this chat keeps within the flood limits: the
+        chat's own first, then the bot's overall budget, where ``slack`` is this kind's place."""
         if chat_id < 0:
             await self.group_pacer.wait(chat_id)
         if self.shared is not None:
+            await self.budget.wait(slack)  # this worker's order; the store's windows cap them all
             await self._reserve(chat_id)
             return
         await self.window.wait(chat_id)
@@ -331,6 +365,7 @@ class Sender:
             except Exception:  # a full disk must not stop the group's screens
                 log.warning("could not note a group send", exc_info=True)
         await self.pacer.wait(chat_id)
+        await self.budget.wait(slack)
 
     async def _reserve(self, chat_id: int) -> None:
         """Shared windows: a group's minute; every chat's second (a burst of three), kept under
@@ -354,7 +389,8 @@ class Sender:
                 await asyncio.sleep(min(wait, span))
 
     async def _retrying(self, send: Callable[[], Awaitable[object]],
-                        superseded: Callable[[], bool] = lambda: False) -> bool:
+                        superseded: Callable[[], bool] = lambda: False,
+                        unknown: Callable[[], None] | None = None) -> bool:
         """Obey 429's retry_after (unless a newer screen came meanwhile: that one goes instead);
         give up on a chat that blocked the bot, or after ATTEMPTS failures."""
         failures = 0
@@ -371,7 +407,9 @@ class Sender:
                 log.info("cannot write: %s", error)
                 return False
             except TimedOut as error:  # it may have got there: sending again could make two
-                log.warning("send timed out, not repeated: %s", error)
+                log.warning("send timed out, not repeated now: %s", error)
+                if unknown is not None:
+                    unknown()
                 return True
             except TelegramError as error:
                 failures += 1

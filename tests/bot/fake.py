@@ -56,7 +56,7 @@ class FakeTelegram(BaseRequest):
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     messages: dict[tuple[int, int], Sent] = field(default_factory=dict)
     answers: list[dict[str, Any]] = field(default_factory=list)
-    fail: list[tuple[str, ApiError]] = field(default_factory=list)  # (method, error) to raise once
+    fail: list[tuple[str, Exception]] = field(default_factory=list)  # once: (method[:chat], error)
     admins: set[int] = field(default_factory=set)
     by_chat: dict[int, dict[int, Sent]] = field(default_factory=dict)  # the same Sent objects
     files: dict[str, bytes] = field(default_factory=dict)  # file_id -> the photo sent
@@ -81,7 +81,7 @@ class FakeTelegram(BaseRequest):
         self.calls.append((name, params))
         try:
             for index, (failing, error) in enumerate(self.fail):
-                if failing == name:
+                if failing in (name, f"{name}:{params.get('chat_id')}"):
                     del self.fail[index]
                     raise error
             result = getattr(self, "api_" + name)(params)
@@ -216,13 +216,15 @@ class Harness:
     """A running bot on a fake transport, and scripted users."""
 
     def __init__(self, store: Store, fake: FakeTelegram | None = None, turn_seconds: int = 60,
-                 **settings: Any) -> None:
+                 rate_limit: bool = False, **settings: Any) -> None:
+        """``rate_limit``: PTB's AIORateLimiter as in production (benches), else none."""
         self.fake = fake or FakeTelegram()
         settings.setdefault("chat_messages_per_second", 10_000)  # no pacing unless a test asks
         settings.setdefault("group_messages_per_minute", 1_000_000)
+        settings.setdefault("messages_per_second", 1_000_000)
         settings.setdefault("table_seed", 7)  # every table deals the same: a failure replays
         self.settings = Settings(telegram_bot_token=TOKEN, turn_seconds=turn_seconds, **settings)
-        self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=False)
+        self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=rate_limit)
         self._update_ids = itertools.count(1)
         self._tables: dict[int, int] = {}
 

@@ -3,6 +3,13 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
+from telegram.error import TimedOut
+
+import bot.runtime
+import bot.sender
 from bot.views import view_for
 from engine import find_game
 from storage.base import Store, TableRecord
@@ -74,3 +81,54 @@ async def test_not_modified_after_a_restart_is_ignored(store: Store) -> None:
         await h.idle()
         assert fake.calls[-1][0] == "editMessageText"
         assert len(fake.chat(GROUP)) == 1 and len(fake.chat(ARAM)) == 2
+
+
+def private_edits(fake: FakeTelegram, user: int) -> int:
+    return sum(1 for name, p in fake.calls if name == "editMessageText"
+               and int(p["chat_id"]) == user)
+
+
+def expected_hand(h: Harness, table: TableRecord) -> str:
+    game, state = find_game(table.game), h.runtime.service.state_of(table)
+    return view_for(table.game).hand(game.observation(state, 0), game.legal_actions(state, 0),
+                                     h.runtime.context(table, "hy", 0)).text
+
+
+async def test_a_press_that_sets_computers_off_edits_the_hand_once(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: the presser's hand waits for the computers' moves (HOLD; a long one here, so a
+    loaded machine's slow computers do not matter): one edit a press, showing both."""
+    monkeypatch.setattr(bot.runtime, "HOLD", 30.0)
+    async with Harness(store) as h:
+        await open_table(h, [ARAM], 3)
+        computers_moved = 0
+        for _ in range(30):
+            before_edits, before_log = private_edits(h.fake, ARAM), len((await table_of(store)).log)
+            assert await act_once(h, ARAM)
+            table = await table_of(store)
+            assert private_edits(h.fake, ARAM) - before_edits == 1
+            assert h.hand(ARAM).text == expected_hand(h, table)
+            computers_moved += len(table.log) - before_log > 1
+        assert computers_moved >= 5
+
+
+async def test_an_edit_that_timed_out_is_made_again_with_the_newest_screen(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 11: a timed-out edit may never arrive (or arrive late): the hand is edited
+    again a moment later, so it never stays older than the table."""
+    monkeypatch.setattr(bot.sender, "AGAIN_AFTER", 0.1)
+    async with Harness(store) as h:
+        await open_table(h, [ARAM], 3)
+        for _ in range(3):
+            await act_once(h, ARAM)
+        stale = h.hand(ARAM).text
+        h.fake.fail.append((f"editMessageText:{ARAM}", TimedOut()))  # lost: never applied
+        assert await act_once(h, ARAM)
+        assert not h.fake.fail
+        table = await table_of(store)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            await h.idle()
+            if h.hand(ARAM).text == expected_hand(h, table):
+                break
+        assert h.hand(ARAM).text == expected_hand(h, table) != stale

@@ -1,0 +1,57 @@
+"""The bot's overall budget (bot/budget.py): served by deadline, so hands go first and a
+group table waits at most its slack behind them, never for ever."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.budget import HAND, POST, TABLE, Budget
+
+
+async def served(budget: Budget, asks: list[tuple[str, float, float]]) -> list[str]:
+    """Each (name, slack, seconds after the start it asks) waits its turn; the order served."""
+    order: list[str] = []
+
+    async def ask(name: str, slack: float, after: float) -> None:
+        await asyncio.sleep(after)
+        await budget.wait(slack)
+        order.append(name)
+
+    await asyncio.gather(*(ask(*a) for a in asks))
+    return order
+
+
+async def test_a_free_budget_waits_for_nothing() -> None:
+    budget = Budget(30)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    for _ in range(budget.burst):
+        await budget.wait(TABLE)
+    assert loop.time() - start < 0.05
+
+
+async def test_hands_overtake_posts_and_tables_when_the_budget_is_short() -> None:
+    budget = Budget(30, scale=0.1)  # slack of a tenth: 0.3 s for a table
+    asks = [(f"burst{i}", HAND, 0.0) for i in range(budget.burst)]
+    asks += [("table", TABLE, 0.01), ("post", POST, 0.01)]
+    asks += [(f"hand{i}", HAND, 0.02) for i in range(3)]
+    order = await served(budget, asks)
+    assert order[budget.burst:] == ["hand0", "hand1", "hand2", "post", "table"]
+
+
+async def test_a_table_edit_is_not_starved_by_a_stream_of_hands() -> None:
+    budget = Budget(30, scale=0.1)  # a table waits 0.3 s at most behind later hands
+    asks = [("table", TABLE, 0.0)] + [(f"hand{i}", HAND, 0.02 * i) for i in range(40)]
+    order = await served(budget, asks)
+    # 40 hands take about 1.5 s at 27 a second; the table goes once its 0.3 s are up
+    assert order.index("table") < 20
+
+
+async def test_a_waiter_that_gives_up_leaves_its_turn_to_the_next() -> None:
+    budget = Budget(30)
+    for _ in range(budget.burst):
+        await budget.wait(HAND)
+    gone = asyncio.create_task(budget.wait(HAND))
+    await asyncio.sleep(0)
+    gone.cancel()
+    await asyncio.wait_for(budget.wait(TABLE), 1.0)  # served, not stuck behind the cancelled one
