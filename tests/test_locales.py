@@ -137,3 +137,16 @@ def test_missing_key_falls_back_to_armenian_then_shows_the_key() -> None:
     assert i18n.t("en", "game-hearts") == "Hearts"
     assert i18n.t("xx", "game-hearts") == "Սրտեր"
     assert i18n.t("ru", "no-such-key") == "no-such-key"
+
+
+COMPUTER_KEYS = {"lobby-computer"}  # 🤖 marks a computer's seat and nothing else
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_robot_sign_is_for_computers_only(lang: str) -> None:
+    """A new player reads 🤖 as "a computer plays here": the lobby's "open the bot" button is 💬
+    in every language, never 🤖 (ru had 🤖 Открыть бота)."""
+    assert "🤖" not in i18n.t(lang, "lobby-open-bot")
+    assert i18n.t(lang, "lobby-open-bot").startswith("💬 ")
+    robots = {key for key in catalogue(lang) if "🤖" in i18n.t(lang, key)}
+    assert robots == COMPUTER_KEYS, robots

@@ -68,4 +68,8 @@ rules-bazar_blot =
     Follow suit. On a trump lead play a higher trump if you can. Lacking the suit while an opponent is taking the trick, ruff, higher if you can. Otherwise any card.
     Combinations: Terz 20, Fifty 50, Hundred 100, four jacks 200, four nines 140, four aces 110, four tens, queens or kings 100. Only the team with the strongest combination scores its combinations. The Blot (king and queen of trumps), 20, always counts.
     The bidding team must make its bid with its cards and combinations, or all the deal's points go to the opponents. Capot is worth 250.
-    Scores are kept in tens; the match is played to 151 (301 in the palace room).
+    Scores are kept in tens; the match is played to { $target ->
+        [151] 151
+        [301] 301 (the palace room)
+       *[other] { $target } (301 in the palace room)
+    }.

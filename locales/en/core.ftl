@@ -96,6 +96,8 @@ help =
     Cards come in a private chat with the bot: press Start there first.
 rules-missing = The rules of this game are not ready yet
 rules-which = The rules of which game? { $games }
+# The values a rule option may take, in /rules without a table: "50 or 100", "1, 3 or 5"
+rules-choices = { $some } or { $last }
 lang-usage = Language: /lang { $languages }
 lang-set = Language: English
 top-empty = No finished matches yet

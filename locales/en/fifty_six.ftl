@@ -64,7 +64,7 @@ rules-fifty_six =
     56 (4, 6 or 8 players in teams of two; partners sit opposite)
     Two decks of J 9 A 10 K Q (with 8 players also 8 and 7), every card twice. Order: J, 9, A, 10, K, Q, 8, 7.
     Points: jack 3, nine 2, ace 1, ten 1; 56 in all.
-    Each team starts with 12 tables. A team that runs out of tables leaves; the last team with tables wins.
+    Each team starts with { $tables } tables. A team that runs out of tables leaves; the last team with tables wins.
     Auction: 28 to 56 in a suit or no trumps, each bid higher than the last. You may double an opponent's bid and redouble your team's doubled bid (that ends the auction). If all pass: 28 no trumps for the team on the dealer's right.
     Bid forms (information for your partner only): "28♦" I hold the jack, "♦ 28" no jack, "28 Noes" none of the last suit, "Plus 2 ♦" only 2 high cards of that suit.
     The player on the dealer's right leads first. Follow suit if you can; otherwise play any card. Of two identical cards the first one wins.

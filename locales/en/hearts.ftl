@@ -28,5 +28,5 @@ rules-hearts =
     You may not lead a heart until hearts are broken (someone discarded one).
     The highest card of the led suit wins the trick.
     Each heart is 1 point, the queen of spades 13. Taking all 26 shoots the moon: the others get 26 each.
-    The match ends when someone reaches 100: the lowest score wins.
+    The match ends when someone reaches { $target } points; the lowest score wins (a tie for the lowest: one more deal).
 hearts-moon = 🌙 { $name } shot the moon: 26 points to each of the others

@@ -89,4 +89,4 @@ rules-thirteen =
     Beat the table with a combination of the same kind and size whose highest card is higher.
     Once you pass, you are out until the table is cleared. When everyone else has passed, the last player to play leads anything.
     Bombs: four of a kind or a double run of 3 pairs beats one 2, of 4 pairs two 2s, of 5 pairs three 2s. A stronger bomb beats a weaker one.
-    The game goes on until one player still holds cards. Place points with 4 players: 3, 2, 1, 0. A tie on top is settled by a tie-break game.
+    The game goes on until one player still holds cards. Place points with 4 players: 3, 2, 1, 0. Games in a match: { $match_games }; the most place points wins, and a tie on top is settled by a tie-break game.

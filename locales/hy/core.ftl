@@ -100,6 +100,8 @@ help =
     Քարտերը գալիս են բոտի հետ անձնական զրույցում․ նախ այնտեղ սեղմեք Start։
 rules-missing = Այս խաղի կանոնները դեռ պատրաստ չեն
 rules-which = Ո՞ր խաղի կանոնները։ { $games }
+# The values a rule option may take, in /rules without a table: «50 կամ 100», «1, 3 կամ 5»
+rules-choices = { $some } կամ { $last }
 lang-usage = Լեզուն՝ /lang { $languages }
 lang-set = Լեզուն՝ հայերեն
 top-empty = Դեռ ավարտված խաղեր չկան

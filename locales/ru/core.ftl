@@ -22,7 +22,7 @@ lobby-join = Сесть
 lobby-leave = Выйти
 lobby-computer = 🤖 Компьютер
 lobby-start = ▶ Начать
-lobby-open-bot = 🤖 Открыть бота
+lobby-open-bot = 💬 Открыть бота
 lobby-open-bot-first = Сначала откройте бота и нажмите Start: туда придут ваши карты. Нажмите кнопку «Открыть бота».
 lobby-already-joined = Вы уже за этим столом
 lobby-full = Все места заняты
@@ -95,6 +95,8 @@ help =
     Карты приходят в личный чат с ботом: сначала нажмите там Start.
 rules-missing = Правила этой игры ещё не готовы
 rules-which = Правила какой игры? { $games }
+# The values a rule option may take, in /rules without a table: «50 или 100», «1, 3 или 5»
+rules-choices = { $some } или { $last }
 lang-usage = Язык: /lang { $languages }
 lang-set = Язык: русский
 top-empty = Законченных партий пока нет

@@ -15,6 +15,7 @@ import pytest
 
 import engine.thirteen
 from bot import callbacks, i18n
+from bot.handlers.info import rules_text
 from bot.settings import LANGUAGES
 from bot.views import Context, Screen, view_for
 from engine.cards import parse_cards
@@ -336,7 +337,7 @@ def test_every_refusal_of_the_engine_has_its_own_alert_in_every_language() -> No
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_name_the_combinations(lang: str) -> None:
-    text = i18n.t(lang, "rules-thirteen")
+    text = rules_text(lang, "thirteen")
     words = {"hy": ("զույգ", "եռյակ", "քառյակ", "հաջորդականություն", "ռումբ", "պաս", "3♠"),
              "en": ("pair", "triple", "four of a kind", "run", "double run", "Bomb", "pass"),
              "ru": ("пара", "тройка", "каре", "стрит", "двойной стрит", "Бомбы", "спасовавший")}
