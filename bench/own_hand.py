@@ -68,8 +68,7 @@ async def main() -> None:
             await h.runtime.store.users.put(UserRecord(id=user, name=f"U{user}", can_dm=True))
             outcome = await service.create(TableKey(chat_id=-200_000 - index),
                                            Person(user, f"U{user}"), args.game, True)
-            for _ in range(3):
-                await service.add_computer(outcome.table.id or 0, user, "normal")
+            await service.add_computers(outcome.table.id or 0, user, "normal", 4)
             await h.runtime.publish(await service.start(outcome.table.id or 0, user, False))
         until = time.monotonic() + args.seconds
         await asyncio.gather(*(player(h, fake, u, until, args.think, latencies) for u in users))

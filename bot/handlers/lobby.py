@@ -39,11 +39,12 @@ async def new(update: Update, context: Context) -> None:
     await app.publish(outcome)
 
 
-KINDS = "jlmksgxro"
+KINDS = "jlfmksgxro"
 
 
 async def button(update: Update, context: Context) -> None:
-    """Join, leave, computer menu, add a computer, choose the game, start; rematch."""
+    """Join, leave, fill with computers, the one-computer menu, add one, choose the game,
+    start; rematch."""
     got = await pressed(update, context)
     if got is not None:
         query, press = got
@@ -70,7 +71,13 @@ async def _press(context: Context, query: CallbackQuery, press: callbacks.Press)
             await app.publish(outcome, menu=press.kind == "m")
             return None
         case "k":
-            return await service.add_computer(press.table_id, user.id, press.arg)
+            return await service.add_computers(press.table_id, user.id, press.arg)
+        case "f":
+            level, _, size = press.arg.partition(":")
+            upto = callbacks.number(size, limit=100)
+            if upto is None:
+                raise TableError("error-bad-button")
+            return await service.add_computers(press.table_id, user.id, level, upto)
         case "r":
             return await service.rematch(press.table_id, app.person(user))
         case "g":

@@ -13,7 +13,8 @@ level-hard = Hard
 ## Lobby
 lobby-title = 🃏 New game: { $game }
 lobby-no-game = choose the game
-lobby-seated = Seated ({ $count }/{ $size }): { $names }
+lobby-seated = Seated { $count } of { $size } players: { $names }
+lobby-sizes-or = { $sizes } or { $last }
 lobby-teams = Teams: { $teams }
 lobby-option-target = 🎯 To { $value }
 lobby-option-tables = 🪙 { $value } tables
@@ -23,7 +24,8 @@ lobby-option-match_games = 🎮 { $value } { $value ->
     }
 lobby-join = Join
 lobby-leave = Leave
-lobby-computer = 🤖 Computer
+lobby-fill = 🤖×{ $count } { $level }
+lobby-computer = 🤖 +1
 lobby-start = ▶ Start
 lobby-open-bot = 💬 Open the bot
 lobby-open-bot-first = First open the bot and press Start; your cards come there. Press the "Open the bot" button.

@@ -13,14 +13,19 @@ level-hard = Բարդ
 ## Lobby
 lobby-title = 🃏 Նոր խաղ՝ { $game }
 lobby-no-game = ընտրեք խաղը
-lobby-seated = Նստած են ({ $count }/{ $size })՝ { $names }
+lobby-seated = Նստած { $count ->
+        [one] է
+       *[other] են
+    } { $count } հոգի (խաղում են { $size } հոգով)՝ { $names }
+lobby-sizes-or = { $sizes } կամ { $last }
 lobby-teams = Թիմեր՝ { $teams }
 lobby-option-target = 🎯 Մինչև { $value }
 lobby-option-tables = 🪙 { $value } սեղան
 lobby-option-match_games = 🎮 { $value } խաղ
 lobby-join = Միանալ
 lobby-leave = Դուրս գալ
-lobby-computer = 🤖 Համակարգիչ
+lobby-fill = 🤖×{ $count } { $level }
+lobby-computer = 🤖 +1
 lobby-start = ▶ Սկսել
 lobby-open-bot = 💬 Բացել բոտը
 lobby-open-bot-first = Նախ բացեք բոտը և սեղմեք Start․ այնտեղ կստանաք ձեր քարտերը։ Սեղմեք «Բացել բոտը» կոճակը։

@@ -20,9 +20,7 @@ async def test_the_sheet_button_posts_the_finished_deals(store: Store, game: str
     async with Harness(store) as h:
         await h.start_private(ARAM)
         await h.say(ARAM, f"/new {game}")
-        for _ in range(3):
-            await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-            await h.press(ARAM, h.table_message(), h.table_message().button("Միջին")["callback_data"])
+        await h.add_computers(ARAM, 3)
         await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
         posts = len(h.fake.chat(GROUP))
         for _ in range(300):  # until the first deal has ended
