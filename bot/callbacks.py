@@ -2,7 +2,7 @@
 
 Kinds: a = action code, p = a picker's step (the hand is drawn again at that step),
 t = toggle a card of a multi-card choice, c = confirm that choice,
-h = show my hand, q = post the score sheet, j/l = join/leave the lobby,
+h = show my hand, q = the score sheet (sent to the presser privately), j/l = join/leave the lobby,
 f = fill the free seats with computers (argument: level:the table size it fills up to),
 m = the one-computer menu, k = add one computer (argument: level), x = close that menu, s = start,
 g = choose the game (argument: game name),

@@ -58,6 +58,7 @@ class FakeTelegram(BaseRequest):
     answers: list[dict[str, Any]] = field(default_factory=list)
     fail: list[tuple[str, ApiError]] = field(default_factory=list)  # (method, error) to raise once
     admins: set[int] = field(default_factory=set)
+    left: set[int] = field(default_factory=set)  # users not in the groups (getChatMember: left)
     by_chat: dict[int, dict[int, Sent]] = field(default_factory=dict)  # the same Sent objects
     files: dict[str, bytes] = field(default_factory=dict)  # file_id -> the photo sent
     _ids: dict[int, itertools.count[int]] = field(default_factory=dict)
@@ -105,7 +106,7 @@ class FakeTelegram(BaseRequest):
 
     def api_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
         user = int(params["user_id"])
-        status = "administrator" if user in self.admins else "member"
+        status = "administrator" if user in self.admins else "left" if user in self.left else "member"
         member: dict[str, Any] = {"status": status, "user": _user(user)}
         if status == "administrator":
             member |= {k: True for k in (
