@@ -124,8 +124,8 @@ async def open_tables(h: Harness, tables: int, humans: int) -> list[tuple[int, l
         table_id = outcome.table.id or 0
         for user in users[1:]:
             await service.join(table_id, Person(user, f"U{user}"))
-        for _ in range(4 - humans):
-            await service.add_computer(table_id, users[0], "normal")
+        if humans < 4:
+            await service.add_computers(table_id, users[0], "normal", 4)
         await h.runtime.publish(await service.start(table_id, users[0], is_admin=False))
         opened.append((group, users))
     await h.idle()

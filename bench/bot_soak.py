@@ -61,8 +61,7 @@ async def one_match(h: Harness, game: str, group: int, user: int, until: float,
     for name, value in RULES.get(game, {}).items():
         while (await service.load(table_id)).rules.get(name) != value:
             await service.cycle_option(table_id, user, name)
-    for _ in range(3):
-        await service.add_computer(table_id, user, "normal")
+    await service.add_computers(table_id, user, "normal", 4)
     await h.runtime.publish(await service.start(table_id, user, is_admin=False))
     last: tuple[int, str] | None = None
     while time.monotonic() < until:

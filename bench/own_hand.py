@@ -74,8 +74,8 @@ async def main() -> None:
                                            Person(users[0], f"U{users[0]}"), args.game, True)
             for user in users[1:]:
                 await service.join(outcome.table.id or 0, Person(user, f"U{user}"))
-            for _ in range(4 - args.humans):
-                await service.add_computer(outcome.table.id or 0, users[0], "normal")
+            if args.humans < 4:
+                await service.add_computers(outcome.table.id or 0, users[0], "normal", 4)
             await h.runtime.publish(await service.start(outcome.table.id or 0, users[0], False))
             seated += users
         await h.idle()

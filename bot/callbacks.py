@@ -2,8 +2,10 @@
 
 Kinds: a = action code, p = a picker's step (the hand is drawn again at that step),
 t = toggle a card of a multi-card choice, c = confirm that choice,
-h = show my hand, q = post the score sheet, j/l = join/leave the lobby, m = computer menu, k = add a computer (argument: level),
-s = start, g = choose the game (argument: game name), x = close the computer menu,
+h = show my hand, q = the score sheet (sent to the presser privately), j/l = join/leave the lobby,
+f = fill the free seats with computers (argument: level:the table size it fills up to),
+m = the one-computer menu, k = add one computer (argument: level), x = close that menu, s = start,
+g = choose the game (argument: game name),
 r = a rematch of an ended table, o = the next value of a lobby's rule option (argument: its name),
 v = a stored match's score sheet (/history; the match id in the table id's place).
 The move number is the length of the action log when the button was drawn: the table uses it to
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-KINDS = frozenset("aptchqjlmksgxrov")
+KINDS = frozenset("aptchqjlfmksgxrov")
 MAX_BYTES = 64
 MAX_ID = 2**62  # table ids and move numbers: anything larger was not drawn by this bot
 

@@ -68,6 +68,7 @@ class Runtime:
         self._user_langs: dict[int, str | None] = {}
         self._client_langs: dict[int, str | None] = {}
         self._chat_langs: dict[int, str | None] = {}
+        self._sheets: dict[int, tuple[int, int]] = {}  # user -> (table, hash) of the last sheet sent
         self._jobs: dict[int, Job[Any]] = {}
         self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
         self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
@@ -168,17 +169,32 @@ class Runtime:
         obs = find_game(table.game).observation(state, seat)
         return view_for(table.game).hand_alert(obs, ctx)[:ALERT_LIMIT]
 
-    async def post_sheet(self, table_id: int) -> Outcome | None:
-        """The table message's score-sheet button (anyone in the group may press it): the sheet
-        of every finished deal, posted in the group; the press is answered silently."""
+    async def post_sheet(self, table_id: int, user: User, chat_id: int) -> str | None:
+        """The table message's 📋, pressed by anyone in its group ``chat_id``: the sheet of every
+        finished deal, sent to the presser privately in their language (like 👀, it is for
+        whoever asked), so no flood of presses costs the group a message. A sheet the presser
+        got already, unchanged, is not sent again (a double tap). Returns None when it is in
+        their private chat, else the link that opens it for someone the bot may not write to
+        yet: their Start there sends it (``/start sheet_<id>``)."""
         outcome = await self.service.outcome(table_id)
         table = outcome.table
+        if table.key.chat_id != chat_id:  # a button forged under another chat's message
+            raise TableError("error-bad-button")
         if table.status != "playing":
             raise TableError("error-table-over")
-        ctx = self.context(table, await self.chat_lang(table.key.chat_id))
+        if not (await self.touch(user)).can_dm:
+            return f"https://t.me/{self.application.bot.username}?start=sheet_{table_id}"
+        ctx = self.context(table, await self.user_lang(user))
         public = find_game(table.game).public_observation(outcome.state)
-        self.sender.post(table.key.chat_id, table.key.thread_id,
-                         view_for(table.game).score_sheet(public, ctx))
+        text = view_for(table.game).score_sheet(public, ctx)
+        sent = (table_id, hash(text))
+        if self._sheets.get(user.id) != sent:
+            self._sheets[user.id] = sent
+
+            async def failed(delivered: bool) -> None:  # blocked meanwhile: may be asked again
+                if not delivered and self._sheets.get(user.id) == sent:
+                    del self._sheets[user.id]
+            self.sender.post(user.id, 0, text, done=failed)
         return None
 
     async def score_text(self, table: TableRecord, lang: str) -> str:

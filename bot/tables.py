@@ -214,11 +214,12 @@ class TableService:
         game = find_game(table.game)
         options = tuple((name, int(str(table.rules.get(name, values[0]))))
                         for name, values in game.options.items())
+        sizes = tuple(s for s in game.sizes if s <= table.players)  # a rematch keeps its size
         teams: tuple[tuple[int, ...], ...] = ()
         if len(table.seats) in game.sizes:
             rules: dict[str, Any] = {k: v for k, v in table.rules.items() if k in game.options}
             teams = game.public_observation(game.new_match(len(table.seats), 0, **rules)).teams
-        return LobbyInfo(game.sizes, options, teams)
+        return LobbyInfo(sizes, options, teams)
 
     async def join(self, table_id: int, person: Person) -> Outcome:
         async with self._seating(), self.lock(table_id):
@@ -241,16 +242,24 @@ class TableService:
             table.seats = seats
             return Outcome(await self._save(table))
 
-    async def add_computer(self, table_id: int, user_id: int, level: Any) -> Outcome:
+    async def add_computers(self, table_id: int, user_id: int, level: Any,
+                            upto: int | None = None) -> Outcome:
+        """Computers of ``level`` in free seats: one, or as many as make a table of ``upto``
+        seats (a size the game is played at). The fill button names the size, so a double tap or
+        a press on a lobby drawn before someone sat adds what its presser saw, never more."""
         async with self.lock(table_id):
             table = await self._lobby(table_id)
             if level not in LEVELS:
                 raise TableError("error-bad-button")
             if user_id != table.creator_id and all(s.user_id != user_id for s in table.seats):
                 raise TableError("error-not-seated")
-            if len(table.seats) >= table.players:
+            if upto is None:
+                upto = len(table.seats) + 1
+            elif upto not in self.lobby_info(table).sizes:
+                raise TableError("error-bad-button")
+            if len(table.seats) >= min(upto, table.players):
                 raise TableError("lobby-full")
-            table.seats.append(SeatRecord(level=level))
+            table.seats += [SeatRecord(level=level) for _ in range(upto - len(table.seats))]
             return Outcome(await self._save(table))
 
     async def start(self, table_id: int, user_id: int, is_admin: bool) -> Outcome:

@@ -50,6 +50,16 @@ async def admin_not_creator(context: Context, table: TableRecord | None, user_id
     return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
+async def is_member(context: Context, chat_id: int, user_id: int) -> bool:
+    """Whether a user is in a group now (a bot removed from it cannot tell: no)."""
+    try:
+        member = await context.bot.get_chat_member(chat_id, user_id)
+    except TelegramError:
+        return False
+    return member.status in (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR,
+                             ChatMemberStatus.OWNER) or bool(getattr(member, "is_member", False))
+
+
 async def pressed(update: Update, context: Context) -> tuple[CallbackQuery, callbacks.Press] | None:
     """The press of a button, decoded once; a button this bot did not draw is answered with an
     alert here (None)."""
@@ -65,11 +75,13 @@ async def pressed(update: Update, context: Context) -> tuple[CallbackQuery, call
         return None
 
 
-async def answer(query: CallbackQuery, alert: str | None = None) -> None:
-    """Answer a press; a failed answer (too old, a network error) is logged and changes nothing
-    else: the screens are drawn all the same."""
+async def answer(query: CallbackQuery, alert: str | None = None, toast: str | None = None,
+                 url: str | None = None) -> None:
+    """Answer a press: silently, with an ``alert`` to dismiss, a ``toast`` that goes by itself,
+    or a ``url`` (a t.me link to this bot) that the app opens; a failed answer (too old, a
+    network error) is logged and changes nothing else: the screens are drawn all the same."""
     try:
-        await query.answer(alert, show_alert=alert is not None)
+        await query.answer(alert or toast, show_alert=alert is not None, url=url)
     except TelegramError as error:
         log.warning("answerCallbackQuery failed: %s", error)
 

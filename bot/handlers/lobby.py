@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, Update, User
 
 from .. import callbacks
 from ..i18n import game_named, t
@@ -14,6 +14,7 @@ from . import (
     answer,
     answer_press,
     is_group,
+    is_member,
     pressed,
     runtime_of,
     table_key,
@@ -39,11 +40,12 @@ async def new(update: Update, context: Context) -> None:
     await app.publish(outcome)
 
 
-KINDS = "jlmksgxro"
+KINDS = "jlfmksgxro"
 
 
 async def button(update: Update, context: Context) -> None:
-    """Join, leave, computer menu, add a computer, choose the game, start; rematch."""
+    """Join, leave, fill with computers, the one-computer menu, add one, choose the game,
+    start; rematch."""
     got = await pressed(update, context)
     if got is not None:
         query, press = got
@@ -70,7 +72,13 @@ async def _press(context: Context, query: CallbackQuery, press: callbacks.Press)
             await app.publish(outcome, menu=press.kind == "m")
             return None
         case "k":
-            return await service.add_computer(press.table_id, user.id, press.arg)
+            return await service.add_computers(press.table_id, user.id, press.arg)
+        case "f":
+            level, _, size = press.arg.partition(":")
+            upto = callbacks.number(size, limit=100)
+            if upto is None:
+                raise TableError("error-bad-button")
+            return await service.add_computers(press.table_id, user.id, level, upto)
         case "r":
             return await service.rematch(press.table_id, app.person(user))
         case "g":
@@ -92,17 +100,31 @@ async def start(update: Update, context: Context) -> None:
     await app.touch(user, private=True)
     lang = await app.user_lang(user)
     payload = context.args[0] if context.args else ""
-    table_id = callbacks.number(payload[5:]) if payload.startswith("join_") else None
+    kind, _, number = payload.partition("_")
+    table_id = callbacks.number(number) if kind in ("join", "sheet") else None
     if table_id is None:  # ASCII digits below 2**62 only: a forged link gets the welcome
         app.say(message, t(lang, "start-welcome"))
         return
     try:
+        if kind == "sheet":  # the 📋 of someone the bot could not write to before
+            await _sheet(context, user, table_id)
+            return
         outcome = await app.service.join(table_id, app.person(user))
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
         return
     app.say(message, t(lang, "lobby-joined-private"))
     await app.publish(outcome)
+
+
+async def _sheet(context: Context, user: User, table_id: int) -> None:
+    """/start sheet_<id>: the sheet of a table, for a member of its group only (the link holds
+    nothing but the table's number, and a group's scores are not everyone's business)."""
+    app = runtime_of(context)
+    table = await app.service.load(table_id)
+    if not await is_member(context, table.key.chat_id, user.id):
+        raise TableError("error-not-member")
+    await app.post_sheet(table_id, user, table.key.chat_id)
 
 
 async def stop(update: Update, context: Context) -> None:

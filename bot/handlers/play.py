@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from telegram import Update
+from telegram import CallbackQuery, Update
 
+from ..runtime import Runtime
 from ..tables import Outcome, TableError, TableService
 from . import Context, answer, answer_press, pressed, runtime_of
 
@@ -46,18 +47,24 @@ async def my_hand(update: Update, context: Context) -> None:
 
 
 async def sheet(update: Update, context: Context) -> None:
-    """The table message's score sheet button: the sheet is posted in the group."""
+    """The table message's score sheet button: the sheet goes to the presser's private chat
+    (a toast says so), or the press opens that chat for someone who has not started the bot."""
     got = await pressed(update, context)
     if got is not None:
         query, press = got
         app = runtime_of(context)
-        await answer_press(app, query, _answered(query, app.post_sheet(press.table_id)))
+        chat_id = query.message.chat.id if query.message else 0
+        await answer_press(app, query, _sheet_sent(app, query, app.post_sheet(
+            press.table_id, query.from_user, chat_id)))
 
 
-async def _answered(query: Any, run: Awaitable[Outcome | None]) -> None:
-    """Run a use case that publishes by itself, then answer the press silently."""
-    await run
-    await answer(query)
+async def _sheet_sent(app: Runtime, query: CallbackQuery, run: Awaitable[str | None]) -> None:
+    """Answer the 📋 press: the link that opens the bot's chat, else a toast saying where it is."""
+    link = await run
+    if link is not None:
+        await answer(query, url=link)
+    else:
+        await answer(query, toast=await app.alert(query.from_user, "table-sheet-sent"))
 
 
 async def unknown(update: Update, context: Context) -> None:

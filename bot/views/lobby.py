@@ -9,6 +9,7 @@ from engine import GAME_NAMES
 from .base import Button, Context, Screen
 
 LEVELS = ("easy", "normal", "hard")
+USUAL = 4  # the table every game has: a bigger one (56 at 6 or 8) is a further press
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +21,28 @@ class Lobby:
     teams: tuple[tuple[int, ...], ...] = ()  # seats of each team, once the seats fit the game
 
 
+def fill_size(sizes: tuple[int, ...], seated: int) -> int | None:
+    """The table the 🤖 buttons fill up to: the next size with a free seat, four at least
+    (Thirteen fills to four, not two; 56 grows 4 → 6 → 8 a press at a time); None when full."""
+    bigger = [s for s in sizes if s > seated]
+    return min((s for s in bigger if s >= USUAL), default=max(bigger, default=None))
+
+
+def sizes_text(ctx: Context, sizes: tuple[int, ...]) -> str:
+    """'4', '2–4', '4, 6 or 8': the table sizes as players say them."""
+    if len(sizes) == 1:
+        return str(sizes[0])
+    if list(sizes) == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]}–{sizes[-1]}"
+    return ctx.t("lobby-sizes-or", sizes=", ".join(map(str, sizes[:-1])), last=str(sizes[-1]))
+
+
 def lobby(ctx: Context, info: Lobby, bot_link: str, menu: bool = False) -> Screen:
     game = ctx.t(f"game-{ctx.game}") if ctx.game else ctx.t("lobby-no-game")
     names = ", ".join(ctx.names) or "—"
-    sizes = ", ".join(map(str, info.sizes))
+    seated = len(ctx.names)
     lines = [ctx.t("lobby-title", game=game),
-             ctx.t("lobby-seated", count=len(ctx.names), size=sizes, names=names)]
+             ctx.t("lobby-seated", count=seated, size=sizes_text(ctx, info.sizes), names=names)]
     if info.teams:
         teams = " · ".join(" & ".join(ctx.names[s] for s in team) for team in info.teams)
         lines.append(ctx.t("lobby-teams", teams=teams))
@@ -36,12 +53,20 @@ def lobby(ctx: Context, info: Lobby, bot_link: str, menu: bool = False) -> Scree
         rows.append(tuple(Button(ctx.t(f"lobby-option-{name}", value=value), ctx.data("o", name))
                           for name, value in info.options))
     rows.append((Button(ctx.t("lobby-join"), ctx.data("j")), Button(ctx.t("lobby-leave"), ctx.data("l"))))
-    if menu:
+    # Computers wait for the game (it says how many seats there are). One press fills the free
+    # seats; one computer at a time only where that makes a table the fill skips (Thirteen for
+    # two or three), and then its level is a second press.
+    size = fill_size(info.sizes, seated) if ctx.game else None
+    one = size is not None and any(seated < s < size for s in info.sizes)
+    if menu and one:
         rows.append(tuple(Button(ctx.t(f"level-{lv}"), ctx.data("k", lv)) for lv in LEVELS)
                     + (Button("✖", ctx.data("x")),))
-    else:
-        rows.append((Button(ctx.t("lobby-computer"), ctx.data("m")),
-                     Button(ctx.t("lobby-start"), ctx.data("s"))))
+    elif size is not None:
+        rows.append(tuple(Button(ctx.t("lobby-fill", count=size - seated, level=ctx.t(f"level-{lv}")),
+                                 ctx.data("f", f"{lv}:{size}")) for lv in LEVELS))
+    start = Button(ctx.t("lobby-start"), ctx.data("s"))
+    rows.append((Button(ctx.t("lobby-computer"), ctx.data("m")), start) if one and not menu
+                else (start,))
     rows.append((Button(ctx.t("lobby-open-bot"), url=bot_link),))
     return Screen("\n".join(lines), tuple(rows))
 

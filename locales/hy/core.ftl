@@ -13,14 +13,19 @@ level-hard = Բարդ
 ## Lobby
 lobby-title = 🃏 Նոր խաղ՝ { $game }
 lobby-no-game = ընտրեք խաղը
-lobby-seated = Նստած են ({ $count }/{ $size })՝ { $names }
+lobby-seated = Նստած { $count ->
+        [one] է
+       *[other] են
+    } { $count } հոգի (խաղում են { $size } հոգով)՝ { $names }
+lobby-sizes-or = { $sizes } կամ { $last }
 lobby-teams = Թիմեր՝ { $teams }
 lobby-option-target = 🎯 Մինչև { $value }
 lobby-option-tables = 🪙 { $value } սեղան
 lobby-option-match_games = 🎮 { $value } խաղ
 lobby-join = Միանալ
 lobby-leave = Դուրս գալ
-lobby-computer = 🤖 Համակարգիչ
+lobby-fill = 🤖×{ $count } { $level }
+lobby-computer = 🤖 +1
 lobby-start = ▶ Սկսել
 lobby-open-bot = 💬 Բացել բոտը
 lobby-open-bot-first = Նախ բացեք բոտը և սեղմեք Start․ այնտեղ կստանաք ձեր քարտերը։ Սեղմեք «Բացել բոտը» կոճակը։
@@ -40,6 +45,7 @@ error-seated-elsewhere = Դուք արդեն նստած եք մեկ այլ սե�
 error-not-seated = Դուք այս սեղանի շուրջ չեք
 error-stale = Այս կոճակն այլևս չի գործում
 error-busy = Մի պահ զբաղված եմ, խնդրում եմ փորձեք նորից
+error-not-member = Դուք այդ խմբի անդամ չեք
 error-table-over = Այս խաղն արդեն ավարտվել է
 error-choose-cards = Նախ ընտրեք քարտերը
 error-group-only = Այս հրամանը գործում է միայն խմբում
@@ -62,6 +68,7 @@ table-trick = Սեղանին՝ { $cards }
 table-last-trick = Նախորդ առքը՝ { $name } ({ $cards })
 table-my-hand = 👀 Իմ ձեռքը
 table-sheet = 📋 Հաշիվ
+table-sheet-sent = 📋 Հաշվի թերթիկը բոտի հետ ձեր անձնական զրույցում է
 table-sheet-title = 📋 { $game }․ հաշվի թերթիկ
 hand-your-turn = ձեր հերթն է
 hand-wait = սպասեք ձեր հերթին

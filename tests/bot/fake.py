@@ -58,6 +58,7 @@ class FakeTelegram(BaseRequest):
     answers: list[dict[str, Any]] = field(default_factory=list)
     fail: list[tuple[str, Exception]] = field(default_factory=list)  # once: (method[:chat], error)
     admins: set[int] = field(default_factory=set)
+    left: set[int] = field(default_factory=set)  # users not in the groups (getChatMember: left)
     by_chat: dict[int, dict[int, Sent]] = field(default_factory=dict)  # the same Sent objects
     files: dict[str, bytes] = field(default_factory=dict)  # file_id -> the photo sent
     _ids: dict[int, itertools.count[int]] = field(default_factory=dict)
@@ -105,7 +106,7 @@ class FakeTelegram(BaseRequest):
 
     def api_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
         user = int(params["user_id"])
-        status = "administrator" if user in self.admins else "member"
+        status = "administrator" if user in self.admins else "left" if user in self.left else "member"
         member: dict[str, Any] = {"status": status, "user": _user(user)}
         if status == "administrator":
             member |= {k: True for k in (
@@ -288,10 +289,27 @@ class Harness:
         await self.say(humans[0], f"/new {game}")
         for user in humans[1:]:
             await self.press(user, self.table_message(), self.table_message().button("Միանալ")["callback_data"])
-        for _ in range(computers):
-            await self.press(humans[0], self.table_message(), self.table_message().button("🤖 Հ")["callback_data"])
-            await self.press(humans[0], self.table_message(), self.table_message().button(level)["callback_data"])
+        await self.add_computers(humans[0], computers, level)
         await self.press(humans[0], self.table_message(), self.table_message().button("▶")["callback_data"])
+
+    async def add_computers(self, user: int, computers: int, level: str = "Միջին") -> None:
+        """``user`` seats ``computers`` computers of ``level`` as a player would: a fill button
+        ("🤖×3 Միջին") while it adds no more than wanted, else one at a time ("🤖 +1", level)."""
+        while computers > 0:
+            lobby = self.table_message()
+            fill = lobby.button("🤖×")
+            count = int(fill["text"][2:].split()[0])
+            if count <= computers:
+                fill = next(b for b in lobby.buttons() if b["text"].startswith("🤖×")
+                            and b["text"].endswith(level))
+                answer = await self.press(user, lobby, fill["callback_data"])
+            else:
+                count = 1
+                await self.press(user, lobby, lobby.button("🤖 +1")["callback_data"])
+                answer = await self.press(user, self.table_message(),
+                                          self.table_message().button(level)["callback_data"])
+            assert not answer.get("show_alert"), answer
+            computers -= count
 
     async def start_private(self, user: int, payload: str = "", lang: str = "hy") -> None:
         self.fake.started.add(user)

@@ -123,9 +123,7 @@ async def test_a_palace_room_match_to_301(store: Store) -> None:
     async with Harness(store) as h:
         await h.start_private(ARAM)
         await h.say(ARAM, "/new bazar_blot")
-        for _ in range(3):
-            await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-            await h.press(ARAM, h.table_message(), h.table_message().button("Բարդ")["callback_data"])
+        await h.add_computers(ARAM, 3, "Բարդ")
         lobby = await store.tables.get(TableKey(chat_id=GROUP))
         assert lobby is not None
         lobby.rules = {"target": 301}

@@ -186,9 +186,17 @@ async def open_table(api: FakeBotApi, humans: list[Any], computers: int, game: s
 
     for user in humans[1:]:
         await press(user, "Միանալ")
-    for _ in range(computers):
-        await press(humans[0], "🤖 Հ")
-        await press(humans[0], "Միջին")
+    while computers > 0:  # a fill button while it adds no more than wanted, else one at a time
+        lobby_now = next(m for m in api.messages(group) if m.message_id == lobby.message_id)
+        fill = next(b["text"] for b in lobby_now.buttons if b["text"].startswith("🤖×"))
+        count = int(fill[2:].split()[0])
+        if count <= computers:
+            await press(humans[0], fill.split()[0] + " Միջին")
+        else:
+            count = 1
+            await press(humans[0], "🤖 +1")
+            await press(humans[0], "Միջին")
+        computers -= count
     for option in options:
         await press(humans[0], option)
     await press(humans[0], "▶")

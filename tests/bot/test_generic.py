@@ -51,9 +51,7 @@ async def test_every_game_is_playable_through_the_generic_view(
         await h.start_private(ARAM)
         await h.say(ARAM, f"/new {game}")
         engine = find_game(game)
-        for _ in range(max(engine.sizes) - 1):
-            await h.press(ARAM, h.table_message(), h.table_message().button("🤖 Հ")["callback_data"])
-            await h.press(ARAM, h.table_message(), h.table_message().button("Միջին")["callback_data"])
+        await h.add_computers(ARAM, max(engine.sizes) - 1)
         await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
         moves = 0
         for _ in range(40):

@@ -53,7 +53,7 @@ async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Sto
         result = next(m for m in h.fake.chat(GROUP) if "🏆" in m.text)
         await h.press(ARAM, result, result.button("🔁")["callback_data"])
         lobby = h.table_message()
-        assert lobby.message_id > result.message_id and "(4/4)" in lobby.text
+        assert lobby.message_id > result.message_id and "Նստած են 4 հոգի" in lobby.text
         answer = await h.press(ARAM, result, result.button("🔁")["callback_data"])
         assert answer["show_alert"], "one table per chat"
         await h.press(ARAM, lobby, lobby.button("▶")["callback_data"])
