@@ -90,9 +90,9 @@ class Audit:
         monkeypatch.setattr(Runtime, "_post_outbox", post_outbox)
         show, post = Sender.show, Sender.post
 
-        def checked_show(sender: Sender, target: Target, screen: Screen, *args: Any) -> None:
+        def checked_show(sender: Sender, target: Target, screen: Screen, *args: Any, **kw: Any) -> None:
             self.check(target.seat, screen)
-            show(sender, target, screen, *args)
+            show(sender, target, screen, *args, **kw)
 
         def checked_post(sender: Sender, chat: int, thread: int, text: Any, *args: Any, **kw: Any) -> None:
             self.check(None, text)
