@@ -102,3 +102,15 @@ def test_a_hand_shows_no_card_of_another_seats_hand(seed: int) -> None:
                       for c in GAME.observation(state, s).hand}
             known = {c.symbol for c in (*obs.passed, *obs.received)}  # this seat's by right
             assert not set(CARD_FACE.findall(text)) & (others - known), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_pass_short_of_cards_says_how_many_are_missing(lang: str) -> None:
+    texts = {n: i18n.t(lang, i18n.illegal_key("hearts", "pass-too-few"), missing=3 - n, chosen=n)
+             for n in (0, 1, 2)}
+    assert "3" in texts[0] and "2" in texts[1]
+    assert len(set(texts.values())) == 3 and all(len(t) <= 200 for t in texts.values())
+    expected = {"hy": "Ընտրեք ևս մեկ քարտ", "en": "Choose 1 more card", "ru": "Выберите ещё 1 карту"}
+    assert texts[2] == expected[lang]
+    too_many = i18n.t(lang, i18n.illegal_key("hearts", "pass-too-many"), extra=1)
+    assert "1" in too_many and len(too_many) <= 200
