@@ -557,7 +557,7 @@ class TableService:
         except BadCode as error:
             raise TableError("error-bad-button") from error
         except IllegalAction as error:
-            raise TableError(f"illegal-{error.key}", game=table.game) from error
+            raise TableError(f"illegal-{error.key}", game=table.game, **error.details) from error
         except (ValueError, KeyError, IndexError) as error:  # an action of another game's kind
             raise TableError("error-bad-button") from error
         table.log.append((seat, code))

@@ -12,11 +12,13 @@ Seat = int  # 0..n-1 in the direction of play; never a Telegram user id
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now. ``key`` names the reason for the interface:
-    'not-your-turn', 'game-over', 'must-follow-suit', 'illegal', 'bad-action'."""
+    'not-your-turn', 'game-over', 'must-follow-suit', 'illegal', 'bad-action'; ``details`` are
+    the numbers its text needs (a Hearts pass short of cards: ``missing=1``)."""
 
-    def __init__(self, message: str, key: str = "illegal") -> None:
+    def __init__(self, message: str, key: str = "illegal", **details: int) -> None:
         super().__init__(message)
         self.key = key
+        self.details = details
 
 
 @dataclass(frozen=True, slots=True)

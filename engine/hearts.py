@@ -12,7 +12,8 @@ Action codes:
     play:QS         play a card to the trick
 
 IllegalAction keys: not-your-turn, game-over, bad-action (wrong kind of action for the phase),
-not-in-hand, must-lead-two-clubs, must-follow-suit, no-points-first-trick, hearts-not-broken.
+not-in-hand, must-lead-two-clubs, must-follow-suit, no-points-first-trick, hearts-not-broken,
+pass-too-few (details: missing, chosen), pass-too-many (details: extra).
 
 Tie for the lowest score at the end: extra deals (the pass cycle goes on) until one lowest score, at
 most 20 of them, then those still tied share the win [D-8, D-11].
@@ -67,7 +68,8 @@ CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Pass three cards: ``pass:2C,3C,4C``. ``cards`` is a bitmask of the three."""
+    """Pass three cards: ``pass:2C,3C,4C``. ``cards`` is a bitmask of the three (a code of
+    fewer or more reads too, and ``apply`` refuses it saying how many are missing)."""
 
     cards: int
 
@@ -297,9 +299,11 @@ class Hearts:
             return PLAYS[parse_card(rest)]
         if kind == "pass":
             cards = parse_cards(rest)
-            if len(cards) != 3 or len(set(cards)) != 3:
-                raise ValueError(f"a pass is three different cards: {code!r}")
-            return PASSES[mask_of(cards)]
+            if len(set(cards)) != len(cards):
+                raise ValueError(f"a pass is of different cards: {code!r}")
+            # Too few or too many cards still read: ``apply`` refuses them saying how many are
+            # missing, which a player confirming 2 of 3 needs to hear (not "cannot read").
+            return PASSES.get(mask_of(cards)) or Pass(mask_of(cards))
         raise ValueError(f"not a Hearts action: {code!r}")
 
     # For the invariant tests: every card of the deal, wherever it is now.
@@ -410,8 +414,13 @@ def _why_illegal(state: State, seat: int, card: int) -> str:
 def _pass(state: State, seat: int, cards: int) -> State:
     if not 0 <= seat < 4 or state.passed[seat]:
         raise IllegalAction(f"seat {seat} has already passed", "not-your-turn")
-    if cards.bit_count() != 3 or cards & ~state.hands[seat]:
+    if cards & ~state.hands[seat]:
         raise IllegalAction("pass three cards of your own hand", "not-in-hand")
+    if cards.bit_count() < 3:
+        raise IllegalAction("pass three cards", "pass-too-few", missing=3 - cards.bit_count(),
+                            chosen=cards.bit_count())
+    if cards.bit_count() > 3:
+        raise IllegalAction("pass three cards", "pass-too-many", extra=cards.bit_count() - 3)
     s = state.copy()
     passed = list(s.passed)
     passed[seat] = cards

@@ -166,13 +166,30 @@ def seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
 
 def trick_lines(public: Any, ctx: Context) -> list[str]:
     """The trick on the table and the last one, with who took it (trick games)."""
-    lines = []
-    if public.trick:
-        lines.append(ctx.t("table-trick", cards=seated(public.trick, ctx)))
+    lines = [ctx.t("table-trick", cards=seated(public.trick, ctx))] if public.trick else []
+    return lines + last_trick_lines(public, ctx)
+
+
+def last_trick_lines(public: Any, ctx: Context) -> list[str]:
+    """'Նախորդ առքը՝ Անի (Q♣ K♣ 2♣ 9♣)', or nothing before the deal's first trick is taken."""
     last = public.last_trick
-    if last is not None:
-        cards = " ".join(card.symbol for _, card in last.cards)
-        lines.append(ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards))
+    if last is None:
+        return []
+    cards = " ".join(card.symbol for _, card in last.cards)
+    return [ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards)]
+
+
+def hand_trick_lines(obs: Any, ctx: Context) -> list[str]:
+    """A seat's hand while tricks are played, in the table's words: the previous trick (the one
+    the reader may have just finished, gone from the table), then the trick on the table, or,
+    when it is empty, who leads to it: «Սեղանին՝ —» told nobody that it was their lead."""
+    lines = last_trick_lines(obs, ctx)
+    if obs.trick:
+        lines.append(ctx.t("table-trick", cards=seated(obs.trick, ctx)))
+    elif obs.seat in obs.to_act:
+        lines.append(ctx.t("hand-you-lead"))
+    elif obs.to_act:
+        lines.append(ctx.t("hand-leads", name=ctx.names[min(obs.to_act)]))
     return lines
 
 

@@ -16,9 +16,9 @@ from .base import (
     Screen,
     face,
     hand_order,
+    hand_trick_lines,
     rows_of,
     seat_list,
-    seated,
     suit_lines,
     table_keyboard,
     trick_lines,
@@ -54,8 +54,8 @@ class HeartsView(BaseView):
         elif obs.phase == "play":
             if obs.received and not obs.tricks and not obs.trick:
                 lines.append(ctx.t("hearts-received", cards=_faces(obs.received)))
+            lines += hand_trick_lines(obs, ctx)  # while waiting too: what was just taken
             if mine:
-                lines.append(ctx.t("table-trick", cards=seated(obs.trick, ctx) or "—"))
                 buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
                            for a in _by_hand_order(legal)]
                 rows = rows_of(buttons)

@@ -19,10 +19,10 @@ from .base import (
     entry_name,
     face,
     hand_order,
+    hand_trick_lines,
     number,
     rows_of,
     seat_list,
-    seated,
     signed,
     suit_lines,
     table_keyboard,
@@ -64,7 +64,7 @@ class KingView(BaseView):
                 lines.append(ctx.t("king-choose-trump"))
                 rows = self._trump_keyboard(legal, ctx)
         elif obs.phase == "play":
-            lines.append(ctx.t("table-trick", cards=seated(obs.trick, ctx) or "—"))
+            lines += hand_trick_lines(obs, ctx)
             if mine:
                 plays = [a for a in legal if not isinstance(a, ChooseTrump)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}

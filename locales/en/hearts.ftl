@@ -4,6 +4,14 @@
 hearts-illegal-must-lead-two-clubs = The first trick starts with the 2 of clubs
 hearts-illegal-no-points-first-trick = No hearts or queen of spades on the first trick
 hearts-illegal-hearts-not-broken = Hearts are not broken yet; you cannot lead a heart
+hearts-illegal-pass-too-few = { $chosen ->
+        [0] Choose 3 cards first
+       *[other] { $missing ->
+            [one] Choose { $missing } more card
+           *[other] Choose { $missing } more cards
+        }
+    }
+hearts-illegal-pass-too-many = Pass exactly 3 cards: { $extra } too many
 hearts-header = 🃏 <b>Hearts</b> · deal { $round } · { $direction }
 hearts-pass-left = pass left
 hearts-pass-right = pass right

@@ -4,6 +4,14 @@
 hearts-illegal-must-lead-two-clubs = Առաջին առքը սկսում են խաչի 2-ով
 hearts-illegal-no-points-first-trick = Առաջին առքում չի կարելի գցել սիրտ կամ պիկի դամա
 hearts-illegal-hearts-not-broken = Սրտերը դեռ բացված չեն․ սրտով գալ չի կարելի
+hearts-illegal-pass-too-few = { $chosen ->
+        [0] Նախ ընտրեք 3 քարտ
+       *[other] { $missing ->
+            [one] Ընտրեք ևս մեկ քարտ
+           *[other] Ընտրեք ևս { $missing } քարտ
+        }
+    }
+hearts-illegal-pass-too-many = Փոխանցում են ուղիղ 3 քարտ․ { $extra } քարտն ավելորդ է
 hearts-header = 🃏 <b>Սրտեր</b> · { $round }-{ $round ->
         [1] ին
        *[other] րդ

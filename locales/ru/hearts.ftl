@@ -4,6 +4,15 @@
 hearts-illegal-must-lead-two-clubs = Первая взятка начинается с двойки треф
 hearts-illegal-no-points-first-trick = На первой взятке нельзя сбрасывать червы и даму пик
 hearts-illegal-hearts-not-broken = Червы ещё не открыты: заходить с черв нельзя
+hearts-illegal-pass-too-few = { $chosen ->
+        [0] Сначала выберите 3 карты
+       *[other] { $missing ->
+            [one] Выберите ещё { $missing } карту
+            [few] Выберите ещё { $missing } карты
+           *[other] Выберите ещё { $missing } карт
+        }
+    }
+hearts-illegal-pass-too-many = Передаются ровно 3 карты: лишних { $extra }
 hearts-header = 🃏 <b>Червы</b> · раздача { $round } · { $direction }
 hearts-pass-left = передача налево
 hearts-pass-right = передача направо

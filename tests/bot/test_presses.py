@@ -53,7 +53,7 @@ async def test_bad_presses_change_nothing(store: Store) -> None:
         await refused(h, store, ARAM, callbacks.encode("t", table.id or 0, move + 5, "+" + hand0[0]),
                       "Այս կոճակն այլևս չի գործում")  # a move number from the future
         await refused(h, store, ARAM, callbacks.encode("c", table.id or 0, move, "pass"),
-                      "Նախ ընտրեք քարտերը")
+                      "Նախ ընտրեք 3 քարտ")
         await refused(h, store, ARAM, callbacks.encode("t", table.id or 0, move, hand0[0]),
                       "Այս կոճակը չի ճանաչվում")  # neither + nor -
 
@@ -65,6 +65,16 @@ async def test_bad_presses_change_nothing(store: Store) -> None:
         assert (await table_of(store)).seats[0].selection == [hand0[0]]
         await h.press(ARAM, h.hand(ARAM), callbacks.encode("t", table.id or 0, move, "-" + hand0[0]))
         assert (await table_of(store)).seats[0].selection == []
+
+        # a pass confirmed short of cards says how many are still missing, in the presser's words
+        confirm = callbacks.encode("c", table.id or 0, move, "pass")
+        for card in hand0[:2]:
+            await h.press(ARAM, h.hand(ARAM), callbacks.encode("t", table.id or 0, move, "+" + card))
+        await refused(h, store, ARAM, confirm, "Ընտրեք ևս մեկ քարտ")
+        await refused(h, store, ARAM, confirm, "Choose 1 more card", lang="en")
+        await h.press(ARAM, h.hand(ARAM), callbacks.encode("t", table.id or 0, move, "-" + hand0[1]))
+        await refused(h, store, ARAM, confirm, "Выберите ещё 2 карты", lang="ru")
+        await h.press(ARAM, h.hand(ARAM), callbacks.encode("t", table.id or 0, move, "-" + hand0[0]))
 
         # all four pass; then an old toggle of ARAM's is stale, and repeating the confirm too
         for user in HUMANS:

@@ -206,3 +206,45 @@ def test_every_contract_has_its_words(lang: str) -> None:
             assert len(i18n.t(lang, key)) <= (140 if kind == "reminder" else 40)
     rules = i18n.t(lang, "rules-king")
     assert rules != "rules-king" and len(rules) <= 1500
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hands_show_the_trick_just_taken_and_whose_lead_it_is(lang: str) -> None:
+    """Not «Սեղանին՝ —»: the previous trick with who took it, then «Դուք եք գալիս» for the seat
+    to lead, and who leads for the others; mid-trick the table's cards come last."""
+    seen = set()
+    for state in positions(2, every=1):
+        public = GAME.public_observation(state)
+        if public.phase != "play" or public.last_trick is None:
+            continue
+        last = public.last_trick
+        taken = i18n.t(lang, "table-last-trick", name=NAMES[last.winner],
+                       cards=" ".join(card.symbol for _, card in last.cards))
+        (to_act,) = public.to_act
+        for seat in range(4):
+            lines = VIEW.hand(GAME.observation(state, seat), GAME.legal_actions(state, seat),
+                              ctx(lang)).text.splitlines()
+            assert lines[-2] == taken, lines
+            if public.trick:
+                assert lines[-1] == i18n.t(lang, "table-trick", cards=" · ".join(
+                    f"{NAMES[s]} {card.symbol}" for s, card in public.trick))
+            elif seat == to_act:
+                assert lines[-1] == i18n.t(lang, "hand-you-lead"), lines
+                seen.add("lead")
+            else:
+                assert lines[-1] == i18n.t(lang, "hand-leads", name=NAMES[to_act]), lines
+                seen.add("wait")
+    assert seen == {"lead", "wait"}
+
+
+def test_the_lead_reads_in_armenian_and_english() -> None:
+    state = next(s for s in positions(2, every=1)
+                 if s.phase == "play" and len(s.tricks) == 1 and not s.trick)
+    (leader,) = GAME.to_act(state)
+    winner = NAMES[GAME.public_observation(state).tricks[0].winner]
+    hy = VIEW.hand(GAME.observation(state, leader), GAME.legal_actions(state, leader),
+                   ctx("hy")).text.splitlines()
+    assert hy[-2].startswith(f"Նախորդ առքը՝ {winner} (") and hy[-1] == "Դուք եք գալիս"
+    other = (leader + 2) % 4
+    en = VIEW.hand(GAME.observation(state, other), [], ctx("en")).text.splitlines()
+    assert en[-2].startswith(f"Last trick: {winner} (") and en[-1] == f"{NAMES[leader]} leads"

@@ -205,6 +205,19 @@ def test_pass_of_foreign_or_too_few_cards_is_rejected() -> None:
         GAME.parse_action("pass:2C,2C,3C")
 
 
+def test_a_pass_of_the_wrong_count_reads_and_is_refused_with_how_many_are_missing() -> None:
+    s = GAME.new_match(4, 11)
+    mine = [str(c) for c in cards_of(s.hands[N])]
+    for chosen in (0, 1, 2):
+        with pytest.raises(IllegalAction) as error:
+            GAME.apply(s, N, GAME.parse_action("pass:" + ",".join(mine[:chosen])))
+        assert (error.value.key, error.value.details) == (
+            "pass-too-few", {"missing": 3 - chosen, "chosen": chosen})
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(s, N, GAME.parse_action("pass:" + ",".join(mine[:5])))
+    assert (error.value.key, error.value.details) == ("pass-too-many", {"extra": 2})
+
+
 def test_parse_accepts_symbols_and_ten() -> None:
     assert GAME.parse_action("play:10♥") == GAME.parse_action("play:TH")
     assert str(GAME.parse_action("pass:QS,2C,AH")) == "pass:2C,AH,QS"
