@@ -14,9 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot import i18n
 from tests.fakeapi import FakeBotApi
 
-from .test_e2e import act, bot_process, choose, fake_api, hand_message, open_table
+from .test_e2e import WAIT, act, bot_process, choose, fake_api, hand_message, open_table, posted
 from .test_e2e_crashes import is_match_result
 
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
@@ -100,3 +103,66 @@ async def test_sigterm_with_the_api_gone_exits_within_five_seconds(tmp_path: Pat
             assert time.monotonic() - started < 5.0
             assert hand_message(api, aram.id) is not None
         assert process.returncode is not None
+
+
+
+def _edits(api: FakeBotApi, user: int) -> tuple[int, int, int]:
+    """Which hand message the user sees at the bottom, how often edited, and how many hands."""
+    hands = [m for m in api.bot_messages(user) if "🃏" in m.text]
+    return (hands[-1].message_id, hands[-1].edit_count, len(hands)) if hands else (0, 0, 0)
+
+
+def _ready(api: FakeBotApi, user: int) -> Any:
+    hand = hand_message(api, user)
+    return hand is not None and choose(hand.callback_data, hand) and hand
+
+
+async def _press(api: FakeBotApi, user: int) -> str:
+    """Press what a human would on their hand; wait until it is drawn again; the answer."""
+    hand, before = _ready(api, user), _edits(api, user)
+    query = await api.user_presses(user, user, hand.message_id, choose(hand.callback_data, hand))
+    answer = await api.callback_answer(query, timeout=WAIT)
+    await api.wait_for(lambda: _edits(api, user) != before, timeout=WAIT)
+    return answer.text if answer.show_alert else ""
+
+
+@pytest.mark.parametrize("others", [0, 1])
+async def test_a_player_who_blocks_mid_deal_and_starts_again_gets_seat_and_hand_back(
+        tmp_path: Path, others: int) -> None:
+    """Blocked mid-deal, on their turn: the group is told and a computer plays the seat (at
+    once if another human is at the table; alone, at the turn timer's pace). The player
+    unblocks (my_chat_member kicked -> member) and sends /start: within 5 s their hand comes,
+    as a new message at the bottom of the chat, and the seat is theirs again: their next press
+    is a move."""
+    async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
+        humans = [api.add_user(name, language_code="hy") for name in ("Արամ", "Բելլա")[:1 + others]]
+        aram = humans[0]
+        group = await open_table(api, humans, 3 - others, "hearts", ("🎯",))
+        away, back = (i18n.t("hy", key, name="").split("․")[1] for key in ("seat-away", "seat-back"))
+
+        def turn() -> int:
+            return next((u.id for u in humans if _ready(api, u.id)), 0)
+
+        presses = 0  # the humans pass three cards and play, until it is Aram's turn to play a card
+        while True:
+            user = await api.wait_for(turn, timeout=WAIT)
+            hand = _ready(api, user)
+            if user == aram.id and presses >= 6 and any(d.startswith("a|") for d in hand.callback_data):
+                break
+            assert not await _press(api, user)
+            presses += 1
+        await api.user_blocks_bot(aram)
+        await api.wait_for(lambda: posted(api, group, away), timeout=WAIT)
+        if others:  # Bella plays on meanwhile: the screens of Aram's hand now fail with 403
+            assert not await _press(api, humans[1].id)
+        await asyncio.sleep(0.5)
+        shown = _edits(api, aram.id)
+        await api.user_starts_private(aram)  # "Restart": my_chat_member (kicked -> member), /start
+        started = time.monotonic()
+        await api.wait_for(lambda: _edits(api, aram.id)[2] > shown[2], timeout=5.0)
+        assert time.monotonic() - started < 5.0
+        await api.wait_for(lambda: posted(api, group, back), timeout=WAIT)
+        last = api.bot_messages(aram.id)[-1]
+        assert "🃏" in last.text, "the hand is the newest message in their chat"
+        await api.wait_for(lambda: _ready(api, aram.id), timeout=WAIT)
+        assert not await _press(api, aram.id), "their press is a move again"
