@@ -156,13 +156,20 @@ async def test_a_player_who_blocks_mid_deal_and_starts_again_gets_seat_and_hand_
         if others:  # Bella plays on meanwhile: the screens of Aram's hand now fail with 403
             assert not await _press(api, humans[1].id)
         await asyncio.sleep(0.5)
-        shown = _edits(api, aram.id)
+        shown, sent = _edits(api, aram.id), len(api.bot_messages(aram.id))
         await api.user_starts_private(aram)  # "Restart": my_chat_member (kicked -> member), /start
         started = time.monotonic()
-        await api.wait_for(lambda: _edits(api, aram.id)[2] > shown[2], timeout=5.0)
+        await api.wait_for(lambda: _edits(api, aram.id)[0] > shown[0], timeout=5.0)
         assert time.monotonic() - started < 5.0
         await api.wait_for(lambda: posted(api, group, back), timeout=WAIT)
         last = api.bot_messages(aram.id)[-1]
         assert "🃏" in last.text, "the hand is the newest message in their chat"
-        await api.wait_for(lambda: _ready(api, aram.id), timeout=WAIT)
+        moved = i18n.t("hy", "hand-moved")
+        old = await api.wait_for(lambda: next((m for m in api.bot_messages(aram.id)
+                                               if m.message_id == shown[0] and m.text == moved), None),
+                                 timeout=WAIT)
+        assert not old.buttons, "the old hand is closed"
+        assert len(api.bot_messages(aram.id)) == sent + 1, "a Restart's two updates: one new hand"
+        while (user := await api.wait_for(turn, timeout=WAIT)) != aram.id:
+            assert not await _press(api, user)
         assert not await _press(api, aram.id), "their press is a move again"
