@@ -52,9 +52,12 @@ async def play(api: FakeBotApi, user: int, over: Callable[[], bool]) -> bool:
         return False
     before = (hand.message_id, hand.edit_count)
     await api.user_presses(user, user, hand.message_id, choose(hand.callback_data, hand))
-    await api.wait_for(lambda: over() or (hand_message(api, user).message_id,
-                                          hand_message(api, user).edit_count) != before,
-                       timeout=30)
+
+    def seen() -> tuple[int, int] | None:
+        now = hand_message(api, user)  # none a moment after a Restart: the old hand closed
+        return None if now is None else (now.message_id, now.edit_count)
+
+    await api.wait_for(lambda: over() or seen() != before, timeout=30)
     return True
 
 
