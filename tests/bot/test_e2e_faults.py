@@ -21,6 +21,7 @@ from tests.fakeapi import FakeBotApi
 
 from .test_e2e import WAIT, act, bot_process, choose, fake_api, hand_message, open_table, posted
 from .test_e2e_crashes import is_match_result
+from .test_e2e_webhook import free_port, webhook_process
 
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 
@@ -129,15 +130,19 @@ async def _press(api: FakeBotApi, user: int) -> str:
     return answer.text if answer.show_alert else ""
 
 
-@pytest.mark.parametrize("others", [0, 1])
+@pytest.mark.parametrize(("others", "webhook"), [(0, False), (1, False), (0, True)])
 async def test_a_player_who_blocks_mid_deal_and_starts_again_gets_seat_and_hand_back(
-        tmp_path: Path, others: int) -> None:
+        tmp_path: Path, others: int, webhook: bool) -> None:
     """Blocked mid-deal, on their turn: the group is told and a computer plays the seat (at
     once if another human is at the table; alone, at the turn timer's pace). The player
     unblocks (my_chat_member kicked -> member) and sends /start: within 5 s their hand comes,
     as a new message at the bottom of the chat, and the seat is theirs again: their next press
-    is a move."""
-    async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
+    is a move. Polling, and in webhook mode: both ask for my_chat_member updates."""
+    database, log = tmp_path / "db.sqlite3", tmp_path / "bot.log"
+    async with fake_api() as api, (webhook_process(api, database, log, free_port()) if webhook
+                                   else bot_process(api, database, log)):
+        await api.wait_for(lambda: "my_chat_member" in (api.world.allowed_updates or []),
+                           timeout=WAIT)  # asked for (Telegram keeps an older list otherwise)
         humans = [api.add_user(name, language_code="hy") for name in ("Արամ", "Բելլա")[:1 + others]]
         aram = humans[0]
         group = await open_table(api, humans, 3 - others, "hearts", ("🎯",))
