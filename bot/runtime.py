@@ -37,6 +37,7 @@ DRAIN_SECONDS = 3.0  # at shutdown, for the screens and posts queued (a SIGTERM:
 # computers to move and no save for LATE seconds (the worker moving them died, or their task
 # failed), posts owed and nobody sending them. Each is leased to one worker for LEASE seconds.
 SWEEP, LATE, LEASE = 2.0, 10.0, 30.0
+RENEW_SECONDS = 10.0  # a hand brought down again within this is edited, not sent anew
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
 # A press that sets computers off: its hands wait this long for the computers' moves, so a hand is
 # edited once with both (they mostly take milliseconds), not once for the press and again after.
@@ -78,6 +79,7 @@ class Runtime:
                        if store.shared else "local")
         self._sweeper: asyncio.Task[None] | None = None
         self.hold = HOLD * settings.flood_minute_seconds / 60.0
+        self._brought: dict[int, float] = {}  # user id -> when their hand was last sent anew
 
     # ----- people and languages
 
@@ -101,13 +103,34 @@ class Runtime:
         their seat at a table in play (a computer plays it while they cannot see their hand)."""
         record = await self.touch(user)
         await self.store.users.put(record.model_copy(update={"can_dm": not blocked}))
-        outcome = await self.service.set_away(user.id, blocked)
-        if outcome is None:
+        if not blocked:
+            await self.bring_hand(user)
             return
-        await self.publish(outcome)
-        if not blocked:  # what they saw before blocking may be long gone: their hand again
-            seat = next(i for i, s in enumerate(outcome.table.seats) if s.user_id == user.id)
-            await self._publish_hand(outcome, seat, again=True)
+        outcome = await self.service.set_away(user.id)
+        if outcome is not None:
+            await self.publish(outcome)
+
+    async def bring_hand(self, user: User) -> bool:
+        """The user unblocked the bot or sent /start: their seat at a table in play is theirs
+        again, and their hand comes as a new message at the bottom of their chat (the old one,
+        far up or gone, or showing just what it did before, is closed). The two updates of a
+        Restart (unblocked, /start) bring one new message. False: no seat at a table in play."""
+        now = time.monotonic()
+        self._brought = {u: t for u, t in self._brought.items() if now - t < RENEW_SECONDS}
+        fresh = user.id not in self._brought
+        if fresh:  # before the wait: the other update of the pair may be handled meanwhile
+            self._brought[user.id] = now
+        back = await self.service.come_back(user.id, fresh)
+        if back is None:
+            self._brought.pop(user.id, None)
+            return False
+        outcome, seat, old = back
+        await self._publish_hand(outcome, seat, again=True, fresh=fresh)
+        await self.publish(outcome)  # the group: "back", and the seat's name without 💤
+        if old is not None:
+            moved = i18n.t(await self.user_lang(user), "hand-moved")
+            self.sender.close_message(user.id, old, Screen(moved))
+        return True
 
     async def user_lang(self, user: User | int) -> str:
         """/lang's choice, else the language of the user's Telegram app (as last seen: a hand
@@ -341,10 +364,10 @@ class Runtime:
                 await self._publish_hand(outcome, seat, hold=hold)
 
     async def _publish_hand(self, outcome: Outcome, seat: int, again: bool = False,
-                            hold: float = 0.0) -> None:
+                            fresh: bool = False, hold: float = 0.0) -> None:
         """One human's hand; ``again``: even if the bot believes it shows this already (a press
-        on an old keyboard says the message is not what the bot last sent); ``hold``: see
-        Sender.show."""
+        on an old keyboard says the message is not what the bot last sent); ``fresh``: as a
+        new message; ``hold``: see Sender.show."""
         table = outcome.table
         record = table.seats[seat]
         assert record.user_id is not None
@@ -353,7 +376,9 @@ class Runtime:
         screen = view.hand(game.observation(outcome.state, seat),
                            game.legal_actions(outcome.state, seat), hand_ctx)
         target = Target(table.id or 0, seat, record.user_id)
-        if again:
+        if fresh:
+            self.sender.detach(target)
+        elif again:
             self.sender.forget(target)
         self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log),
                          hold=hold)

@@ -86,6 +86,7 @@ class Turn:
     observation: Any
     legal: Sequence[Any]
     rng: random.Random
+    away: bool = False  # an away human's seat: their decision again if they come back meanwhile
 
 
 class TableService:
@@ -397,7 +398,8 @@ class TableService:
             for seat in sorted(find_game(table.game).to_act(state)):
                 record = table.seats[seat]
                 if record.user_id is None or record.away:
-                    return self._turn(table, state, seat, record.level or TIMER_LEVEL)
+                    return self._turn(table, state, seat, record.level or TIMER_LEVEL,
+                                      away=record.user_id is not None)
             return None
 
     async def computer_move(self, turn: Turn, action: Any) -> Outcome | None:
@@ -406,17 +408,20 @@ class TableService:
             table = await self.store.tables.by_id(turn.table_id)
             if table is None or table.status != "playing" or len(table.log) != turn.move:
                 return None
+            if turn.away and not table.seats[turn.seat].away:
+                return None  # its owner came back while it thought: theirs to play
             game = find_game(table.game)
             state = self.state_of(table)
             after = game.apply(state, turn.seat, action)
             table.log.append((turn.seat, str(action)))
             return await self._commit(table, after, state)
 
-    def _turn(self, table: TableRecord, state: Any, seat: int, level: str) -> Turn:
+    def _turn(self, table: TableRecord, state: Any, seat: int, level: str,
+              away: bool = False) -> Turn:
         game = find_game(table.game)
         rng = random.Random(f"{table.seed}:{len(table.log)}")
         return Turn(table.id or 0, len(table.log), seat, table.game, level,
-                    game.observation(state, seat), game.legal_actions(state, seat), rng)
+                    game.observation(state, seat), game.legal_actions(state, seat), rng, away)
 
     async def hand(self, table_id: int, user_id: int) -> tuple[TableRecord, int, Any]:
         """(table, seat, state) for the "my hand" button."""
@@ -428,23 +433,54 @@ class TableService:
             table = await self._returning(table, seat)
             return table, seat, self.state_of(table)
 
-    async def set_away(self, user_id: int, away: bool) -> Outcome | None:
-        """The user blocked the bot (``away``: a computer takes their seat at once) or started it
-        again (the seat is theirs again); None if it changes no table."""
+    async def set_away(self, user_id: int) -> Outcome | None:
+        """The user blocked the bot: a computer takes their seat at once (``come_back`` gives it
+        back); None if it changes no table."""
+        async with self._seat_in_play(user_id) as found:
+            if found is None or found[0].seats[found[1]].away:
+                return None
+            table, seat = found
+            record = table.seats[seat]
+            record.away, record.missed_turns = True, AWAY_AFTER
+            record.selection, record.pick = [], ""
+            table.outbox.append(f"away:{seat}")
+            state = self.state_of(table)
+            return await self._commit(table, state, state)
+
+    async def come_back(self, user_id: int, fresh: bool) -> tuple[Outcome, int, int | None] | None:
+        """The user unblocked the bot or sent /start: their seat at a table in play is theirs
+        again if it was away (a computer's decision for it still being thought is dropped:
+        ``computer_move``), with the turn timer armed if it is theirs to act. ``fresh``: their
+        hand is to be a new message (the stored id is cleared). (outcome, seat, the id of the
+        hand message to close, if ``fresh``); None if they have no seat at a table in play."""
+        async with self._seat_in_play(user_id) as found:
+            if found is None:
+                return None
+            table, seat = found
+            record = table.seats[seat]
+            old = record.hand_message_id if fresh else None
+            record.hand_message_id = None if fresh else record.hand_message_id
+            state = self.state_of(table)
+            if record.away:
+                record.away, record.missed_turns = False, 0
+                record.selection, record.pick = [], ""
+                table.outbox.append(f"back:{seat}")
+                return await self._commit(table, state, state), seat, old
+            if old is not None:
+                table = await self._save_keeping_state(table)
+            return Outcome(table, state, state), seat, old
+
+    @asynccontextmanager
+    async def _seat_in_play(self, user_id: int) -> AsyncIterator[tuple[TableRecord, int] | None]:
+        """The user's table in play, locked and freshly loaded, and their seat; else None."""
         found = await self.store.tables.seat_of(user_id)
         if found is None or found.status != "playing":
-            return None
+            yield None
+            return
         async with self.lock(found.id or 0):
             table = await self.load(found.id or 0)
             seats = [i for i, s in enumerate(table.seats) if s.user_id == user_id]
-            if table.status != "playing" or not seats or table.seats[seats[0]].away == away:
-                return None
-            record = table.seats[seats[0]]
-            record.away, record.missed_turns = away, AWAY_AFTER if away else 0
-            record.selection, record.pick = [], ""
-            table.outbox.append(f"{'away' if away else 'back'}:{seats[0]}")
-            state = self.state_of(table)
-            return await self._commit(table, state, state)
+            yield (table, seats[0]) if table.status == "playing" and seats else None
 
     # ----- stop, kick, bookkeeping
 

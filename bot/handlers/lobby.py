@@ -93,7 +93,8 @@ async def _press(context: Context, query: CallbackQuery, press: callbacks.Press)
 
 
 async def start(update: Update, context: Context) -> None:
-    """/start in private: remember that we may write; ``join_<id>`` seats the user."""
+    """/start in private: remember that we may write; ``join_<id>`` seats the user; a player
+    at a table in play gets their seat and their hand back (a new message)."""
     app, message, user = runtime_of(context), update.effective_message, update.effective_user
     if message is None or user is None or is_group(update):
         return
@@ -102,6 +103,8 @@ async def start(update: Update, context: Context) -> None:
     payload = context.args[0] if context.args else ""
     kind, _, number = payload.partition("_")
     table_id = callbacks.number(number) if kind in ("join", "sheet") else None
+    if table_id is None and await app.bring_hand(user):  # seated at a table in play
+        return
     if table_id is None:  # ASCII digits below 2**62 only: a forged link gets the welcome
         app.say(message, t(lang, "start-welcome"))
         return

@@ -179,6 +179,7 @@ history-line-stopped = { $number }. { $game }: closed after { $code ->
 }
 history-stopped = The match was closed before its end
 table-moved = ⬇️ The table moved down
+hand-moved = ⬇️ Your hand moved down
 command-stats = My numbers
 command-history = The last matches
 command-table = The table, down here

@@ -165,6 +165,7 @@ history-line-stopped = { $number }. { $game }՝ փակվեց { $deals } { $code 
     } հետո
 history-stopped = Խաղը փակվեց մինչև ավարտը
 table-moved = ⬇️ Սեղանն իջավ ներքև
+hand-moved = ⬇️ Ձեր ձեռքը իջավ ներքև
 command-stats = Իմ արդյունքները
 command-history = Վերջին խաղերը
 command-table = Սեղանը ներքև

@@ -169,6 +169,7 @@ history-line-stopped = { $number }. { $game }: закрыта, { $code ->
     }: { $deals }
 history-stopped = Партия закрыта до конца
 table-moved = ⬇️ Стол переехал вниз
+hand-moved = ⬇️ Ваши карты переехали вниз
 command-stats = Мои результаты
 command-history = Последние партии
 command-table = Стол — вниз

@@ -49,7 +49,7 @@ async def test_blocking_gives_the_seat_to_a_computer_and_starting_again_gives_it
         assert any(s == seat for s, _ in table.log[len(before.log):]), "a computer moved for them"
         away = i18n.t("hy", "seat-away", name=i18n.isolate(f"User{user}"))
         assert _group_says(fake, away.split("․")[0]) == 1
-        edits = fake.messages[(user, h.hand(user).message_id)].edits
+        old = h.hand(user).message_id
         fake.started.add(user)
         await h.feed(_membership(user, "kicked", "member"))
         await h.idle()
@@ -57,9 +57,98 @@ async def test_blocking_gives_the_seat_to_a_computer_and_starting_again_gives_it
         assert table is not None and not table.seats[seat].away
         back = i18n.t("hy", "seat-back", name=i18n.isolate(f"User{user}"))
         assert _group_says(fake, back.split("․")[0]) == 1
-        assert fake.messages[(user, h.hand(user).message_id)].edits > edits, "their hand again"
+        _hand_brought_down(fake, h, user, old)
+        assert table.seats[seat].hand_message_id == h.hand(user).message_id
         user_record = await both_stores.users.get(user)
         assert user_record is not None and user_record.can_dm
+
+
+def _hand_brought_down(fake: FakeTelegram, h: Harness, user: int, old: int) -> None:
+    """Their hand is a new message, the newest in their chat; the old one says so, no buttons."""
+    assert h.hand(user).message_id > old
+    assert fake.chat(user)[-1].message_id == h.hand(user).message_id
+    closed = fake.messages[(user, old)]
+    assert closed.text == i18n.t("hy", "hand-moved") and not closed.markup
+
+
+async def _blocked(h: Harness, fake: FakeTelegram, store: Store) -> tuple[int, int, int]:
+    """A 56 table of four humans; the one to act blocks the bot. (user, seat, hand message)."""
+    await h.open_table("fifty_six", HUMANS, 0)
+    user = next(u for u in HUMANS if any(d.startswith("a|") for d in actions(h.hand(u))))
+    fake.started.discard(user)
+    await h.feed(_membership(user, "member", "kicked"))
+    table = await store.tables.seat_of(user)
+    assert table is not None and table.seats[HUMANS.index(user)].away
+    return user, HUMANS.index(user), h.hand(user).message_id
+
+
+async def test_a_restart_unblocks_and_sends_start_at_once_and_brings_one_hand(
+        both_stores: Store) -> None:
+    """Telegram's Restart button: my_chat_member (kicked -> member) and /start together; the
+    seat comes back once, one new hand message, and no welcome (the hand is the answer)."""
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        user, seat, old = await _blocked(h, fake, both_stores)
+        before = len(fake.chat(user))
+        fake.started.add(user)
+        await asyncio.gather(h.feed(_membership(user, "kicked", "member")),
+                             h.say(user, "/start", chat=user))
+        await h.idle()
+        _hand_brought_down(fake, h, user, old)
+        assert len(fake.chat(user)) == before + 1, [m.text[:40] for m in fake.chat(user)]
+        table = await both_stores.tables.seat_of(user)
+        assert table is not None and not table.seats[seat].away
+        back = i18n.t("hy", "seat-back", name=i18n.isolate(f"User{user}"))
+        assert _group_says(fake, back.split("․")[0]) == 1
+
+
+async def test_start_alone_brings_the_seat_and_the_hand_back(both_stores: Store) -> None:
+    """The unblock update never came (or came long before): /start is enough."""
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        user, seat, old = await _blocked(h, fake, both_stores)
+        before = len(fake.chat(user))
+        await h.start_private(user)
+        _hand_brought_down(fake, h, user, old)
+        assert len(fake.chat(user)) == before + 1, "the hand, and no welcome"
+        table = await both_stores.tables.seat_of(user)
+        assert table is not None and not table.seats[seat].away and table.deadline is not None
+
+
+async def test_a_computer_decision_for_a_seat_whose_owner_came_back_is_dropped(
+        both_stores: Store) -> None:
+    """The seat comes back at once; a computer's move for it, thought before, is not applied:
+    it is the owner's turn, with the timer armed, so the table goes on."""
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        await h.open_table("fifty_six", HUMANS, 0)
+        user = next(u for u in HUMANS if any(d.startswith("a|") for d in actions(h.hand(u))))
+        service = h.runtime.service
+        away = await service.set_away(user)  # the use case alone: no computer is woken
+        assert away is not None and away.computers
+        table_id = away.table.id or 0
+        turn = await service.computer_turn(table_id)
+        assert turn is not None and turn.seat == HUMANS.index(user) and turn.away
+        assert await service.come_back(user, fresh=False) is not None
+        assert await service.computer_move(turn, turn.legal[0]) is None
+        table = await service.load(table_id)
+        assert len(table.log) == turn.move and table.deadline is not None
+        assert not table.seats[turn.seat].away
+
+
+async def test_membership_updates_of_people_without_a_seat_change_nothing(
+        both_stores: Store) -> None:
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        await h.open_table("king", [HUMANS[0]], 3)
+        table = await both_stores.tables.seat_of(HUMANS[0])
+        assert table is not None
+        calls = len(fake.calls)
+        for old, new in (("member", "kicked"), ("kicked", "member"), ("member", "member")):
+            await h.feed(_membership(999, old, new))
+        assert len(fake.calls) == calls, fake.calls[calls:]
+        after = await both_stores.tables.by_id(table.id or 0)
+        assert after is not None and after.version == table.version
 
 
 async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(

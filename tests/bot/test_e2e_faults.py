@@ -14,10 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot import i18n
 from tests.fakeapi import FakeBotApi
 
-from .test_e2e import act, bot_process, choose, fake_api, hand_message, open_table
+from .test_e2e import WAIT, act, bot_process, choose, fake_api, hand_message, open_table, posted
 from .test_e2e_crashes import is_match_result
+from .test_e2e_webhook import free_port, webhook_process
 
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 
@@ -49,9 +53,12 @@ async def play(api: FakeBotApi, user: int, over: Callable[[], bool]) -> bool:
         return False
     before = (hand.message_id, hand.edit_count)
     await api.user_presses(user, user, hand.message_id, choose(hand.callback_data, hand))
-    await api.wait_for(lambda: over() or (hand_message(api, user).message_id,
-                                          hand_message(api, user).edit_count) != before,
-                       timeout=30)
+
+    def seen() -> tuple[int, int] | None:
+        now = hand_message(api, user)  # none a moment after a Restart: the old hand closed
+        return None if now is None else (now.message_id, now.edit_count)
+
+    await api.wait_for(lambda: over() or seen() != before, timeout=30)
     return True
 
 
@@ -100,3 +107,77 @@ async def test_sigterm_with_the_api_gone_exits_within_five_seconds(tmp_path: Pat
             assert time.monotonic() - started < 5.0
             assert hand_message(api, aram.id) is not None
         assert process.returncode is not None
+
+
+
+def _edits(api: FakeBotApi, user: int) -> tuple[int, int, int]:
+    """Which hand message the user sees at the bottom, how often edited, and how many hands."""
+    hands = [m for m in api.bot_messages(user) if "🃏" in m.text]
+    return (hands[-1].message_id, hands[-1].edit_count, len(hands)) if hands else (0, 0, 0)
+
+
+def _ready(api: FakeBotApi, user: int) -> Any:
+    hand = hand_message(api, user)
+    return hand is not None and choose(hand.callback_data, hand) and hand
+
+
+async def _press(api: FakeBotApi, user: int) -> str:
+    """Press what a human would on their hand; wait until it is drawn again; the answer."""
+    hand, before = _ready(api, user), _edits(api, user)
+    query = await api.user_presses(user, user, hand.message_id, choose(hand.callback_data, hand))
+    answer = await api.callback_answer(query, timeout=WAIT)
+    await api.wait_for(lambda: _edits(api, user) != before, timeout=WAIT)
+    return answer.text if answer.show_alert else ""
+
+
+@pytest.mark.parametrize(("others", "webhook"), [(0, False), (1, False), (0, True)])
+async def test_a_player_who_blocks_mid_deal_and_starts_again_gets_seat_and_hand_back(
+        tmp_path: Path, others: int, webhook: bool) -> None:
+    """Blocked mid-deal, on their turn: the group is told and a computer plays the seat (at
+    once if another human is at the table; alone, at the turn timer's pace). The player
+    unblocks (my_chat_member kicked -> member) and sends /start: within 5 s their hand comes,
+    as a new message at the bottom of the chat, and the seat is theirs again: their next press
+    is a move. Polling, and in webhook mode: both ask for my_chat_member updates."""
+    database, log = tmp_path / "db.sqlite3", tmp_path / "bot.log"
+    async with fake_api() as api, (webhook_process(api, database, log, free_port()) if webhook
+                                   else bot_process(api, database, log)):
+        await api.wait_for(lambda: "my_chat_member" in (api.world.allowed_updates or []),
+                           timeout=WAIT)  # asked for (Telegram keeps an older list otherwise)
+        humans = [api.add_user(name, language_code="hy") for name in ("Արամ", "Բելլա")[:1 + others]]
+        aram = humans[0]
+        group = await open_table(api, humans, 3 - others, "hearts", ("🎯",))
+        away, back = (i18n.t("hy", key, name="").split("․")[1] for key in ("seat-away", "seat-back"))
+
+        def turn() -> int:
+            return next((u.id for u in humans if _ready(api, u.id)), 0)
+
+        presses = 0  # the humans pass three cards and play, until it is Aram's turn to play a card
+        while True:
+            user = await api.wait_for(turn, timeout=WAIT)
+            hand = _ready(api, user)
+            if user == aram.id and presses >= 6 and any(d.startswith("a|") for d in hand.callback_data):
+                break
+            assert not await _press(api, user)
+            presses += 1
+        await api.user_blocks_bot(aram)
+        await api.wait_for(lambda: posted(api, group, away), timeout=WAIT)
+        if others:  # Bella plays on meanwhile: the screens of Aram's hand now fail with 403
+            assert not await _press(api, humans[1].id)
+        await asyncio.sleep(0.5)
+        shown, sent = _edits(api, aram.id), len(api.bot_messages(aram.id))
+        await api.user_starts_private(aram)  # "Restart": my_chat_member (kicked -> member), /start
+        started = time.monotonic()
+        await api.wait_for(lambda: _edits(api, aram.id)[0] > shown[0], timeout=5.0)
+        assert time.monotonic() - started < 5.0
+        await api.wait_for(lambda: posted(api, group, back), timeout=WAIT)
+        last = api.bot_messages(aram.id)[-1]
+        assert "🃏" in last.text, "the hand is the newest message in their chat"
+        moved = i18n.t("hy", "hand-moved")
+        old = await api.wait_for(lambda: next((m for m in api.bot_messages(aram.id)
+                                               if m.message_id == shown[0] and m.text == moved), None),
+                                 timeout=WAIT)
+        assert not old.buttons, "the old hand is closed"
+        assert len(api.bot_messages(aram.id)) == sent + 1, "a Restart's two updates: one new hand"
+        while (user := await api.wait_for(turn, timeout=WAIT)) != aram.id:
+            assert not await _press(api, user)
+        assert not await _press(api, aram.id), "their press is a move again"
