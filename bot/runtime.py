@@ -163,11 +163,12 @@ class Runtime:
         return view_for(table.game).hand_alert(obs, ctx)[:ALERT_LIMIT]
 
     async def post_sheet(self, table_id: int) -> Outcome | None:
-        """The table message's score-sheet button (anyone in the group may press it): the sheet
-        of every finished deal, posted in the group; the press is answered silently."""
+        """The table message's score-sheet button (anyone in the group may press it, during the
+        match or after it): the sheet of every finished deal, posted in the group; the press
+        is answered silently."""
         outcome = await self.service.outcome(table_id)
         table = outcome.table
-        if table.status != "playing":
+        if table.status not in ("playing", "finished"):
             raise TableError("error-table-over")
         ctx = self.context(table, await self.chat_lang(table.key.chat_id))
         public = find_game(table.game).public_observation(outcome.state)
@@ -238,8 +239,10 @@ class Runtime:
         table = outcome.table
         public = await self._post_outbox(table, outcome.state, ctx)
         view = view_for(table.game)
-        self.sender.show(group, view.table(public, ctx), table.version, table.table_message_id,
-                         len(table.log))
+        # an ended match's table says so: no last deal's screen left looking as if it ran on
+        screen = view.finished_table(public, ctx) if table.status == "finished" \
+            else view.table(public, ctx)
+        self.sender.show(group, screen, table.version, table.table_message_id, len(table.log))
         await self._publish_hands(outcome)
 
     async def _post_outbox(self, table: TableRecord, state: Any, ctx: Context) -> Any:
