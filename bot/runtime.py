@@ -187,7 +187,8 @@ class Runtime:
     def context(self, table: TableRecord, lang: str, seat: int | None = None) -> Context:
         """The reader's context; ``seat``: the reader's own seat, whose draft (toggled cards,
         picker step) their hand shows."""
-        names = tuple(i18n.isolate(html.escape(s.name)) + (" 💤" if s.away else "")
+        away = table.status == "playing"  # after the end, nobody is away from anything
+        names = tuple(i18n.isolate(html.escape(s.name)) + (" 💤" if s.away and away else "")
                       if s.user_id is not None
                       else f"🤖{i + 1} " + i18n.t(lang, f"level-{s.level}")
                       for i, s in enumerate(table.seats))
