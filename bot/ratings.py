@@ -8,7 +8,9 @@ points; the winner gains the most, the last place loses.
 
 Computer players are rated per game and level ('computer:hard'). When a match seats several
 computers of one level, each seat is rated as a copy of that level's rating and the level takes
-the average of their changes.
+the average of their changes. That one number stands for seats with different places, so it is
+shown as a reference beside the humans' changes and apart from them in /top, never as a seat's
+result.
 """
 
 from __future__ import annotations

@@ -193,9 +193,9 @@ class Runtime:
         return view_for(table.game).hand_alert(obs, ctx)[:ALERT_LIMIT]
 
     async def post_sheet(self, table_id: int, user: User, chat_id: int) -> str | None:
-        """The table message's 📋, pressed by anyone in its group ``chat_id``: the sheet of every
-        finished deal, sent to the presser privately in their language (like 👀, it is for
-        whoever asked), so no flood of presses costs the group a message. A sheet the presser
+        """The table message's 📋, pressed by anyone in its group ``chat_id`` during the match or
+        after it: the sheet of every finished deal, sent to the presser privately in their
+        language (like 👀, it is for whoever asked), so no flood of presses costs the group a message. A sheet the presser
         got already, unchanged, is not sent again (a double tap). Returns None when it is in
         their private chat, else the link that opens it for someone the bot may not write to
         yet: their Start there sends it (``/start sheet_<id>``)."""
@@ -203,7 +203,7 @@ class Runtime:
         table = outcome.table
         if table.key.chat_id != chat_id:  # a button forged under another chat's message
             raise TableError("error-bad-button")
-        if table.status != "playing":
+        if table.status not in ("playing", "finished"):  # a finished table keeps its 📋
             raise TableError("error-table-over")
         if not (await self.touch(user)).can_dm:
             return f"https://t.me/{self.application.bot.username}?start=sheet_{table_id}"
@@ -231,7 +231,8 @@ class Runtime:
     def context(self, table: TableRecord, lang: str, seat: int | None = None) -> Context:
         """The reader's context; ``seat``: the reader's own seat, whose draft (toggled cards,
         picker step) their hand shows."""
-        names = tuple(i18n.isolate(html.escape(s.name)) + (" 💤" if s.away else "")
+        away = table.status == "playing"  # after the end, nobody is away from anything
+        names = tuple(i18n.isolate(html.escape(s.name)) + (" 💤" if s.away and away else "")
                       if s.user_id is not None
                       else f"🤖{i + 1} " + i18n.t(lang, f"level-{s.level}")
                       for i, s in enumerate(table.seats))
@@ -283,8 +284,10 @@ class Runtime:
         table = outcome.table
         public = await self._post_outbox(table, outcome.state, ctx)
         view = view_for(table.game)
-        self.sender.show(group, view.table(public, ctx), table.version, table.table_message_id,
-                         len(table.log))
+        # an ended match's table says so: no last deal's screen left looking as if it ran on
+        screen = view.finished_table(public, ctx) if table.status == "finished" \
+            else view.table(public, ctx)
+        self.sender.show(group, screen, table.version, table.table_message_id, len(table.log))
         await self._publish_hands(outcome)
 
     async def _post_outbox(self, table: TableRecord, state: Any, ctx: Context) -> Any:

@@ -18,6 +18,7 @@ from storage.scores import DealLine, MatchFacts, MatchStatus, Story, player_key
 from . import chart, i18n, ratings
 from .views import Context, view_for
 from .views.base import BaseView, Button, Screen, signed
+from .views.lobby import LEVELS
 
 HISTORY = 10  # matches /history lists
 TOP = 10  # lines of /top for one game
@@ -109,24 +110,31 @@ def seat_names(results: Sequence[SeatResult], lang: str) -> tuple[str, ...]:
                  for r in results)
 
 
-def player_name(story: Story, player: str, names: Sequence[str], lang: str) -> str:
-    if player.startswith("computer:"):
-        return "🤖 " + i18n.t(lang, "level-" + player.removeprefix("computer:"))
-    seat = next(r.seat for r in story.match.results if player_key(r.user_id, r.level) == player)
-    return names[seat]
+def seats_best_first(facts: MatchFacts) -> list[int]:
+    """The seats in the engine's order of the standings' entries (a team's seats together)."""
+    return [s for e in facts.order for s in (facts.teams[e] if facts.by_team else [e])]
 
 
 def rating_lines(story: Story, names: Sequence[str], lang: str) -> list[str]:
-    """'📈 Արամ 1060 (+60) · 🤖 Բարդ 988 (−12)', best place first."""
+    """'📈 Արամ 1060 (+60) · Անի 988 (−12)': the humans' changes, best place first. Then,
+    once, the computer levels' ratings: one per level, shared by all its seats (whose places
+    differ), so it is shown as a reference with no change, and never as a seat's result."""
     if not story.changes:
         return []
-    place = {player_key(r.user_id, r.level): r.place for r in story.match.results}
-    parts = []
-    for change in sorted(story.changes, key=lambda c: (place.get(c.player, 99), c.player)):
-        after, before = ratings.shown(change.after), ratings.shown(change.before)
-        parts.append(f"{player_name(story, change.player, names, lang)} {after} "
-                     f"({signed(after - before)})")
-    return [i18n.t(lang, "match-ratings", ratings=" · ".join(parts))]
+    change = {c.player: c for c in story.changes}
+    results = story.match.results
+    humans = []
+    for seat in seats_best_first(story.facts):
+        user = results[seat].user_id
+        if user is not None and (moved := change.get(player_key(user, None))) is not None:
+            after, before = ratings.shown(moved.after), ratings.shown(moved.before)
+            humans.append(f"{names[seat]} {after} ({signed(after - before)})")
+    levels = [f"{i18n.t(lang, f'level-{level}')} {ratings.shown(change[key].after)}"
+              for level in LEVELS if (key := player_key(None, level)) in change]
+    lines = [i18n.t(lang, "match-ratings", ratings=" · ".join(humans))] if humans else []
+    if levels:
+        lines.append(i18n.t(lang, "match-computer-ratings", levels=" · ".join(levels)))
+    return lines
 
 
 def summary(public: Any, ctx: Context, story: Story | None) -> Screen:
@@ -177,18 +185,26 @@ class ScoreService:
     store: Store
 
     async def top(self, chat_id: int, game: str | None, lang: str) -> str:
+        """The people ranked by rating; the computer levels after them, for comparison only
+        (a level's rating is shared by every seat it ever had: it wins no place here)."""
         games = [game] if game else await self.store.scores.games(chat_id)
         blocks = []
         for name in games:
             lines = await self.store.scores.board(chat_id, name)
             if not lines:
                 continue
-            lines.sort(key=lambda b: (-ratings.shown(b.rating), -b.won, b.player))
-            shown = lines[: TOP if game else TOP_EACH]
+            people = sorted((b for b in lines if b.user_id is not None),
+                            key=lambda b: (-ratings.shown(b.rating), -b.won, b.player))
+            levels = {b.level or "normal": b for b in lines if b.user_id is None}
             block = [i18n.t(lang, "top-game", game=i18n.t(lang, f"game-{name}"))]
-            block += [i18n.t(lang, "top-rated-line", place=i + 1, name=self._name(b.user_id, b.level, b.name, lang),
+            block += [i18n.t(lang, "top-rated-line", place=i + 1,
+                             name=i18n.isolate(html.escape(b.name)),
                              rating=str(ratings.shown(b.rating)), played=b.played, won=b.won)
-                      for i, b in enumerate(shown)]
+                      for i, b in enumerate(people[: TOP if game else TOP_EACH])]
+            computers = [f"{i18n.t(lang, f'level-{level}')} {ratings.shown(levels[level].rating)}"
+                         for level in LEVELS if level in levels]
+            if computers:
+                block.append(i18n.t(lang, "top-computers", levels=" · ".join(computers)))
             blocks.append("\n".join(block))
         if not blocks:
             return html.escape(i18n.t(lang, "top-empty"))
@@ -237,12 +253,6 @@ class ScoreService:
         if story.facts.status == "stopped":
             text += "\n" + i18n.t(lang, "history-stopped")
         return text
-
-    @staticmethod
-    def _name(user_id: int | None, level: str | None, name: str, lang: str) -> str:
-        if user_id is None:
-            return "🤖 " + i18n.t(lang, f"level-{level or 'normal'}")
-        return i18n.isolate(html.escape(name))
 
 
 SHEET_KIND = "v"  # callback kind of a /history button: v|<match id>|0|

@@ -88,6 +88,11 @@ class GameView(Protocol):
         """The group post when the match is over: places, and the rematch button."""
         ...
 
+    def finished_table(self, public: Any, ctx: Context) -> Screen:
+        """The group's table message once the match is over: the winners, the places, and the
+        buttons that still make sense (the score sheet, a rematch)."""
+        ...
+
     def score_sheet(self, public: Any, ctx: Context) -> str:
         """Every finished deal and the totals, posted in the group on request."""
         ...
@@ -145,11 +150,25 @@ class BaseView:
                           "<pre>" + html.escape("\n".join(rows)) + "</pre>", legend])
 
     def match_result(self, public: Any, ctx: Context) -> Screen:
-        table = public.standings
-        lines = [ctx.t("match-over", game=ctx.t(f"game-{ctx.game}"))]
-        lines += [ctx.t("match-place", place=table.places[i], name=entry_name(public, ctx, i),
-                        score=number(table.values[i])) for i in table.order]
+        lines = [ctx.t("match-over", game=ctx.t(f"game-{ctx.game}")), *self.places(public, ctx)]
         return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data("r")),),))
+
+    def places(self, public: Any, ctx: Context) -> list[str]:
+        """'1. Արամ 16' per standings entry, best first, as the engine places them."""
+        table = public.standings
+        return [ctx.t("match-place", place=table.places[i], name=entry_name(public, ctx, i),
+                      score=number(table.values[i])) for i in table.order]
+
+    def finished_table(self, public: Any, ctx: Context) -> Screen:
+        table = public.standings
+        won = [i for i in table.order if table.places[i] == 1]
+        people = sum(len(public.teams[i]) if table.by_team else 1 for i in won)
+        lines = [ctx.t("table-over", game=ctx.t(f"game-{ctx.game}")),
+                 ctx.t("table-winner", count=people,
+                       names=", ".join(entry_name(public, ctx, i) for i in won)),
+                 *self.places(public, ctx)]
+        return Screen("\n".join(lines), ((Button(ctx.t("table-sheet"), ctx.data("q")),
+                                          Button(ctx.t("match-again"), ctx.data("r"))),))
 
 
 def face(code_or_card: Any, button: bool = False) -> str:

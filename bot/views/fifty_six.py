@@ -82,10 +82,10 @@ class FiftySixView(BaseView):
                                cards=facts.hand_size))
         return "\n".join(lines)
 
-    def match_result(self, public: Public, ctx: Context) -> Screen:
+    def places(self, public: Public, ctx: Context) -> list[str]:
         table = public.standings
         left = {t: r.number for r in public.history for t in r.facts.eliminated}
-        lines = [ctx.t("match-over", game=ctx.t("game-fifty_six"))]
+        lines = []
         for t in table.order:
             team = self._team(public, ctx, t)
             if t in left:
@@ -94,7 +94,7 @@ class FiftySixView(BaseView):
             else:
                 lines.append(ctx.t("fifty_six-place-in", place=table.places[t], team=team,
                                    tables=table.values[t]))
-        return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data("r")),),))
+        return lines
 
     # ----- the player
 

@@ -126,6 +126,7 @@ command-start = Start
 
 ## Scores, ratings and history (issue 18)
 match-ratings = 📈 Rating: { $ratings }
+match-computer-ratings = 🤖 Computers: { $levels } (each level's shared rating, for comparison)
 chart-title = { $game }: the score race
 chart-deal = { $game ->
         [king] Deal
@@ -143,6 +144,7 @@ top-rated-line = { $place }. { $name } — { $rating } · { $won ->
     [one] { $played } match
    *[other] { $played } matches
 }
+top-computers = 🤖 Computers (for comparison): { $levels }
 stats-empty = You have no finished matches yet
 stats-title = 📊 { $name }, your numbers
 stats-line = { $game }: rating { $rating } · { $won ->
@@ -180,6 +182,11 @@ history-line-stopped = { $number }. { $game }: closed after { $code ->
 history-stopped = The match was closed before its end
 table-moved = ⬇️ The table moved down
 hand-moved = ⬇️ Your hand moved down
+table-over = 🏁 { $game }: the match is over
+table-winner = 🥇 { $count ->
+    [one] Winner
+   *[other] Winners
+}: { $names }
 command-stats = My numbers
 command-history = The last matches
 command-table = The table, down here

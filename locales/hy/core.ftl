@@ -133,6 +133,7 @@ command-start = Սկսել
 
 ## Scores, ratings and history (issue 18)
 match-ratings = 📈 Վարկանիշ՝ { $ratings }
+match-computer-ratings = 🤖 Համակարգիչներ՝ { $levels } (մակարդակի ընդհանուր վարկանիշ, համեմատության համար)
 chart-title = { $game }․ հաշվի ընթացքը
 chart-deal = { $game ->
         [king] Պարտիա
@@ -146,6 +147,7 @@ chart-tables = Սեղան
 chart-low-wins = { $unit } (քիչը լավ է)
 top-game = { $game }
 top-rated-line = { $place }. { $name } — { $rating } · { $won } հաղթանակ, { $played } խաղ
+top-computers = 🤖 Համակարգիչներ (համեմատության համար)՝ { $levels }
 stats-empty = Դուք դեռ ավարտված խաղեր չունեք
 stats-title = 📊 { $name }, ձեր արդյունքները
 stats-line = { $game }՝ վարկանիշ { $rating } · { $won } հաղթանակ, { $played } խաղ ({ $chats } խմբում)
@@ -166,6 +168,11 @@ history-line-stopped = { $number }. { $game }՝ փակվեց { $deals } { $code 
 history-stopped = Խաղը փակվեց մինչև ավարտը
 table-moved = ⬇️ Սեղանն իջավ ներքև
 hand-moved = ⬇️ Ձեր ձեռքը իջավ ներքև
+table-over = 🏁 { $game }․ խաղն ավարտվեց
+table-winner = 🥇 { $count ->
+    [one] Հաղթող
+   *[other] Հաղթողներ
+}՝ { $names }
 command-stats = Իմ արդյունքները
 command-history = Վերջին խաղերը
 command-table = Սեղանը ներքև

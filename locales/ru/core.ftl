@@ -125,6 +125,7 @@ command-start = Начать
 
 ## Scores, ratings and history (issue 18)
 match-ratings = 📈 Рейтинг: { $ratings }
+match-computer-ratings = 🤖 Компьютеры: { $levels } (общий рейтинг уровня, для сравнения)
 chart-title = { $game }: ход партии
 chart-deal = { $game ->
         [king] Партия
@@ -144,6 +145,7 @@ top-rated-line = { $place }. { $name } — { $rating } · { $won ->
     [few] { $played } партии
    *[many] { $played } партий
 }
+top-computers = 🤖 Компьютеры (для сравнения): { $levels }
 stats-empty = У вас ещё нет законченных партий
 stats-title = 📊 { $name }, ваши результаты
 stats-line = { $game }: рейтинг { $rating } · { $won ->
@@ -170,6 +172,11 @@ history-line-stopped = { $number }. { $game }: закрыта, { $code ->
 history-stopped = Партия закрыта до конца
 table-moved = ⬇️ Стол переехал вниз
 hand-moved = ⬇️ Ваши карты переехали вниз
+table-over = 🏁 { $game }: партия окончена
+table-winner = 🥇 { $count ->
+    [one] Победитель
+   *[other] Победители
+}: { $names }
 command-stats = Мои результаты
 command-history = Последние партии
 command-table = Стол — вниз

@@ -39,7 +39,9 @@ async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Sto
         group = h.fake.chat(GROUP)
         assert any("🏆" in m.text for m in group), "the match result is posted"
         assert any("ավարտվեց" in m.text and "Ընդհանուր" in m.text for m in group)
-        assert "▸" not in h.table_message().text or "🏆" in group[-1].text
+        finished = h.table_message()
+        assert finished.text.startswith("🏁") and "▸" not in finished.text, "the table says it ended"
+        assert [b["text"] for b in finished.buttons()] == ["📋 Հաշիվ", "🔁 Կրկին"]
         matches = await store.matches.recent(GROUP)
         assert len(matches) == 1
         assert max(r.score for r in matches[0].results) >= 100

@@ -246,7 +246,8 @@ async def test_two_matches_then_top_stats_history_and_a_sheet(store: Store) -> N
         await h.say(ARAM, "/top")
         top = h.fake.chat(GROUP)[-1].text
         assert "Սրտեր" in top and "Տասներեք" in top and "\u2068User101\u2069" in top
-        assert "🤖 Հեշտ" in top
+        computers = [line for line in top.splitlines() if "🤖" in line]
+        assert len(computers) == 2 and all("Հեշտ" in line for line in computers)
         await h.say(ARAM, "/top 13")
         assert "Սրտեր" not in h.fake.chat(GROUP)[-1].text
         await h.say(ANI, "/stats")
@@ -341,3 +342,86 @@ async def test_names_are_escaped_and_isolated_everywhere(store: Store) -> None:
     summary = scores.rating_lines(story, scores.seat_names(story.match.results, "hy"), "hy")
     assert safe in summary[0]
     assert chart.drawable(name) == name, "the picture draws the name as set, markup and all"
+
+
+# ----- the end of a match speaks of seats; computers share one rating per level
+
+
+def summary_of(story: Any, game: Any, state: Any, lang: str) -> str:
+    names = scores.seat_names(story.match.results, lang)
+    ctx = scores.Context(lang, story.match.table_id, 0, names, story.match.game)
+    return scores.summary(game.public_observation(state), ctx, story).text
+
+
+@pytest.mark.parametrize("lang", ["hy", "en"])
+async def test_the_summary_places_every_seat_and_rates_only_the_humans(store: Store, lang: str) -> None:
+    game, state = played("thirteen", 4)
+    table = table_of(game, GROUP, 21, (ARAM, None, None, None), 4)
+    story = await scores.finish(store, game, table, state, 1.0)
+    text = summary_of(story, game, state, lang)
+    names = scores.seat_names(story.match.results, lang)
+    hard = i18n.t(lang, "level-hard")
+    assert names[1:] == (f"🤖2 {hard}", f"🤖3 {hard}", f"🤖4 {hard}")
+    places = list(game.rankings(state))
+    for seat, name in enumerate(names):  # each seat once, at the engine's place
+        assert [line for line in text.splitlines() if name in line][0].startswith(f"{places[seat]}. ")
+    aram = next(c for c in story.changes if c.player == f"user:{ARAM}")
+    shown = ratings.shown(aram.after)
+    rated = [line for line in text.splitlines() if line.startswith("📈")]
+    assert rated == [i18n.t(lang, "match-ratings",
+                            ratings=f"{names[0]} {shown} ({scores.signed(shown - 1000)})")]
+    level = next(c for c in story.changes if c.player == "computer:hard")
+    reference = i18n.t(lang, "match-computer-ratings",
+                       levels=f"{hard} {ratings.shown(level.after)}")
+    assert text.splitlines()[-1] == reference and text.count("🤖 ") == 1, text
+    assert "+" not in reference and "\u2212" not in reference, "a level's rating, not a change"
+
+
+async def test_the_humans_ratings_follow_the_engines_order_of_teams(store: Store) -> None:
+    game, state = played("bazar_blot", 5)
+    table = table_of(game, GROUP, 22, (ARAM, ANI, GOR, None), 5)
+    story = await scores.finish(store, game, table, state, 1.0)
+    public = game.public_observation(state)
+    expected = [s for t in public.standings.order for s in public.teams[t] if s != 3]
+    line = next(t for t in summary_of(story, game, state, "hy").splitlines() if t.startswith("📈"))
+    assert sorted(expected, key=lambda s: line.index(f"Պ{table.seats[s].user_id}")) == expected
+    assert "🤖" not in line
+
+
+async def test_top_ranks_people_and_shows_the_computer_levels_apart(store: Store) -> None:
+    for n, seed in enumerate((1, 2, 3)):
+        game, state = played("hearts", seed)
+        users = (ARAM, None, ANI, None) if n else (ARAM, None, None, None)
+        table = table_of(game, GROUP, 30 + n, users, seed)
+        table.seats[1].level = "easy"
+        await scores.finish(store, game, table, state, 1.0)
+    board = {b.player: b for b in await store.scores.board(GROUP, "hearts")}
+    for lang, easy, hard in (("hy", "Հեշտ", "Բարդ"), ("ru", "Лёгкий", "Сложный")):
+        top = (await ScoreService(store).top(GROUP, "hearts", lang)).splitlines()
+        people = [line for line in top if line[:1].isdigit()]
+        assert len(people) == 2 and not any("🤖" in line for line in people)
+        levels = f"{easy} {ratings.shown(board['computer:easy'].rating)} · " \
+                 f"{hard} {ratings.shown(board['computer:hard'].rating)}"
+        assert top[-1] == i18n.t(lang, "top-computers", levels=levels)
+
+
+async def test_a_finished_table_says_so_and_keeps_the_sheet_and_rematch(store: Store) -> None:
+    async with Harness(store) as h:
+        done = await finish_with_computers(h, store, "thirteen", [ARAM, ANI], 2)
+        table = h.table_message()
+        lines = table.text.splitlines()
+        assert lines[0] == i18n.t("hy", "table-over", game=i18n.t("hy", "game-thirteen"))
+        story = await store.scores.story_of_table(done.id or 0)
+        assert story is not None
+        names = scores.seat_names(story.match.results, "hy")
+        won = [names[r.seat] for r in story.match.results if r.place == 1]
+        assert lines[1] == i18n.t("hy", "table-winner", count=len(won), names=", ".join(won))
+        assert "▸" not in table.text and all(name in table.text for name in names)
+        assert [b["text"] for b in table.buttons()] == ["📋 Հաշիվ", "🔁 Կրկին"]
+        posted = len(h.fake.chat(GROUP))
+        answer = await h.press(GOR, table, table.button("📋")["callback_data"])
+        assert not answer.get("show_alert") and len(h.fake.chat(GROUP)) == posted + 1
+        assert "Σ" in h.fake.chat(GROUP)[-1].text
+        await h.press(ANI, table, table.button("🔁")["callback_data"])
+        lobby = h.table_message()
+        assert lobby.message_id > table.message_id and "🤖4" in lobby.text, "the same seats again"
