@@ -139,7 +139,7 @@ def test_missing_key_falls_back_to_armenian_then_shows_the_key() -> None:
     assert i18n.t("ru", "no-such-key") == "no-such-key"
 
 
-COMPUTER_KEYS = {"lobby-computer", "lobby-fill"}  # 🤖 marks a computer's seat and nothing else
+COMPUTER_KEYS = {"lobby-computer", "lobby-fill", "match-computer-ratings", "top-computers"}  # computers only
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -419,9 +419,9 @@ async def test_a_finished_table_says_so_and_keeps_the_sheet_and_rematch(store: S
         assert "▸" not in table.text and all(name in table.text for name in names)
         assert [b["text"] for b in table.buttons()] == ["📋 Հաշիվ", "🔁 Կրկին"]
         posted = len(h.fake.chat(GROUP))
-        answer = await h.press(GOR, table, table.button("📋")["callback_data"])
-        assert not answer.get("show_alert") and len(h.fake.chat(GROUP)) == posted + 1
-        assert "Σ" in h.fake.chat(GROUP)[-1].text
+        answer = await h.press(ANI, table, table.button("📋")["callback_data"])
+        assert not answer.get("show_alert") and len(h.fake.chat(GROUP)) == posted
+        assert "Σ" in h.fake.chat(ANI)[-1].text, "the sheet, sent to whoever asked"
         await h.press(ANI, table, table.button("🔁")["callback_data"])
         lobby = h.table_message()
         assert lobby.message_id > table.message_id and "🤖4" in lobby.text, "the same seats again"
