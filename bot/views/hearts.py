@@ -54,8 +54,8 @@ class HeartsView(BaseView):
         elif obs.phase == "play":
             if obs.received and not obs.tricks and not obs.trick:
                 lines.append(ctx.t("hearts-received", cards=_faces(obs.received)))
-            lines += hand_trick_lines(obs, ctx)  # while waiting too: what was just taken
-            if mine:
+            if mine:  # not while waiting: every card would edit every waiting hand (issue 29)
+                lines += hand_trick_lines(obs, ctx)
                 buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
                            for a in _by_hand_order(legal)]
                 rows = rows_of(buttons)

@@ -29,6 +29,7 @@ SUITS = "♠♥♦♣"
 FACE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
 DEAL = re.compile(r"(\d+)-(?:ին|րդ) խաղափուլ ")
 WAIT = 15.0
+START_WAIT = 180.0  # a bot process starting on a loaded machine: a ceiling, not a pace
 
 
 def fake_api() -> FakeBotApi:
@@ -69,8 +70,10 @@ async def bot_process(api: FakeBotApi, database: Path | str, log: Path) -> Async
     with log.open("a") as out:
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=out, stderr=out)
-    try:  # up once its command menus are set (a long poll is logged only when it returns)
-        await api.wait_for(lambda: len(api.calls_to("setMyCommands")) >= menus + 8, timeout=40)
+    try:  # up once its command menus are set (a long poll is logged only when it returns);
+        # the event, not a time: on a loaded 2-core machine a start-up has taken over 40 s
+        await api.wait_for(lambda: len(api.calls_to("setMyCommands")) >= menus + 8,
+                           timeout=START_WAIT)
         yield process
     finally:
         if process.returncode is None:

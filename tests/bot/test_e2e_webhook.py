@@ -28,6 +28,7 @@ from telegram import Bot
 
 from tests.bot.test_e2e import (
     ROOT,
+    START_WAIT,
     WAIT,
     act,
     bot_env,
@@ -59,7 +60,7 @@ def webhook_env(api: FakeBotApi, database: Path, port: int, url: str | None = No
             "WEBHOOK_PATH": PATH}
 
 
-async def listening(port: int, timeout: float = 40.0) -> None:
+async def listening(port: int, timeout: float = START_WAIT) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -84,7 +85,7 @@ async def webhook_process(api: FakeBotApi, database: Path, log: Path, port: int,
             env=webhook_env(api, database, port, url), stdout=out, stderr=out)
     try:  # up once it has set the webhook and its server listens
         await api.wait_for(lambda: len([c for c in api.calls_to("setWebhook")
-                                        if c.status == 200]) > sets, timeout=40)
+                                        if c.status == 200]) > sets, timeout=START_WAIT)
         await listening(port)
         yield process
     finally:
