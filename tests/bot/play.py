@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from bot.tables import TableService
 from engine import find_game
@@ -11,6 +14,7 @@ from storage.base import TableRecord
 
 from .fake import Harness, Sent
 
+T = TypeVar("T")
 CARD_FACE = re.compile(r"(?<![0-9])(?:10|[2-9JQKA])[♠♥♦♣]")  # not the 8♥ of a bid of 28♥
 
 
@@ -69,3 +73,15 @@ def assert_no_hand_leaks(h: Harness, service: TableService, table: TableRecord, 
 
 def unused(mask: int) -> list[str]:
     return [str(c) for c in cards_of(mask)]
+
+
+async def until(check: Callable[[], Awaitable[T | None | bool]], seconds: float = 120.0,
+                every: float = 0.05) -> T | None | bool:
+    """Wait for an event the bot brings about on its own (a timer, a sweep), checked every
+    ``every`` seconds: a ceiling, not a pace, so a loaded machine only makes it slower. The
+    last value is returned either way: the caller's assertion says what was expected."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not (value := await check()) and loop.time() < end:
+        await asyncio.sleep(every)
+    return value

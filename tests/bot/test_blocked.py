@@ -11,7 +11,7 @@ from bot import i18n, tables
 from storage.base import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
-from .play import actions
+from .play import actions, until
 
 HUMANS = [101, 102, 103, 104]
 
@@ -160,11 +160,10 @@ async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
         table = await both_stores.tables.seat_of(HUMANS[0])
         assert table is not None
         table_id = table.id or 0
-        for _ in range(200):  # the timer plays three turns, then one move a turn, then closes
-            await asyncio.sleep(0.1)
+        async def stopped() -> bool:  # the timer plays three turns, one move a turn, then closes
             stored = await both_stores.tables.by_id(table_id)
-            if stored is not None and stored.status == "stopped":
-                break
+            return stored is not None and stored.status == "stopped"
+        await until(stopped)
         await h.idle()
         stored = await both_stores.tables.by_id(table_id)
         assert stored is not None and stored.status == "stopped"

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from storage.base import Store, TableRecord
 
 from .fake import FakeTelegram, Harness
-from .play import act_once
+from .play import act_once, until
 from .test_match import open_table
 
 ARAM = 101
@@ -44,7 +42,9 @@ async def test_timer_plays_for_an_absent_human_and_is_rearmed_after_a_restart(bo
         start = await table_of(both_stores)
         assert start.deadline is not None
     async with Harness(both_stores, fake, turn_seconds=1) as h:
-        await asyncio.sleep(1.6)
+        async def moved() -> bool:  # the rearmed timer ran out
+            return len((await table_of(both_stores)).log) > len(start.log)
+        await until(moved, every=0.02)
         await h.idle()
         table = await table_of(both_stores)
         assert len(table.log) > len(start.log), "a computer moved for the absent human"
@@ -57,7 +57,10 @@ async def test_three_missed_turns_leave_the_seat_to_the_computer_until_a_press(b
         table = await table_of(both_stores)
         table.seats[0].missed_turns = 2
         await both_stores.tables.save(table)
-        await asyncio.sleep(1.6)
+
+        async def away() -> bool:  # the third missed turn ran out
+            return (await table_of(both_stores)).seats[0].away
+        await until(away, every=0.02)
         await h.idle()
         done = await both_stores.tables.by_id(table.id or 0)
         assert done is not None and done.seats[0].away and "💤" in h.table_message().text
