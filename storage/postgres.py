@@ -9,7 +9,8 @@ new actions in one CTE, one round trip.
 
 Errors that mean "not now" (connection lost or refused, too many connections, lock timeout, disk
 full, serialization failure, deadlock) become ``StorageFault``, like SQLite's busy database; the
-bot answers "try again".
+bot answers "try again". The pool that tells them apart is in ``postgres_db.py``, the finished
+matches in ``postgres_matches.py``.
 """
 
 from __future__ import annotations

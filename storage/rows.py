@@ -43,7 +43,7 @@ def table_values(t: TableRecord) -> tuple[Any, ...]:
 
 
 def table_record(
-    row: Any, where: object, known_log: Sequence[tuple[int, str]] = ()  # sqlite3.Row, asyncpg.Record
+    row: Any, where: object, known_log: Sequence[tuple[int, str]] = ()  # Row or asyncpg.Record
 ) -> TableRecord:
     """``known_log``: the log when the row's ``log`` column was not read (a by-id select that
     the store's remembered log spares)."""
