@@ -12,7 +12,8 @@ from typing import Any
 
 from engine import find_game, replay
 
-from .base import StorageError, TableRecord
+from .errors import StorageError
+from .records import TableRecord
 
 log = logging.getLogger(__name__)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .base import MatchRecord
-from .memory import MemoryMatches, MemoryTables
+from .memory_matches import MemoryMatches
+from .memory_tables import MemoryTables
+from .records import MatchRecord
 from .scores import (
     BoardLine,
     GameStats,

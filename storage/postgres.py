@@ -9,7 +9,8 @@ new actions in one CTE, one round trip.
 
 Errors that mean "not now" (connection lost or refused, too many connections, lock timeout, disk
 full, serialization failure, deadlock) become ``StorageFault``, like SQLite's busy database; the
-bot answers "try again".
+bot answers "try again". The pool that tells them apart is in ``postgres_db.py``, the finished
+matches in ``postgres_matches.py``.
 """
 
 from __future__ import annotations
@@ -25,41 +26,19 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .base import (
-    ChatRecord,
-    Chats,
-    Matches,
-    MatchRecord,
-    Sends,
-    StaleTable,
-    Standing,
-    StorageError,
-    TableKey,
-    TableRecord,
-    Tables,
-    UserRecord,
-    Users,
-    copy_table,
-)
+from .base import Chats, Matches, Sends, Tables, Users
 from .check import report, split_broken
+from .errors import StaleTable, StorageError, StorageFault
+from .history import Logs, check_history, remember_log
 from .pg_migrations import migrate
+from .postgres_db import PgDb, is_fault
+from .postgres_matches import PgMatches
+from .postgres_scores import PgScores
+from .records import ChatRecord, TableKey, TableRecord, UserRecord, copy_table
+from .rows import TABLE_COLUMNS, read_log, table_record, table_values
 from .scores import Scores
-from .sqlite import (
-    Logs,
-    _check_history,
-    _check_seed,
-    _read_log,
-    _table_record,
-    _table_values,
-    remember_log,
-)
-from .sqlite import StorageFault as StorageFault  # re-exported: one fault class for every backend
 
 _LIVE = "status IN ('lobby', 'playing')"
-
-# SQLSTATE classes and codes that mean "cannot now, may work later".
-_FAULT_CLASSES = ("08", "53", "57", "58")  # connection, resources, operator, system (I/O)
-_FAULT_CODES = {"40001", "40P01", "55P03", "55006"}  # serialization, deadlock, lock timeout
 
 
 def redact(url: str) -> str:
@@ -73,58 +52,6 @@ def redact(url: str) -> str:
         return urlunsplit(parts._replace(netloc=netloc))
     except ValueError:
         return "the PostgreSQL URL"
-
-
-def _is_fault(error: BaseException) -> bool:
-    if isinstance(error, asyncpg.PostgresError):
-        code = str(getattr(error, "sqlstate", "") or "")
-        return code[:2] in _FAULT_CLASSES or code in _FAULT_CODES
-    if isinstance(error, ValueError):  # asyncpg's own DataError, a bad DSN: not "now"
-        return False
-    return isinstance(
-        error, (OSError, TimeoutError, asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError)
-    )  # connection closed, refused, timed out; a protocol error
-
-
-class PgDb:
-    """The pool and the name the database goes by in messages (its URL, password hidden)."""
-
-    def __init__(self, pool: asyncpg.Pool, name: str) -> None:
-        self.pool = pool
-        self.name = name
-
-    async def fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        async with self.faults():
-            return list(await self.pool.fetch(sql, *args))
-
-    async def fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
-        async with self.faults():
-            row: asyncpg.Record | None = await self.pool.fetchrow(sql, *args)
-            return row
-
-    async def execute(self, sql: str, *args: Any) -> str:
-        async with self.faults():
-            status: str = await self.pool.execute(sql, *args)
-            return status
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[asyncpg.Connection]:
-        async with self.faults(), self.pool.acquire() as conn, conn.transaction():
-            yield conn
-
-    @asynccontextmanager
-    async def faults(self) -> AsyncIterator[None]:
-        try:
-            yield
-        except StorageError:
-            raise
-        except Exception as error:
-            if _is_fault(error):
-                raise StorageFault(f"{self.name}: {error}") from error
-            if isinstance(error, (asyncpg.DataError, asyncpg.exceptions._base.DataError)):
-                # a value its column cannot hold (a 65-bit id, a NUL in a JSON string)
-                raise StorageError(f"{self.name}: {error}") from error
-            raise
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
@@ -146,7 +73,7 @@ async def open_postgres(url: str, *, min_size: int = 1, max_size: int = 10) -> P
             reset=_keep_session,
         )  # fmt: skip
     except Exception as error:
-        if _is_fault(error):
+        if is_fault(error):
             raise StorageFault(f"{name}: cannot connect: {error}") from error
         if isinstance(error, ValueError):  # asyncpg's DSN parsing
             raise StorageError(f"{name}: cannot open: not a PostgreSQL URL "
@@ -173,8 +100,6 @@ class PostgresStore:
         self.chats: Chats = PgChats(db)
         self.matches: Matches = PgMatches(db)
         self.sends: Sends = PgSends(db)
-        from .postgres_scores import PgScores  # it imports this module's helpers
-
         self.scores: Scores = PgScores(db)
 
     async def close(self) -> None:
@@ -184,21 +109,17 @@ class PostgresStore:
 
 # -- tables ----------------------------------------------------------------------------------
 
-_COLUMNS = [
-    "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
-    "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
-]  # fmt: skip
 _JSON = {"rules", "seats", "outbox"}
 _INSERT_TABLE = (
-    f"INSERT INTO tables ({', '.join(_COLUMNS)}) VALUES "
-    f"({', '.join(f'${i}' for i in range(1, len(_COLUMNS) + 1))}) RETURNING id"
+    f"INSERT INTO tables ({', '.join(TABLE_COLUMNS)}) VALUES "
+    f"({', '.join(f'${i}' for i in range(1, len(TABLE_COLUMNS) + 1))}) RETURNING id"
 )
-_N = len(_COLUMNS)
+_N = len(TABLE_COLUMNS)
 # One statement: the versioned UPDATE and the new actions (arrays of idx, seat, code), inserted
 # only if the UPDATE found the row at its version. Atomic, and one round trip.
 _SAVE = f"""
     WITH saved AS (
-        UPDATE tables SET {', '.join(f'{c} = ${i}' for i, c in enumerate(_COLUMNS, start=1))}
+        UPDATE tables SET {', '.join(f'{c} = ${i}' for i, c in enumerate(TABLE_COLUMNS, start=1))}
         WHERE id = ${_N + 1} AND version = ${_N + 2} RETURNING id
     ), appended AS (
         INSERT INTO actions (table_id, idx, seat, code)
@@ -224,11 +145,6 @@ def _key_taken(error: asyncpg.UniqueViolationError, t: TableRecord) -> StorageEr
     if getattr(error, "constraint_name", None) == "tables_live_key":
         return StorageError(f"chat {t.key.chat_id} topic {t.key.thread_id} has a table")
     return StorageError(f"table {t.id}: {error}")
-
-
-def _values(t: TableRecord) -> tuple[Any, ...]:
-    """Column values in ``_COLUMNS`` order (JSON as text: asyncpg's default for jsonb)."""
-    return _table_values(t)
 
 
 # Advisory lock keys in the two-int form (apart from the one-bigint keys of migrations and
@@ -300,7 +216,7 @@ class PgTables:
     async def create(self, table: TableRecord) -> TableRecord:
         now = time.time()
         stored = copy_table(table, version=1, created_at=now, updated_at=now)
-        values = _values(stored)
+        values = table_values(stored)
         try:
             async with self.db.transaction() as conn:
                 stored.id = await conn.fetchval(_INSERT_TABLE, *values)
@@ -323,7 +239,7 @@ class PgTables:
             return None
         version, log = self._logs.get(table_id, (None, ()))
         row = await self.db.fetchrow(_SELECT_BY_ID, version, table_id)
-        return self._remember(_table_record(row, self.db.name, log)) if row else None
+        return self._remember(table_record(row, self.db.name, log)) if row else None
 
     async def seat_of(self, user_id: int) -> TableRecord | None:
         where = (
@@ -373,11 +289,11 @@ class PgTables:
         version, have = self._logs.get(table.id, (None, ()))
         if version != table.version:
             have = await self._stored_log(table)
-        _check_history(table, have)
+        check_history(table, have)
         new = table.log[len(have) :]
         start = len(have)
         values = (
-            *_values(stored), table.id, table.version,
+            *table_values(stored), table.id, table.version,
             [start + i for i in range(len(new))], [seat for seat, _ in new],
             [code for _, code in new],
         )  # fmt: skip
@@ -403,20 +319,20 @@ class PgTables:
         if row["version"] != table.version:
             raise StaleTable(f"table {table.id}: version {table.version}, stored {row[0]}")
         try:
-            return tuple(_read_log(row["log"]))
+            return tuple(read_log(row["log"]))
         except ValueError as error:
             raise StorageError(f"table {table.id} in {self.db.name}: {error}") from error
 
     async def _load(self, where: str, *args: Any) -> list[TableRecord]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=where), *args)
-        return [self._remember(_table_record(row, self.db.name)) for row in rows]
+        return [self._remember(table_record(row, self.db.name)) for row in rows]
 
     async def _check_live(self) -> tuple[list[TableRecord], list[tuple[int, str]]]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=f"t.{_LIVE}"))
         records, unreadable = [], []
         for row in rows:
             try:
-                records.append(self._remember(_table_record(row, self.db.name)))
+                records.append(self._remember(table_record(row, self.db.name)))
             except StorageError as error:
                 unreadable.append(report(row["id"], str(error)))
         good, broken = split_broken(records)
@@ -504,79 +420,3 @@ class PgSends:
         if self._noted % 256 == 0:
             await self.db.execute("DELETE FROM sends WHERE at < $1", now - self.KEEP)
         return 0.0
-
-
-# -- finished matches ------------------------------------------------------------------------
-
-_RESULTS_OF = """(SELECT COALESCE(json_agg(json_build_object('seat', seat, 'user_id', user_id,
-                         'level', level, 'name', name, 'score', score, 'place', place)
-                         ORDER BY seat), '[]')
-                  FROM match_results WHERE match_id = m.id)"""
-
-
-async def insert_match(conn: asyncpg.Connection, match: MatchRecord) -> int:
-    """The match and its results, inside the caller's transaction; the new match id."""
-    _check_seed(match.seed, f"match of table {match.table_id}")
-    match_id: int = await conn.fetchval(
-        "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-        match.table_id, match.chat_id, match.thread_id, match.game, json.dumps(match.rules),
-        match.seed, json.dumps(match.log), match.finished_at,
-    )  # fmt: skip
-    await conn.executemany(
-        "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        [(match_id, r.seat, r.user_id, r.level, r.name, r.score, r.place) for r in match.results],
-    )
-    return match_id
-
-
-class PgMatches:
-    def __init__(self, db: PgDb) -> None:
-        self.db = db
-
-    async def add(self, match: MatchRecord) -> MatchRecord:
-        _check_seed(match.seed, f"match of table {match.table_id}")
-        stored = match.model_copy(deep=True)
-        async with self.db.transaction() as conn:
-            stored.id = await insert_match(conn, match)
-        return stored
-
-    async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]:
-        # One statement, so one snapshot: each match with its results as a JSON column.
-        rows = await self.db.fetch(
-            f"SELECT m.*, {_RESULTS_OF} AS results FROM matches m WHERE m.chat_id = $1"
-            " ORDER BY m.id DESC LIMIT $2",
-            chat_id, max(limit, 0),
-        )  # fmt: skip
-        return [match_record(row, self.db.name) for row in rows]
-
-    async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
-        # The name the user had in their latest match, as SQLite's bare column next to MAX().
-        rows = await self.db.fetch(
-            """
-            SELECT r.user_id, (array_agg(r.name ORDER BY m.id DESC))[1] AS name,
-                   COUNT(*) AS played, COUNT(*) FILTER (WHERE r.place = 1) AS won,
-                   SUM(r.score)::bigint AS points
-            FROM match_results r JOIN matches m ON m.id = r.match_id
-            WHERE m.chat_id = $1 AND ($2::text IS NULL OR m.game = $2) AND r.user_id IS NOT NULL
-            GROUP BY r.user_id
-            ORDER BY won DESC, AVG(r.place) ASC, played DESC, r.user_id
-            """,
-            chat_id, game,
-        )  # fmt: skip
-        return [
-            Standing(user_id=r["user_id"], name=r["name"], played=r["played"], won=r["won"],
-                     points=r["points"])
-            for r in rows
-        ]  # fmt: skip
-
-
-def match_record(row: asyncpg.Record, name: str) -> MatchRecord:
-    try:
-        fields = dict(row)
-        results = sorted(json.loads(row["results"]), key=lambda r: r["seat"])
-        fields.update(rules=json.loads(row["rules"]), log=json.loads(row["log"]), results=results)
-        return MatchRecord(**fields)
-    except ValueError as error:
-        raise StorageError(f"match {row['id']} in {name}: unreadable row: {error}") from error

@@ -3,13 +3,14 @@ changes (schema: ``pg_migrations.py``)."""
 
 from __future__ import annotations
 
-import json
 import time
 
 import asyncpg
 
-from .base import MatchRecord, StorageError
-from .postgres import _RESULTS_OF, PgDb, insert_match, match_record
+from .postgres_db import PgDb
+from .postgres_matches import RESULTS_OF, insert_match
+from .records import MatchRecord
+from .rows import check_seed, rating_record, story_record
 from .scores import (
     BoardLine,
     GameStats,
@@ -17,11 +18,9 @@ from .scores import (
     Player,
     Rater,
     Rating,
-    RatingChange,
     Story,
     player_key,
 )
-from .sqlite import _check_seed
 
 # pg_advisory_xact_lock(_RATINGS_LOCK, hashtext(game)): one match of a game is recorded at a
 # time across processes, as SQLite's write lock does: a table's match is written once, and two
@@ -33,7 +32,7 @@ _PLAYER = ("CASE WHEN r.user_id IS NULL THEN 'computer:' || COALESCE(r.level, 'n
 _RATED = "f.status = 'finished' AND f.rated"
 _STORY = f"""
     SELECT m.*, f.status AS f_status, f.rated AS f_rated, f.facts AS f_facts,
-           {_RESULTS_OF} AS results,
+           {RESULTS_OF} AS results,
            (SELECT COALESCE(json_agg(json_build_array(player, mu_before, sigma_before, mu, sigma)
                                      ORDER BY player COLLATE "C"), '[]')
             FROM rating_changes WHERE match_id = m.id) AS changes
@@ -47,7 +46,7 @@ class PgScores:
         self.db = db
 
     async def record(self, match: MatchRecord, facts: MatchFacts, rate: Rater | None) -> Story:
-        _check_seed(match.seed, f"match of table {match.table_id}")
+        check_seed(match.seed, f"match of table {match.table_id}")
         async with self.db.transaction() as conn:
             await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))",
                                _RATINGS_LOCK, match.game)
@@ -67,16 +66,16 @@ class PgScores:
 
     async def story(self, match_id: int) -> Story | None:
         rows = await self.db.fetch(_STORY.format(where="m.id = $1"), match_id)
-        return _story(rows[0], self.db) if rows else None
+        return story_record(rows[0], self.db.name) if rows else None
 
     async def story_of_table(self, table_id: int) -> Story | None:
         rows = await self.db.fetch(_STORY.format(where="f.table_id = $1"), table_id)
-        return _story(rows[0], self.db) if rows else None
+        return story_record(rows[0], self.db.name) if rows else None
 
     async def history(self, chat_id: int, limit: int = 10) -> list[Story]:
         rows = await self.db.fetch(_STORY.format(where="m.chat_id = $1") + " ORDER BY m.id DESC"
                                    " LIMIT $2", chat_id, max(limit, 0))
-        return [_story(row, self.db) for row in rows]
+        return [story_record(row, self.db.name) for row in rows]
 
     async def board(self, chat_id: int, game: str) -> list[BoardLine]:
         # Name, user id and level from the player's latest match (SQLite: bare columns by MAX).
@@ -99,7 +98,7 @@ class PgScores:
             chat_id, game,
         )  # fmt: skip
         return [BoardLine(player=r["player"], user_id=r["user_id"], level=r["level"],
-                          name=r["name"], played=r["played"], won=r["won"], rating=_rating(r))
+                          name=r["name"], played=r["played"], won=r["won"], rating=rating_record(r))
                 for r in rows]
 
     async def games(self, chat_id: int) -> list[str]:
@@ -126,7 +125,7 @@ class PgScores:
             user_id, player_key(user_id, None),
         )  # fmt: skip
         return [GameStats(game=r["game"], played=r["played"], won=r["won"], chats=r["chats"],
-                          rating=_rating(r)) for r in rows]
+                          rating=rating_record(r)) for r in rows]
 
     async def unrecorded(self) -> list[int]:
         rows = await self.db.fetch(
@@ -138,7 +137,7 @@ class PgScores:
     async def rating(self, game: str, player: Player) -> Rating | None:
         row = await self.db.fetchrow(
             "SELECT mu, sigma FROM ratings WHERE game = $1 AND player = $2", game, player)
-        return _rating(row) if row else None
+        return rating_record(row) if row else None
 
 
 async def _rate(conn: asyncpg.Connection, match: MatchRecord, match_id: int, rate: Rater) -> None:
@@ -147,7 +146,7 @@ async def _rate(conn: asyncpg.Connection, match: MatchRecord, match_id: int, rat
         "SELECT player, mu, sigma FROM ratings WHERE game = $1 AND player = ANY($2::text[])",
         match.game, players)
     current: dict[Player, Rating | None] = dict.fromkeys(players)
-    current.update({r["player"]: _rating(r) for r in rows})
+    current.update({r["player"]: rating_record(r) for r in rows})
     new = rate(current)
     now = time.time()
     await conn.executemany(
@@ -160,20 +159,3 @@ async def _rate(conn: asyncpg.Connection, match: MatchRecord, match_id: int, rat
         " VALUES ($1, $2, $3, $4, $5, $6)",
         [(match_id, p, b.mu if b else None, b.sigma if b else None, new[p].mu, new[p].sigma)
          for p in players for b in (current[p],)])
-
-
-def _rating(row: asyncpg.Record) -> Rating | None:
-    return None if row["mu"] is None else Rating(mu=row["mu"], sigma=row["sigma"])
-
-
-def _story(row: asyncpg.Record, db: PgDb) -> Story:
-    match = match_record(row, db.name)
-    try:
-        facts = MatchFacts.model_validate_json(row["f_facts"])
-        facts = facts.model_copy(update={"status": row["f_status"], "rated": bool(row["f_rated"])})
-        changes = [RatingChange(player=p, before=None if mb is None else Rating(mu=mb, sigma=sb),
-                                after=Rating(mu=mu, sigma=sg))
-                   for p, mb, sb, mu, sg in sorted(json.loads(row["changes"]))]
-    except ValueError as error:
-        raise StorageError(f"match {row['id']} in {db.name}: unreadable facts: {error}") from error
-    return Story(match=match, facts=facts, changes=changes)

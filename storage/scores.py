@@ -15,7 +15,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from .base import MatchRecord
+from .records import MatchRecord
 
 Player = str  # "user:10", "computer:hard"
 MatchStatus = Literal["finished", "stopped"]

@@ -1,5 +1,5 @@
-"""The SQLite backend (aiosqlite): the embedded default. All of Seghan's SQL lives here and in
-``migrations.py``.
+"""The SQLite backend (aiosqlite): the embedded default. Its SQL lives here, in
+``sqlite_scores.py`` and in ``migrations.py``; the connection in ``sqlite_db.py``.
 
 Durability: WAL with ``synchronous=NORMAL``. A committed transaction is in the WAL before COMMIT
 returns, so it survives the process being killed (tests/storage/test_crash.py kills one with SIGKILL
@@ -9,97 +9,36 @@ commit for that case at a large cost in latency.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
-from pydantic import TypeAdapter
 
-from .base import (
+from .base import Chats, Matches, Sends, Tables, Users
+from .check import report, split_broken
+from .errors import StaleTable, StorageError
+from .history import Logs, check_history, remember_log
+from .migrations import known_version, migrate
+from .records import (
     ChatRecord,
-    Chats,
-    Matches,
     MatchRecord,
-    SeatRecord,
-    Sends,
-    StaleTable,
     Standing,
-    StorageError,
     TableKey,
     TableRecord,
-    Tables,
     UserRecord,
-    Users,
     copy_table,
 )
-from .check import report, split_broken
-from .migrations import known_version, migrate
+from .rows import TABLE_COLUMNS, check_seed, match_record, read_log, table_record, table_values
 from .scores import Scores
+from .sqlite_db import Db
+from .sqlite_scores import SqliteScores
 
-Row = sqlite3.Row
-_SEATS = TypeAdapter(list[SeatRecord])
 _LIVE = "status IN ('lobby', 'playing')"
-_REMEMBERED = 10_000  # table logs kept for save's history check: a pointer an action
-
-
-class Db:
-    """One connection (its own aiosqlite thread) and a lock: each coroutine's statements run
-    together, so none sees another's half-done transaction. Reads are single statements, each
-    a consistent snapshot. (A second connection for reads measured no faster on two CPUs, and
-    slower under load: one more thread contending for the GIL.)"""
-
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self.conn = conn
-        self.path = path
-        self.lock = asyncio.Lock()
-
-    async def fetch(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Row]:
-        async with self.lock, _faults():
-            return list(await self.conn.execute_fetchall(sql, params))
-
-    async def change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """One statement in autocommit mode (atomic, triggers included); rows it changed."""
-        async with self.lock, _faults():
-            cursor = await self.conn.execute(sql, params)
-            return cursor.rowcount
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """IMMEDIATE takes SQLite's write lock up front, so a transaction never fails half-way
-        for want of it."""
-        async with self.lock, _faults():
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-                yield self.conn
-                await self.conn.execute("COMMIT")
-            except BaseException:
-                await _rollback(self.conn)
-                raise
-
-
-class StorageFault(StorageError):
-    """The database could not do it now (locked past the busy timeout, disk full, I/O error):
-    the request is refused whole and may be tried again; nothing half-done is kept."""
-
-
-@asynccontextmanager
-async def _faults() -> AsyncIterator[None]:
-    try:
-        yield
-    except sqlite3.OperationalError as error:
-        raise StorageFault(str(error)) from error
-
-
-async def _rollback(conn: aiosqlite.Connection) -> None:
-    with contextlib.suppress(sqlite3.Error):  # none to roll back (BEGIN itself failed)
-        await conn.rollback()
 
 
 async def open_sqlite(path: str | Path) -> SqliteStore:
@@ -134,8 +73,6 @@ class SqliteStore:
         self.chats: Chats = SqliteChats(db)
         self.matches: Matches = SqliteMatches(db)
         self.sends: Sends = SqliteSends(db)
-        from .sqlite_scores import SqliteScores  # it imports this module's helpers
-
         self.scores: Scores = SqliteScores(db)
 
     async def close(self) -> None:
@@ -144,28 +81,14 @@ class SqliteStore:
 
 # -- tables ----------------------------------------------------------------------------------
 
-_COLUMNS = [
-    "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
-    "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
-]  # fmt: skip
 _INSERT_TABLE = (
-    f"INSERT INTO tables ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
+    f"INSERT INTO tables ({', '.join(TABLE_COLUMNS)})"
+    f" VALUES ({', '.join('?' * len(TABLE_COLUMNS))})"
 )
 _UPDATE_TABLE = (  # with the new actions in ``pending`` (see migration 4)
-    f"UPDATE tables SET {', '.join(c + ' = ?' for c in _COLUMNS)}, pending = ?"
+    f"UPDATE tables SET {', '.join(c + ' = ?' for c in TABLE_COLUMNS)}, pending = ?"
     " WHERE id = ? AND version = ?"
 )
-
-
-def _table_values(t: TableRecord) -> tuple[Any, ...]:
-    """Column values in ``_COLUMNS`` order."""
-    _check_seed(t.seed, f"table {t.id}")
-    seats = _SEATS.dump_json(t.seats).decode()
-    return (
-        t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
-        t.version, t.status, t.creator_id, t.table_message_id, t.deadline, t.created_at,
-        t.updated_at, json.dumps(t.outbox),
-    )  # fmt: skip
 
 
 # A table's log as one JSON column, so a row and its log come in one statement: one snapshot.
@@ -178,64 +101,6 @@ _SELECT_TABLES = f"SELECT *, {_LOG} FROM tables WHERE {{where}} ORDER BY id"
 _SELECT_BY_ID = (
     f"SELECT *, CASE WHEN version = ? THEN NULL ELSE {_LOG_OF} END AS log FROM tables WHERE id = ?"
 )
-
-
-Logs = dict[int, tuple[int, tuple[tuple[int, str], ...]]]  # table id -> (version, log)
-
-
-def remember_log(logs: Logs, table: TableRecord) -> TableRecord:
-    """Note ``table``'s log as stored (SQLite's and PostgreSQL's shortcut past reading it
-    again). Its entries are immutable tuples (``copy_table``), shared with the caller: a
-    pointer each."""
-    logs.pop(table.id or 0, None)
-    if table.status in ("finished", "stopped"):
-        return table  # an ended table is seldom saved again: kept, ended tables pile up
-    if len(logs) >= _REMEMBERED:
-        del logs[next(iter(logs))]  # the least lately used
-    logs[table.id or 0] = (table.version, tuple(table.log))
-    return table
-
-
-def _table_record(
-    row: Any, path: object, known_log: Sequence[tuple[int, str]] = ()  # sqlite3.Row, asyncpg.Record
-) -> TableRecord:
-    """``known_log``: the log when the row's ``log`` column was not read (``_SELECT_BY_ID``)."""
-    try:
-        return TableRecord(
-            id=row["id"],
-            key=TableKey(chat_id=row["chat_id"], thread_id=row["thread_id"]),
-            game=row["game"],
-            rules=json.loads(row["rules"]),
-            players=row["players"],
-            seats=_SEATS.validate_json(row["seats"]),
-            seed=row["seed"],
-            log=list(known_log) if row["log"] is None else _read_log(row["log"]),
-            version=row["version"],
-            status=row["status"],
-            creator_id=row["creator_id"],
-            table_message_id=row["table_message_id"],
-            deadline=row["deadline"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            outbox=json.loads(row["outbox"]),
-        )
-    except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
-        raise StorageError(f"table {row['id']} in {path}: unreadable row: {error}") from error
-
-
-def _read_log(text: str) -> list[tuple[int, str]]:
-    """[(seat, code)] from the JSON [[idx, seat, code], ...] of ``_SELECT_TABLES``."""
-    rows = sorted(json.loads(text))  # json_group_array promises no order
-    if [row[0] for row in rows] != list(range(len(rows))):
-        raise ValueError("the action log has gaps")
-    return [(seat, code) for _, seat, code in rows]
-
-
-
-
-def _check_seed(seed: int, what: str) -> None:
-    if not -(2**63) <= seed < 2**63:  # SQLite's INTEGER; the memory store takes any int
-        raise StorageError(f"{what}: seed {seed} does not fit in 64 bits")
 
 
 def _key_taken(error: sqlite3.IntegrityError, t: TableRecord) -> StorageError:
@@ -257,7 +122,7 @@ class SqliteTables:
         stored = copy_table(table, version=1, created_at=now, updated_at=now)
         try:
             async with self.db.transaction() as conn:
-                cursor = await conn.execute(_INSERT_TABLE, _table_values(stored))
+                cursor = await conn.execute(_INSERT_TABLE, table_values(stored))
                 stored.id = cursor.lastrowid
                 await _append(conn, stored.id or 0, stored.log, 0)
         except sqlite3.IntegrityError as error:
@@ -272,7 +137,7 @@ class SqliteTables:
     async def by_id(self, table_id: int) -> TableRecord | None:
         version, log = self._logs.get(table_id, (None, ()))
         rows = await self.db.fetch(_SELECT_BY_ID, (version, table_id))
-        return self._remember(_table_record(rows[0], self.db.path, log)) if rows else None
+        return self._remember(table_record(rows[0], self.db.path, log)) if rows else None
 
     async def seat_of(self, user_id: int) -> TableRecord | None:
         where = (
@@ -320,10 +185,10 @@ class SqliteTables:
         version, have = self._logs.get(table.id or 0, (None, ()))
         if version != table.version:
             have = await self._stored_log(table)
-        _check_history(table, have)
+        check_history(table, have)
         new = table.log[len(have) :]
         pending = json.dumps([[len(have) + i, seat, code] for i, (seat, code) in enumerate(new)])
-        values = (*_table_values(stored), pending if new else None, table.id, table.version)
+        values = (*table_values(stored), pending if new else None, table.id, table.version)
         try:
             changed = await self.db.change(_UPDATE_TABLE, values)
         except sqlite3.IntegrityError as error:
@@ -344,20 +209,20 @@ class SqliteTables:
         if rows[0]["version"] != table.version:
             raise StaleTable(f"table {table.id}: version {table.version}, stored {rows[0][0]}")
         try:
-            return tuple(_read_log(rows[0]["log"]))
+            return tuple(read_log(rows[0]["log"]))
         except ValueError as error:
             raise StorageError(f"table {table.id} in {self.db.path}: {error}") from error
 
     async def _load(self, where: str, params: Sequence[Any] = ()) -> list[TableRecord]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=where), params)
-        return [self._remember(_table_record(row, self.db.path)) for row in rows]
+        return [self._remember(table_record(row, self.db.path)) for row in rows]
 
     async def _check_live(self) -> tuple[list[TableRecord], list[tuple[int, str]]]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=_LIVE))
         records, unreadable = [], []
         for row in rows:
             try:
-                records.append(self._remember(_table_record(row, self.db.path)))
+                records.append(self._remember(table_record(row, self.db.path)))
             except StorageError as error:
                 unreadable.append(report(row["id"], str(error)))
         good, broken = split_broken(records)
@@ -372,18 +237,6 @@ WHERE swept_until <= :now AND (
     OR (outbox != '[]' AND updated_at <= :late AND outbox_until <= :now))
 RETURNING id
 """
-
-
-def _check_history(table: TableRecord, have: tuple[tuple[int, str], ...]) -> None:
-    """The log only grows: the stored actions must be the start of the new log."""
-    mine = tuple(table.log[: len(have)])
-    if mine != have:  # maybe only lists where tuples belong
-        mine = tuple((seat, code) for seat, code in mine)
-    if len(table.log) < len(have) or mine != have:
-        raise StorageError(
-            f"table {table.id}: the log would rewrite stored history "
-            f"({len(table.log)} actions, {len(have)} stored)"
-        )
 
 
 async def _append(
@@ -480,7 +333,7 @@ class SqliteMatches:
         self.db = db
 
     async def add(self, match: MatchRecord) -> MatchRecord:
-        _check_seed(match.seed, f"match of table {match.table_id}")
+        check_seed(match.seed, f"match of table {match.table_id}")
         stored = match.model_copy(deep=True)
         async with self.db.transaction() as conn:
             cursor = await conn.execute(
@@ -509,7 +362,7 @@ class SqliteMatches:
             """,
             (chat_id, max(limit, 0)),
         )
-        return [_match_record(row, self.db.path) for row in rows]
+        return [match_record(row, self.db.path) for row in rows]
 
     async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
         # With MAX() in the select list SQLite takes the bare column ``name`` from the row
@@ -530,13 +383,3 @@ class SqliteMatches:
                      points=r["points"])
             for r in rows
         ]  # fmt: skip
-
-
-def _match_record(row: Row, path: Path) -> MatchRecord:
-    try:
-        fields = dict(row)
-        results = sorted(json.loads(row["results"]), key=lambda r: r["seat"])
-        fields.update(rules=json.loads(row["rules"]), log=json.loads(row["log"]), results=results)
-        return MatchRecord(**fields)
-    except ValueError as error:
-        raise StorageError(f"match {row['id']} in {path}: unreadable row: {error}") from error

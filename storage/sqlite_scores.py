@@ -7,7 +7,8 @@ import json
 import time
 from typing import Any
 
-from .base import MatchRecord, StorageError
+from .records import MatchRecord
+from .rows import check_seed, rating_record, story_record
 from .scores import (
     BoardLine,
     GameStats,
@@ -15,11 +16,10 @@ from .scores import (
     Player,
     Rater,
     Rating,
-    RatingChange,
     Story,
     player_key,
 )
-from .sqlite import Db, Row, _check_seed, _match_record
+from .sqlite_db import Db
 
 _PLAYER = ("CASE WHEN r.user_id IS NULL THEN 'computer:' || COALESCE(r.level, 'normal')"
            " ELSE 'user:' || r.user_id END")
@@ -41,7 +41,7 @@ class SqliteScores:
         self.db = db
 
     async def record(self, match: MatchRecord, facts: MatchFacts, rate: Rater | None) -> Story:
-        _check_seed(match.seed, f"match of table {match.table_id}")
+        check_seed(match.seed, f"match of table {match.table_id}")
         async with self.db.transaction() as conn:
             found = list(await conn.execute_fetchall(
                 "SELECT match_id FROM match_facts WHERE table_id = ?", (match.table_id,)))
@@ -55,16 +55,16 @@ class SqliteScores:
 
     async def story(self, match_id: int) -> Story | None:
         rows = await self.db.fetch(_STORY.format(where="m.id = ?"), (match_id,))
-        return _story(rows[0], self.db) if rows else None
+        return story_record(rows[0], self.db.path) if rows else None
 
     async def story_of_table(self, table_id: int) -> Story | None:
         rows = await self.db.fetch(_STORY.format(where="f.table_id = ?"), (table_id,))
-        return _story(rows[0], self.db) if rows else None
+        return story_record(rows[0], self.db.path) if rows else None
 
     async def history(self, chat_id: int, limit: int = 10) -> list[Story]:
         rows = await self.db.fetch(_STORY.format(where="m.chat_id = ?") + " ORDER BY m.id DESC"
                                    " LIMIT ?", (chat_id, max(limit, 0)))
-        return [_story(row, self.db) for row in rows]
+        return [story_record(row, self.db.path) for row in rows]
 
     async def board(self, chat_id: int, game: str) -> list[BoardLine]:
         # MAX(m.id) makes SQLite take the bare columns (name) from the latest match
@@ -84,7 +84,7 @@ class SqliteScores:
             (chat_id, game),
         )
         return [BoardLine(player=r["player"], user_id=r["user_id"], level=r["level"],
-                          name=r["name"], played=r["played"], won=r["won"], rating=_rating(r))
+                          name=r["name"], played=r["played"], won=r["won"], rating=rating_record(r))
                 for r in rows]
 
     async def games(self, chat_id: int) -> list[str]:
@@ -109,7 +109,7 @@ class SqliteScores:
             (player_key(user_id, None), player_key(user_id, None), user_id),
         )
         return [GameStats(game=r["game"], played=r["played"], won=r["won"], chats=r["chats"],
-                          rating=_rating(r)) for r in rows]
+                          rating=rating_record(r)) for r in rows]
 
     async def unrecorded(self) -> list[int]:
         rows = await self.db.fetch(
@@ -121,7 +121,7 @@ class SqliteScores:
     async def rating(self, game: str, player: Player) -> Rating | None:
         rows = await self.db.fetch("SELECT mu, sigma FROM ratings WHERE game = ? AND player = ?",
                                    (game, player))
-        return _rating(rows[0]) if rows else None
+        return rating_record(rows[0]) if rows else None
 
 
 async def _insert(conn: Any, match: MatchRecord, facts: MatchFacts) -> int:
@@ -148,7 +148,7 @@ async def _rate(conn: Any, match: MatchRecord, match_id: int, rate: Rater) -> No
         f"SELECT player, mu, sigma FROM ratings WHERE game = ? AND player IN ({marks})",
         (match.game, *players))
     current: dict[Player, Rating | None] = dict.fromkeys(players)
-    current.update({r["player"]: _rating(r) for r in rows})
+    current.update({r["player"]: rating_record(r) for r in rows})
     new = rate(current)
     now = time.time()
     for player in players:
@@ -161,20 +161,3 @@ async def _rate(conn: Any, match: MatchRecord, match_id: int, rate: Rater) -> No
             " VALUES (?, ?, ?, ?, ?, ?)",
             (match_id, player, before.mu if before else None, before.sigma if before else None,
              after.mu, after.sigma))
-
-
-def _rating(row: Row) -> Rating | None:
-    return None if row["mu"] is None else Rating(mu=row["mu"], sigma=row["sigma"])
-
-
-def _story(row: Row, db: Db) -> Story:
-    match = _match_record(row, db.path)
-    try:
-        facts = MatchFacts.model_validate_json(row["f_facts"])
-        facts = facts.model_copy(update={"status": row["f_status"], "rated": bool(row["f_rated"])})
-        changes = [RatingChange(player=p, before=None if mb is None else Rating(mu=mb, sigma=sb),
-                                after=Rating(mu=mu, sigma=sg))
-                   for p, mb, sb, mu, sg in sorted(json.loads(row["changes"]))]
-    except ValueError as error:
-        raise StorageError(f"match {row['id']} in {db.path}: unreadable facts: {error}") from error
-    return Story(match=match, facts=facts, changes=changes)

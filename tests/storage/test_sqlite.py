@@ -19,8 +19,8 @@ from storage import (
     UserRecord,
     open_store,
 )
+from storage import history as history_module
 from storage import migrations as migrations_module
-from storage import sqlite as sqlite_module
 from storage.migrations import MIGRATIONS
 from tests.storage.conftest import OpenFile
 from tests.storage.fake_game import moves
@@ -225,7 +225,7 @@ async def test_two_stores_on_one_file_catch_stale_saves(
 async def test_history_check_outlives_the_log_memory(
     tmp_path: Path, open_file: OpenFile, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sqlite_module, "_REMEMBERED", 2)
+    monkeypatch.setattr(history_module, "_REMEMBERED", 2)
     store = await open_file(tmp_path / "s.db")
     made = [
         await store.tables.create(table(TableKey(chat_id=n), log=moves(0, 2))) for n in range(3)

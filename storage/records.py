@@ -1,0 +1,113 @@
+"""The records (pydantic) a store keeps and hands out.
+
+The record is the truth: a table is its game, rules, seats, seed and action log; the engine state
+is rebuilt with ``engine.replay``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+ComputerLevel = Literal["easy", "normal", "hard"]
+TableStatus = Literal["lobby", "playing", "finished", "stopped"]
+
+
+class TableKey(BaseModel, frozen=True):
+    chat_id: int
+    thread_id: int = 0  # forum topic; 0 outside forums
+
+
+class SeatRecord(BaseModel):
+    user_id: int | None = None  # a human; None for a computer seat
+    level: ComputerLevel | None = None  # computer level, or who plays an absent human
+    name: str = ""
+    hand_message_id: int | None = None  # the private hand message, edited in place
+    missed_turns: int = 0  # turns the timer played for this human in a row
+    away: bool = False  # after three missed turns a computer plays until the owner returns
+    username: str = ""  # Telegram @username without the @, for /kick @name
+    selection: list[str] = Field(default_factory=list)  # cards toggled for a multi-card action
+    pick: str = ""  # the step of a picker the hand shows (a bid's level chosen, its suit next)
+
+
+class TableRecord(BaseModel):
+    id: int | None = None  # assigned by the store on create; short, goes into button data
+    key: TableKey
+    game: str
+    rules: dict[str, object] = Field(default_factory=dict)
+    players: int = 4  # seat count
+    seats: list[SeatRecord] = Field(default_factory=list)
+    seed: int = 0
+    log: list[tuple[int, str]] = Field(default_factory=list)  # (seat, action code)
+    version: int = 0  # bumped by every save
+    status: TableStatus = "lobby"
+    creator_id: int | None = None
+    table_message_id: int | None = None  # the group table (or lobby) message
+    deadline: float | None = None  # unix time the current turn runs out, or None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    # group posts owed and not yet sent, oldest first: "deal:<n>" (the n-th deal's result),
+    # "match" (the match result), "away:<seat>" / "back:<seat>" (a computer took a seat / gave
+    # it back); saved with the move that caused them, removed once sent
+    outbox: list[str] = Field(default_factory=list)
+
+
+class UserRecord(BaseModel):
+    id: int
+    name: str = ""
+    lang: str | None = None  # None: follow the Telegram client's language, then the default
+    can_dm: bool = False  # the user has started the bot in private
+    client_lang: str | None = None  # the language of the user's Telegram app, as last seen
+
+
+class ChatRecord(BaseModel):
+    id: int
+    lang: str | None = None
+    turn_seconds: int = 60
+    settings: dict[str, object] = Field(default_factory=dict)
+
+
+class SeatResult(BaseModel):
+    seat: int
+    user_id: int | None = None
+    level: ComputerLevel | None = None
+    name: str = ""
+    score: int = 0
+    place: int = 1  # 1 = first; ties share
+
+
+class MatchRecord(BaseModel):
+    id: int | None = None
+    table_id: int
+    chat_id: int
+    thread_id: int = 0
+    game: str
+    rules: dict[str, object] = Field(default_factory=dict)
+    seed: int
+    log: list[tuple[int, str]] = Field(default_factory=list)
+    finished_at: float
+    results: list[SeatResult]
+
+
+class Standing(BaseModel):
+    """One line of a chat's leaderboard for a game."""
+
+    user_id: int
+    name: str
+    played: int
+    won: int  # matches finished in first place
+    points: int  # sum of scores
+
+
+def copy_table(table: TableRecord, **update: Any) -> TableRecord:
+    """A copy for the caller, sharing nothing mutable with ``table``. Cheaper than a deep copy:
+    the log's entries are immutable tuples, and a long log made deepcopy the bulk of a save."""
+    update.update(
+        rules=copy.deepcopy(table.rules),
+        seats=[seat.model_copy() for seat in table.seats],
+        log=[(seat, code) for seat, code in table.log],  # tuples, even if a list was appended
+        outbox=list(table.outbox),
+    )
+    return table.model_copy(update=update)

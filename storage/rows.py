@@ -1,0 +1,108 @@
+"""Records as SQL rows and back, the same for SQLite and PostgreSQL: both keep rules, seats,
+outbox, logs and facts as JSON text, and both drivers' rows read by column name.
+
+A row that does not decode is a StorageError naming the record and ``where`` it is stored (a
+file's path, a database's redacted URL).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from .errors import StorageError
+from .records import MatchRecord, SeatRecord, TableKey, TableRecord
+from .scores import MatchFacts, Rating, RatingChange, Story
+
+_SEATS = TypeAdapter(list[SeatRecord])
+
+# The tables columns that a record fills, in the order of ``table_values``.
+TABLE_COLUMNS = [
+    "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
+    "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
+]  # fmt: skip
+
+
+def check_seed(seed: int, what: str) -> None:
+    if not -(2**63) <= seed < 2**63:  # SQLite's INTEGER; the memory store takes any int
+        raise StorageError(f"{what}: seed {seed} does not fit in 64 bits")
+
+
+def table_values(t: TableRecord) -> tuple[Any, ...]:
+    """Column values in ``TABLE_COLUMNS`` order (JSON as text: asyncpg's default for jsonb)."""
+    check_seed(t.seed, f"table {t.id}")
+    seats = _SEATS.dump_json(t.seats).decode()
+    return (
+        t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
+        t.version, t.status, t.creator_id, t.table_message_id, t.deadline, t.created_at,
+        t.updated_at, json.dumps(t.outbox),
+    )  # fmt: skip
+
+
+def table_record(
+    row: Any, where: object, known_log: Sequence[tuple[int, str]] = ()  # Row or asyncpg.Record
+) -> TableRecord:
+    """``known_log``: the log when the row's ``log`` column was not read (a by-id select that
+    the store's remembered log spares)."""
+    try:
+        return TableRecord(
+            id=row["id"],
+            key=TableKey(chat_id=row["chat_id"], thread_id=row["thread_id"]),
+            game=row["game"],
+            rules=json.loads(row["rules"]),
+            players=row["players"],
+            seats=_SEATS.validate_json(row["seats"]),
+            seed=row["seed"],
+            log=list(known_log) if row["log"] is None else read_log(row["log"]),
+            version=row["version"],
+            status=row["status"],
+            creator_id=row["creator_id"],
+            table_message_id=row["table_message_id"],
+            deadline=row["deadline"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            outbox=json.loads(row["outbox"]),
+        )
+    except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
+        raise StorageError(f"table {row['id']} in {where}: unreadable row: {error}") from error
+
+
+def read_log(text: str) -> list[tuple[int, str]]:
+    """[(seat, code)] from a log column's JSON [[idx, seat, code], ...]."""
+    rows = sorted(json.loads(text))  # SQLite's json_group_array promises no order
+    if [row[0] for row in rows] != list(range(len(rows))):
+        raise ValueError("the action log has gaps")
+    return [(seat, code) for _, seat, code in rows]
+
+
+def match_record(row: Any, where: object) -> MatchRecord:
+    """A ``matches`` row with its results as a JSON column ``results``."""
+    try:
+        fields = dict(row)
+        results = sorted(json.loads(row["results"]), key=lambda r: r["seat"])
+        fields.update(rules=json.loads(row["rules"]), log=json.loads(row["log"]), results=results)
+        return MatchRecord(**fields)
+    except ValueError as error:
+        raise StorageError(f"match {row['id']} in {where}: unreadable row: {error}") from error
+
+
+def rating_record(row: Any) -> Rating | None:
+    return None if row["mu"] is None else Rating(mu=row["mu"], sigma=row["sigma"])
+
+
+def story_record(row: Any, where: object) -> Story:
+    """A match row (``match_record``) with its facts (``f_status``, ``f_rated``, ``f_facts``)
+    and its rating changes as JSON [[player, mu_before, sigma_before, mu, sigma], ...]."""
+    match = match_record(row, where)
+    try:
+        facts = MatchFacts.model_validate_json(row["f_facts"])
+        facts = facts.model_copy(update={"status": row["f_status"], "rated": bool(row["f_rated"])})
+        changes = [RatingChange(player=p, before=None if mb is None else Rating(mu=mb, sigma=sb),
+                                after=Rating(mu=mu, sigma=sg))
+                   for p, mb, sb, mu, sg in sorted(json.loads(row["changes"]))]
+    except ValueError as error:
+        raise StorageError(f"match {row['id']} in {where}: unreadable facts: {error}") from error
+    return Story(match=match, facts=facts, changes=changes)
