@@ -28,7 +28,8 @@ from telegram.request import BaseRequest
 from storage import open_store
 from storage.base import Store
 
-from . import callbacks, i18n, scores
+from . import i18n, scores
+from .callbacks import Kind
 from .handlers import info, lobby, members, play, stats
 from .runtime import Runtime
 from .settings import LANGUAGES, Settings
@@ -115,11 +116,11 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("table", stats.table))
     application.add_handler(CommandHandler("score", info.score))
     application.add_handler(CommandHandler("timer", info.timer))
-    buttons = ((play.action, "a"), (play.pick, "p"), (play.toggle, "t"), (play.confirm, "c"),
-               (play.my_hand, "h"), (play.sheet, "q"), (lobby.button, lobby.KINDS),
-               (stats.sheet, "v"))
-    for handler, kinds in buttons:
-        application.add_handler(CallbackQueryHandler(handler, pattern=callbacks.pattern(kinds)))
+    buttons = {Kind.ACTION: play.action, Kind.PICK: play.pick, Kind.TOGGLE: play.toggle,
+               Kind.CONFIRM: play.confirm, Kind.MY_HAND: play.my_hand, Kind.SHEET: play.sheet,
+               **dict.fromkeys(lobby.KINDS, lobby.button), Kind.MATCH_SHEET: stats.sheet}
+    for kind, handler in buttons.items():
+        application.add_handler(CallbackQueryHandler(handler, pattern=kind.pattern))
     application.add_handler(CallbackQueryHandler(play.unknown))  # anything else: an alert
     application.add_handler(ChatMemberHandler(members.my_chat_member,
                                               ChatMemberHandler.MY_CHAT_MEMBER))

@@ -1,13 +1,5 @@
 """callback_data codec: ``kind|table id|move number|argument`` in at most 64 bytes.
 
-Kinds: a = action code, p = a picker's step (the hand is drawn again at that step),
-t = toggle a card of a multi-card choice, c = confirm that choice,
-h = show my hand, q = the score sheet (sent to the presser privately), j/l = join/leave the lobby,
-f = fill the free seats with computers (argument: level:the table size it fills up to),
-m = the one-computer menu, k = add one computer (argument: level), x = close that menu, s = start,
-g = choose the game (argument: game name),
-r = a rematch of an ended table, o = the next value of a lobby's rule option (argument: its name),
-v = a stored match's score sheet (/history; the match id in the table id's place).
 The move number is the length of the action log when the button was drawn: the table uses it to
 tell a fresh press from a stale or repeated one.
 """
@@ -15,10 +7,41 @@ tell a fresh press from a stale or repeated one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-KINDS = frozenset("aptchqjlfmksgxrov")
 MAX_BYTES = 64
 MAX_ID = 2**62  # table ids and move numbers: anything larger was not drawn by this bot
+
+
+class Kind(StrEnum):
+    """What a button asks for: the first field of its data. One letter each, and never changed:
+    the buttons already in chats carry these letters."""
+
+    ACTION = "a"  # a game action (argument: its code)
+    PICK = "p"  # a picker's step: the hand is drawn again at that step (argument: the step)
+    TOGGLE = "t"  # a card of a multi-card choice in or out (argument: +card or -card)
+    CONFIRM = "c"  # play the toggled cards (argument: the kind of play)
+    MY_HAND = "h"  # the group's "my hand": the presser's hand as an alert
+    SHEET = "q"  # the table's score sheet, sent to the presser privately
+    JOIN = "j"  # take a seat in the lobby
+    LEAVE = "l"  # leave the lobby
+    FILL = "f"  # computers in the free seats (argument: level:the table size it fills up to)
+    MENU = "m"  # open the one-computer menu
+    ADD_COMPUTER = "k"  # one computer (argument: its level)
+    CLOSE_MENU = "x"  # close the one-computer menu
+    START = "s"  # start the match
+    GAME = "g"  # choose the game (argument: its name)
+    OPTION = "o"  # the next value of a rule option (argument: its name)
+    REMATCH = "r"  # a rematch of an ended table
+    MATCH_SHEET = "v"  # a stored match's sheet from /history (the match id in the table id's place)
+
+    @property
+    def pattern(self) -> str:
+        """The ``CallbackQueryHandler`` pattern of the buttons of this kind."""
+        return f"^{self}\\|"
+
+
+KINDS = frozenset(Kind)  # their letters too: a Kind hashes and compares as its letter
 
 
 def number(text: str, limit: int = MAX_ID) -> int | None:
@@ -36,13 +59,13 @@ class BadCallback(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Press:
-    kind: str
+    kind: Kind
     table_id: int
     move: int = 0
     arg: str = ""
 
 
-def encode(kind: str, table_id: int, move: int = 0, arg: str = "") -> str:
+def encode(kind: Kind, table_id: int, move: int = 0, arg: str = "") -> str:
     if kind not in KINDS:
         raise ValueError(f"unknown callback kind {kind!r}")
     data = f"{kind}|{table_id}|{move}|{arg}"
@@ -59,9 +82,4 @@ def decode(data: str | None) -> Press:
     table_id, move_no = number(table), number(move)
     if table_id is None or move_no is None or not arg.isascii():
         raise BadCallback(f"not our button: {data!r}")
-    return Press(kind, table_id, move_no, arg)
-
-
-def pattern(kinds: str) -> str:
-    """The ``CallbackQueryHandler`` pattern of the buttons of these kinds."""
-    return f"^[{kinds}]\\|"
+    return Press(Kind(kind), table_id, move_no, arg)

@@ -16,6 +16,7 @@ from storage.base import MatchRecord, SeatResult, Store, TableRecord
 from storage.scores import DealLine, MatchFacts, MatchStatus, Story, player_key
 
 from . import chart, i18n, ratings
+from .callbacks import BadCallback, Kind, decode, encode
 from .views import Context, view_for
 from .views.base import BaseView, Button, Screen, signed
 from .views.lobby import LEVELS
@@ -255,22 +256,17 @@ class ScoreService:
         return text
 
 
-SHEET_KIND = "v"  # callback kind of a /history button: v|<match id>|0|
-
-
 def _sheet_data(match_id: int) -> str:
-    return f"{SHEET_KIND}|{match_id}|0|"
+    return encode(Kind.MATCH_SHEET, match_id)
 
 
 def sheet_press(data: str | None) -> int:
     """The match id of a /history button's data, read strictly (ASCII digits, in range)."""
-    from .callbacks import BadCallback, decode
-
     try:
         press = decode(data)
     except BadCallback as error:
         raise ScoreError("error-bad-button") from error
-    if press.kind != SHEET_KIND or press.move != 0 or press.arg:
+    if press.kind != Kind.MATCH_SHEET or press.move != 0 or press.arg:
         raise ScoreError("error-bad-button")
     return press.table_id
 

@@ -86,7 +86,7 @@ async def answer(query: CallbackQuery, alert: str | None = None, toast: str | No
         log.warning("answerCallbackQuery failed: %s", error)
 
 
-async def answer_press(app: Runtime, query: CallbackQuery,
+async def answer_press(app: Runtime, query: CallbackQuery, press: callbacks.Press,
                        run: Awaitable[Outcome | str | None],
                        refused: Callable[[], Awaitable[None]] | None = None) -> None:
     """Answer a button press: an alert in the presser's language when the table refuses it
@@ -108,15 +108,16 @@ async def answer_press(app: Runtime, query: CallbackQuery,
     if isinstance(outcome, str):
         await answer(query, outcome)
     elif outcome is not None:
-        await adopt(app, query, outcome.table)
+        await adopt(app, query, press, outcome.table)
         await app.publish(outcome)
         await answer(query)
 
 
-async def adopt(app: Runtime, query: CallbackQuery, table: TableRecord) -> None:
+async def adopt(app: Runtime, query: CallbackQuery, press: callbacks.Press,
+                table: TableRecord) -> None:
     """A press from a message of this table whose id is not stored yet (another worker sent it
     a moment ago and is still noting it): it is the table's message, edited, not sent again."""
-    message, press = query.message, callbacks.decode(query.data or "")
+    message = query.message
     if message is None or press.table_id != table.id:
         return
     seats = [i for i, s in enumerate(table.seats) if s.user_id == query.from_user.id]

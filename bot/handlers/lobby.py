@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import CallbackQuery, Update, User
 
 from .. import callbacks
+from ..callbacks import Kind
 from ..i18n import game_named, t
 from ..tables import Outcome, TableError
 from . import (
@@ -40,7 +41,8 @@ async def new(update: Update, context: Context) -> None:
     await app.publish(outcome)
 
 
-KINDS = "jlfmksgxro"
+KINDS = (Kind.JOIN, Kind.LEAVE, Kind.FILL, Kind.MENU, Kind.ADD_COMPUTER, Kind.START, Kind.GAME,
+         Kind.CLOSE_MENU, Kind.REMATCH, Kind.OPTION)  # the buttons ``button`` answers
 
 
 async def button(update: Update, context: Context) -> None:
@@ -49,43 +51,43 @@ async def button(update: Update, context: Context) -> None:
     got = await pressed(update, context)
     if got is not None:
         query, press = got
-        await answer_press(runtime_of(context), query, _press(context, query, press))
+        await answer_press(runtime_of(context), query, press, _press(context, query, press))
 
 
 async def _press(context: Context, query: CallbackQuery, press: callbacks.Press) -> Outcome | None:
     app, user = runtime_of(context), query.from_user
     service = app.service
     match press.kind:
-        case "j":
+        case Kind.JOIN:
             record = await app.touch(user)
             if not record.can_dm:
                 raise TableError("lobby-open-bot-first")
             return await service.join(press.table_id, app.person(user))
-        case "l":
+        case Kind.LEAVE:
             return await service.leave(press.table_id, user.id)
-        case "m" | "x":
+        case Kind.MENU | Kind.CLOSE_MENU:
             outcome = await service.outcome(press.table_id)
             if outcome.table.status != "lobby":
                 raise TableError("error-stale")
             await answer(query)
-            await adopt(app, query, outcome.table)
-            await app.publish(outcome, menu=press.kind == "m")
+            await adopt(app, query, press, outcome.table)
+            await app.publish(outcome, menu=press.kind == Kind.MENU)
             return None
-        case "k":
+        case Kind.ADD_COMPUTER:
             return await service.add_computers(press.table_id, user.id, press.arg)
-        case "f":
+        case Kind.FILL:
             level, _, size = press.arg.partition(":")
             upto = callbacks.number(size, limit=100)
             if upto is None:
                 raise TableError("error-bad-button")
             return await service.add_computers(press.table_id, user.id, level, upto)
-        case "r":
+        case Kind.REMATCH:
             return await service.rematch(press.table_id, app.person(user))
-        case "g":
+        case Kind.GAME:
             return await service.choose_game(press.table_id, user.id, press.arg)
-        case "o":
+        case Kind.OPTION:
             return await service.cycle_option(press.table_id, user.id, press.arg)
-        case "s":
+        case Kind.START:
             admin = await admin_not_creator(context, await service.load(press.table_id), user.id)
             return await service.start(press.table_id, user.id, admin)
         case _:

@@ -1,4 +1,4 @@
-"""The buttons of a table in play, one handler per kind (registered with ``callbacks.pattern``):
+"""The buttons of a table in play, one handler per ``Kind`` (routed by ``Kind.pattern``):
 an action, a picker's step, a toggled card, the toggled cards confirmed, "my hand". Each decodes
 the press once and calls one use case."""
 
@@ -25,8 +25,8 @@ def _seat_button(use_case: SeatUseCase) -> Handler:
             query, press = got
             app = runtime_of(context)
             user_id = query.from_user.id
-            await answer_press(app, query, use_case(app.service, press.table_id, user_id,
-                                                    press.move, press.arg),
+            run = use_case(app.service, press.table_id, user_id, press.move, press.arg)
+            await answer_press(app, query, press, run,
                                refused=lambda: app.redraw_hand(press.table_id, user_id))
     return handler
 
@@ -43,7 +43,7 @@ async def my_hand(update: Update, context: Context) -> None:
     if got is not None:
         query, press = got
         app = runtime_of(context)
-        await answer_press(app, query, app.hand_alert(press.table_id, query.from_user))
+        await answer_press(app, query, press, app.hand_alert(press.table_id, query.from_user))
 
 
 async def sheet(update: Update, context: Context) -> None:
@@ -54,7 +54,7 @@ async def sheet(update: Update, context: Context) -> None:
         query, press = got
         app = runtime_of(context)
         chat_id = query.message.chat.id if query.message else 0
-        await answer_press(app, query, _sheet_sent(app, query, app.post_sheet(
+        await answer_press(app, query, press, _sheet_sent(app, query, app.post_sheet(
             press.table_id, query.from_user, chat_id)))
 
 
@@ -71,8 +71,8 @@ async def unknown(update: Update, context: Context) -> None:
     """Any other button data (forged, or from an older version): an alert."""
     got = await pressed(update, context)
     if got is not None:
-        query, _press = got
-        await answer_press(runtime_of(context), query, _refuse())
+        query, press = got
+        await answer_press(runtime_of(context), query, press, _refuse())
 
 
 async def _refuse() -> Outcome:

@@ -12,6 +12,7 @@ from engine.cards import CARDS, SUIT_SYMBOLS, parse_card
 from engine.core import DealRecord, Shared, Standings
 
 from .. import callbacks, i18n
+from ..callbacks import Kind
 
 RED = {"♥": "♥️", "♦": "♦️"}
 
@@ -46,7 +47,7 @@ class Context:
     def t(self, key: str, **args: Any) -> str:
         return i18n.t(self.lang, key, **args)
 
-    def data(self, kind: str, arg: str = "") -> str:
+    def data(self, kind: Kind, arg: str = "") -> str:
         return callbacks.encode(kind, self.table_id, self.move, arg)
 
 
@@ -57,15 +58,15 @@ def table_keyboard(public: Shared, ctx: Context) -> tuple[tuple[Button, ...], ..
     """The table message's buttons while the match goes on: my hand, the score sheet."""
     if public.phase == "over":
         return ()
-    return ((Button(ctx.t("table-my-hand"), ctx.data("h")),
-             Button(ctx.t("table-sheet"), ctx.data("q"))),)
+    return ((Button(ctx.t("table-my-hand"), ctx.data(Kind.MY_HAND)),
+             Button(ctx.t("table-sheet"), ctx.data(Kind.SHEET))),)
 
 
 class GameView(Protocol):
     """One per game (``bot/views/<game>.py`` defines ``VIEW``). The group's screens are drawn
     from the engine's public view (``Game.public_observation``) and nothing else; a hand from
-    that seat's observation. Buttons: ``a`` an action code, ``p`` a picker step (the hand is
-    drawn again with ``ctx.pick`` set), ``t``/``c`` toggle a card / play the toggled cards."""
+    that seat's observation. Buttons of a hand: ``Kind.ACTION``, ``Kind.PICK`` (the hand
+    is drawn again with ``ctx.pick`` set), ``Kind.TOGGLE`` and ``Kind.CONFIRM``."""
 
     def table(self, public: Any, ctx: Context) -> Screen:
         """The group's table message."""
@@ -151,7 +152,7 @@ class BaseView:
 
     def match_result(self, public: Any, ctx: Context) -> Screen:
         lines = [ctx.t("match-over", game=ctx.t(f"game-{ctx.game}")), *self.places(public, ctx)]
-        return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data("r")),),))
+        return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data(Kind.REMATCH)),),))
 
     def places(self, public: Any, ctx: Context) -> list[str]:
         """'1. Արամ 16' per standings entry, best first, as the engine places them."""
@@ -167,8 +168,8 @@ class BaseView:
                  ctx.t("table-winner", count=people,
                        names=", ".join(entry_name(public, ctx, i) for i in won)),
                  *self.places(public, ctx)]
-        return Screen("\n".join(lines), ((Button(ctx.t("table-sheet"), ctx.data("q")),
-                                          Button(ctx.t("match-again"), ctx.data("r"))),))
+        return Screen("\n".join(lines), ((Button(ctx.t("table-sheet"), ctx.data(Kind.SHEET)),
+                                          Button(ctx.t("match-again"), ctx.data(Kind.REMATCH))),))
 
 
 def face(code_or_card: Any, button: bool = False) -> str:

@@ -27,6 +27,7 @@ from engine.cards import CARDS, SUIT_SYMBOLS
 from engine.core import DealRecord
 from engine.tricks import Play
 
+from ..callbacks import Kind
 from .base import (
     RED,
     BaseView,
@@ -180,7 +181,7 @@ class BazarBlotView(BaseView):
             if mine:
                 plays = [a for a in legal if isinstance(a, Play)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}
-                buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
+                buttons = [Button(face(a.card, button=True), ctx.data(Kind.ACTION, str(a)))
                            for a in sorted(plays, key=lambda a: order[CARDS[a.card]])]
                 rows = rows_of(buttons, 4)
         return Screen("\n".join(lines), rows)
@@ -189,8 +190,8 @@ class BazarBlotView(BaseView):
                  ) -> tuple[str, tuple[tuple[Button, ...], ...]]:
         """The prompt and keyboard of the picker at ``ctx.pick`` (the module's docstring)."""
         if obs.phase == "sur":
-            buttons = [Button(ctx.t("bazar_blot-sur"), ctx.data("a", str(a))) if isinstance(a, Sur)
-                       else Button(ctx.t("bazar_blot-pass"), ctx.data("a", str(a)))
+            buttons = [Button(ctx.t("bazar_blot-sur"), ctx.data(Kind.ACTION, str(a))) if isinstance(a, Sur)
+                       else Button(ctx.t("bazar_blot-pass"), ctx.data(Kind.ACTION, str(a)))
                        for a in legal if isinstance(a, (Sur, Pass))]
             quansh = obs.quansh if obs.quansh is not None else obs.seat
             return ctx.t("bazar_blot-sur-prompt", name=ctx.names[quansh]), (tuple(buttons),)
@@ -202,35 +203,35 @@ class BazarBlotView(BaseView):
             level, is_capot = int(arg), step == "k"
             choices = [b for s in STRAIN_ORDER for b in bids
                        if b.level == level and b.capot == is_capot and b.strain == s]
-            buttons = [Button(strain_text(b.strain, ctx, button=True), ctx.data("a", str(b)))
+            buttons = [Button(strain_text(b.strain, ctx, button=True), ctx.data(Kind.ACTION, str(b)))
                        for b in choices]
             back = "k" if is_capot else "m" if level not in ordinary[:FIRST_LEVELS] else ""
             shown = ctx.t("bazar_blot-capot-bid", bid=str(level)) if is_capot else str(level)
             return (ctx.t("bazar_blot-choose-strain", bid=shown),
                     (tuple(buttons), (self._back(back, ctx),)))
         if ctx.pick == "m" and len(ordinary) > FIRST_LEVELS:
-            buttons = [Button(str(level), ctx.data("p", f"l:{level}"))
+            buttons = [Button(str(level), ctx.data(Kind.PICK, f"l:{level}"))
                        for level in ordinary[FIRST_LEVELS:]]
             return ctx.t("bazar_blot-choose-level"), (*rows_of(buttons, 8), (self._back("", ctx),))
         if ctx.pick == "k" and capot:
-            buttons = [Button(str(level), ctx.data("p", f"k:{level}")) for level in capot]
+            buttons = [Button(str(level), ctx.data(Kind.PICK, f"k:{level}")) for level in capot]
             return (ctx.t("bazar_blot-choose-capot"),
                     (*rows_of(buttons, 8), (self._back("", ctx),)))
-        levels = [Button(str(level), ctx.data("p", f"l:{level}"))
+        levels = [Button(str(level), ctx.data(Kind.PICK, f"l:{level}"))
                   for level in ordinary[:FIRST_LEVELS]]
         if len(ordinary) > FIRST_LEVELS:
-            levels.append(Button(ctx.t("bazar_blot-more"), ctx.data("p", "m")))
+            levels.append(Button(ctx.t("bazar_blot-more"), ctx.data(Kind.PICK, "m")))
         calls = []
         if capot:
-            calls.append(Button(ctx.t("bazar_blot-capot"), ctx.data("p", "k")))
-        calls += [Button(ctx.t("bazar_blot-pass"), ctx.data("a", str(a))) for a in legal
+            calls.append(Button(ctx.t("bazar_blot-capot"), ctx.data(Kind.PICK, "k")))
+        calls += [Button(ctx.t("bazar_blot-pass"), ctx.data(Kind.ACTION, str(a))) for a in legal
                   if isinstance(a, Pass)]
-        calls += [Button(ctx.t("bazar_blot-quansh"), ctx.data("a", str(a))) for a in legal
+        calls += [Button(ctx.t("bazar_blot-quansh"), ctx.data(Kind.ACTION, str(a))) for a in legal
                   if isinstance(a, Quansh)]
         return ctx.t("bazar_blot-your-call"), tuple(row for row in (tuple(levels), tuple(calls)) if row)
 
     def _back(self, pick: str, ctx: Context) -> Button:
-        return Button("‹ " + ctx.t("hand-back"), ctx.data("p", pick))
+        return Button("‹ " + ctx.t("hand-back"), ctx.data(Kind.PICK, pick))
 
     # ----- results
 

@@ -31,6 +31,7 @@ from engine.fifty_six import (
 )
 from engine.tricks import Play
 
+from ..callbacks import Kind
 from .base import (
     BaseView,
     Button,
@@ -119,7 +120,7 @@ class FiftySixView(BaseView):
             lines.append(prompt)
         elif mine and obs.phase == "play":
             plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda a: _hand_key(a.card))
-            rows = rows_of([Button(face(a.card, button=True), ctx.data("a", str(a)))
+            rows = rows_of([Button(face(a.card, button=True), ctx.data(Kind.ACTION, str(a)))
                             for a in plays], 6)
         return Screen("\n".join(lines), rows)
 
@@ -139,17 +140,17 @@ class FiftySixView(BaseView):
         if pick.startswith("v") and pick[1:].isdigit() and int(pick[1:]) in values:
             return self._value_step(obs, int(pick[1:]), legal, ctx)
         if pick == "more" and len(values) > FIRST_VALUES:
-            buttons = [Button(str(v), ctx.data("p", f"v{v}")) for v in values[FIRST_VALUES:]]
-            back = (Button("‹ " + ctx.t("hand-back"), ctx.data("p", "")),)
+            buttons = [Button(str(v), ctx.data(Kind.PICK, f"v{v}")) for v in values[FIRST_VALUES:]]
+            back = (Button("‹ " + ctx.t("hand-back"), ctx.data(Kind.PICK, "")),)
             return ctx.t("fifty_six-choose-value"), (*rows_of(buttons, 6), back)
-        calls = [Button(ctx.t("fifty_six-pass"), ctx.data("a", str(PASS)))] if PASS in legal else []
+        calls = [Button(ctx.t("fifty_six-pass"), ctx.data(Kind.ACTION, str(PASS)))] if PASS in legal else []
         if DOUBLE in legal:
-            calls.append(Button(ctx.t("fifty_six-double"), ctx.data("a", str(DOUBLE))))
+            calls.append(Button(ctx.t("fifty_six-double"), ctx.data(Kind.ACTION, str(DOUBLE))))
         if REDOUBLE in legal:
-            calls.append(Button(ctx.t("fifty_six-redouble"), ctx.data("a", str(REDOUBLE))))
-        buttons = [Button(str(v), ctx.data("p", f"v{v}")) for v in values[:FIRST_VALUES]]
+            calls.append(Button(ctx.t("fifty_six-redouble"), ctx.data(Kind.ACTION, str(REDOUBLE))))
+        buttons = [Button(str(v), ctx.data(Kind.PICK, f"v{v}")) for v in values[:FIRST_VALUES]]
         if len(values) > FIRST_VALUES:
-            buttons.append(Button(ctx.t("fifty_six-more") + " ›", ctx.data("p", "more")))
+            buttons.append(Button(ctx.t("fifty_six-more") + " ›", ctx.data(Kind.PICK, "more")))
         prompt = ctx.t("fifty_six-choose-call") if values else ctx.t("fifty_six-choose-no-bid")
         return prompt, (*rows_of(buttons, 6), tuple(calls))
 
@@ -164,10 +165,10 @@ class FiftySixView(BaseView):
                 bid = Bid(value, denom, None if form == forms[0] else form)  # the default unsaid
                 by_form.setdefault(form, []).append(
                     Button(_bid_label(bid, value - (high.value if high else 0), ctx, button=True),
-                           ctx.data("a", str(bid))))
+                           ctx.data(Kind.ACTION, str(bid))))
         rows = [tuple(by_form[f]) for f in ("num-suit", "suit-num", "plus-suit") if f in by_form]
         rows.append(tuple(b for f in ("num-nt", "num-noes", "plus-2-noes") for b in by_form.get(f, ())))
-        rows.append((Button("‹ " + ctx.t("hand-back"), ctx.data("p", "")),))
+        rows.append((Button("‹ " + ctx.t("hand-back"), ctx.data(Kind.PICK, "")),))
         hint = [ctx.t("fifty_six-choose-denom", value=value), ctx.t("fifty_six-forms-hint")]
         if high is not None:
             hint.append(ctx.t("fifty_six-forms-hint-plus"))

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.cards import parse_card
 
+from ..callbacks import Kind
 from .base import (
     BaseView,
     Button,
@@ -79,12 +80,12 @@ def picker(codes: Sequence[str], ctx: Context) -> tuple[tuple[Button, ...], ...]
         seen.add(step)
         code = ":".join([*path, step])
         deeper = any(len(s) > len(path) + 1 and s[len(path)] == step for s in below)
-        buttons.append(Button(label(step), ctx.data("p", code) if deeper else ctx.data("a", code)))
+        buttons.append(Button(label(step), ctx.data(Kind.PICK, code) if deeper else ctx.data(Kind.ACTION, code)))
     rows = list(rows_of(buttons, 5))
     if toggled:
         rows += _toggles(toggled, path, ctx)
     if path:
-        rows.append((Button("‹ " + ctx.t("hand-back"), ctx.data("p", ":".join(path[:-1]))),))
+        rows.append((Button("‹ " + ctx.t("hand-back"), ctx.data(Kind.PICK, ":".join(path[:-1]))),))
     return tuple(rows)
 
 
@@ -92,8 +93,8 @@ def _toggles(codes: list[list[str]], path: list[str], ctx: Context) -> list[tupl
     cards = sorted({card for steps in codes for card in steps[-1].split(",")}, key=parse_card)
     chosen = set(ctx.selection)
     buttons = [Button(("✅" if c in chosen else "") + face(c, button=True),
-                      ctx.data("t", ("-" if c in chosen else "+") + c)) for c in cards]
-    confirm = Button(ctx.t("hand-play-chosen", count=len(chosen)), ctx.data("c", ":".join(path)))
+                      ctx.data(Kind.TOGGLE, ("-" if c in chosen else "+") + c)) for c in cards]
+    confirm = Button(ctx.t("hand-play-chosen", count=len(chosen)), ctx.data(Kind.CONFIRM, ":".join(path)))
     return [*rows_of(buttons, 6), (confirm,)]
 
 

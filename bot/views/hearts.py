@@ -9,6 +9,7 @@ from engine.cards import CARDS
 from engine.core import DealRecord
 from engine.hearts import Observation, Pass, Public
 
+from ..callbacks import Kind
 from .base import (
     BaseView,
     Button,
@@ -56,7 +57,7 @@ class HeartsView(BaseView):
                 lines.append(ctx.t("hearts-received", cards=_faces(obs.received)))
             if mine:  # not while waiting: every card would edit every waiting hand (issue 29)
                 lines += hand_trick_lines(obs, ctx)
-                buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
+                buttons = [Button(face(a.card, button=True), ctx.data(Kind.ACTION, str(a)))
                            for a in _by_hand_order(legal)]
                 rows = rows_of(buttons)
         return Screen("\n".join(lines), rows)
@@ -73,10 +74,10 @@ class HeartsView(BaseView):
 
     def _pass_keyboard(self, obs: Observation, ctx: Context) -> tuple[tuple[Button, ...], ...]:
         chosen = set(ctx.selection)
-        buttons = [Button("✅" + face(c, button=True), ctx.data("t", f"-{c}")) if str(c) in chosen
-                   else Button(face(c, button=True), ctx.data("t", f"+{c}"))
+        buttons = [Button("✅" + face(c, button=True), ctx.data(Kind.TOGGLE, f"-{c}")) if str(c) in chosen
+                   else Button(face(c, button=True), ctx.data(Kind.TOGGLE, f"+{c}"))
                    for c in hand_order(obs.hand)]
-        confirm = Button(ctx.t("hearts-pass-confirm", count=len(chosen)), ctx.data("c", "pass"))
+        confirm = Button(ctx.t("hearts-pass-confirm", count=len(chosen)), ctx.data(Kind.CONFIRM, "pass"))
         return (*rows_of(buttons), (confirm,))
 
 

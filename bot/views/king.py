@@ -11,6 +11,7 @@ from engine.cards import CARDS, SUIT_SYMBOLS, SUITS
 from engine.core import DealRecord
 from engine.king import ChooseTrump, Observation, Public
 
+from ..callbacks import Kind
 from .base import (
     BaseView,
     Button,
@@ -68,7 +69,7 @@ class KingView(BaseView):
             if mine:
                 plays = [a for a in legal if not isinstance(a, ChooseTrump)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}
-                buttons = [Button(face(a.card, button=True), ctx.data("a", str(a)))
+                buttons = [Button(face(a.card, button=True), ctx.data(Kind.ACTION, str(a)))
                            for a in sorted(plays, key=lambda a: order[CARDS[a.card]])]
                 rows = rows_of(buttons)
         return Screen("\n".join(lines), rows)
@@ -130,7 +131,7 @@ class KingView(BaseView):
 
     def _trump_keyboard(self, legal: Sequence[Any], ctx: Context) -> tuple[tuple[Button, ...], ...]:
         offered = {a.suit: a for a in legal if isinstance(a, ChooseTrump)}
-        buttons = [Button(ctx.t(f"king-suit-{SUITS[s].lower()}"), ctx.data("a", str(offered[s])))
+        buttons = [Button(ctx.t(f"king-suit-{SUITS[s].lower()}"), ctx.data(Kind.ACTION, str(offered[s])))
                    for s in TRUMP_BUTTON_ORDER if s in offered]
         return rows_of(buttons, 2)
 

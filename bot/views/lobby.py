@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from engine import GAME_NAMES
 
+from ..callbacks import Kind
 from .base import Button, Context, Screen
 
 LEVELS = ("easy", "normal", "hard")
@@ -48,24 +49,24 @@ def lobby(ctx: Context, info: Lobby, bot_link: str, menu: bool = False) -> Scree
         lines.append(ctx.t("lobby-teams", teams=teams))
     rows: list[tuple[Button, ...]] = []
     if not ctx.game:
-        rows.append(tuple(Button(ctx.t(f"game-{g}"), ctx.data("g", g)) for g in GAME_NAMES))
+        rows.append(tuple(Button(ctx.t(f"game-{g}"), ctx.data(Kind.GAME, g)) for g in GAME_NAMES))
     if info.options:
-        rows.append(tuple(Button(ctx.t(f"lobby-option-{name}", value=value), ctx.data("o", name))
+        rows.append(tuple(Button(ctx.t(f"lobby-option-{name}", value=value), ctx.data(Kind.OPTION, name))
                           for name, value in info.options))
-    rows.append((Button(ctx.t("lobby-join"), ctx.data("j")), Button(ctx.t("lobby-leave"), ctx.data("l"))))
+    rows.append((Button(ctx.t("lobby-join"), ctx.data(Kind.JOIN)), Button(ctx.t("lobby-leave"), ctx.data(Kind.LEAVE))))
     # Computers wait for the game (it says how many seats there are). One press fills the free
     # seats; one computer at a time only where that makes a table the fill skips (Thirteen for
     # two or three), and then its level is a second press.
     size = fill_size(info.sizes, seated) if ctx.game else None
     one = size is not None and any(seated < s < size for s in info.sizes)
     if menu and one:
-        rows.append(tuple(Button(ctx.t(f"level-{lv}"), ctx.data("k", lv)) for lv in LEVELS)
-                    + (Button("✖", ctx.data("x")),))
+        rows.append(tuple(Button(ctx.t(f"level-{lv}"), ctx.data(Kind.ADD_COMPUTER, lv)) for lv in LEVELS)
+                    + (Button("✖", ctx.data(Kind.CLOSE_MENU)),))
     elif size is not None:
         rows.append(tuple(Button(ctx.t("lobby-fill", count=size - seated, level=ctx.t(f"level-{lv}")),
-                                 ctx.data("f", f"{lv}:{size}")) for lv in LEVELS))
-    start = Button(ctx.t("lobby-start"), ctx.data("s"))
-    rows.append((Button(ctx.t("lobby-computer"), ctx.data("m")), start) if one and not menu
+                                 ctx.data(Kind.FILL, f"{lv}:{size}")) for lv in LEVELS))
+    start = Button(ctx.t("lobby-start"), ctx.data(Kind.START))
+    rows.append((Button(ctx.t("lobby-computer"), ctx.data(Kind.MENU)), start) if one and not menu
                 else (start,))
     rows.append((Button(ctx.t("lobby-open-bot"), url=bot_link),))
     return Screen("\n".join(lines), tuple(rows))

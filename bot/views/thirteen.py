@@ -31,6 +31,7 @@ from engine.thirteen import (
     val_mask,
 )
 
+from ..callbacks import Kind
 from .base import (
     BaseView,
     Button,
@@ -102,9 +103,9 @@ class ThirteenView(BaseView):
         rows = list(_toggles(obs, legal, chosen, ctx))
         last: list[Button] = []
         if live:
-            last.append(Button(ctx.t("thirteen-play"), ctx.data("c", "play")))
+            last.append(Button(ctx.t("thirteen-play"), ctx.data(Kind.CONFIRM, "play")))
         if "pass" in codes:
-            last.append(Button(ctx.t("thirteen-pass"), ctx.data("a", "pass")))
+            last.append(Button(ctx.t("thirteen-pass"), ctx.data(Kind.ACTION, "pass")))
         if last:
             rows.append(tuple(last))
         suggestions = _suggestions(legal, ctx)
@@ -236,9 +237,9 @@ def _toggles(obs: Observation, legal: Sequence[Any], chosen: list[Card],
         if not usable & val_mask((card,)):
             continue
         if card in picked:
-            buttons.append(Button("✅" + face(card, button=True), ctx.data("t", f"-{card}")))
+            buttons.append(Button("✅" + face(card, button=True), ctx.data(Kind.TOGGLE, f"-{card}")))
         else:
-            buttons.append(Button(face(card, button=True), ctx.data("t", f"+{card}")))
+            buttons.append(Button(face(card, button=True), ctx.data(Kind.TOGGLE, f"+{card}")))
     return rows_of(buttons, CARD_ROW)
 
 
@@ -257,7 +258,7 @@ def _suggestions(legal: Sequence[Any], ctx: Context) -> tuple[Button, ...]:
         if kind in lowest and len(buttons) < SUGGESTIONS:
             combo = lowest[kind][2]
             try:
-                data = ctx.data("a", str(combo))
+                data = ctx.data(Kind.ACTION, str(combo))
             except ValueError:  # over 64 bytes: toggles still reach it
                 continue
             buttons.append(Button("▶ " + _short(combo.cards), data))
