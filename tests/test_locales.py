@@ -167,19 +167,25 @@ def test_alerts_fit_200_characters(lang: str) -> None:
             assert len(text) <= 200, (lang, key, len(text))
 
 
+@pytest.mark.parametrize("game_name", GAME_NAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_rendered_buttons_fit_64_bytes_and_alerts_200(lang: str) -> None:
-    game = find_game("hearts")
-    state = game.new_match(4, seed=7)
-    names = ("Արամ Արամյան", "🤖2 " + i18n.t(lang, "level-hard"), "Ani", "Գոռ")
-    ctx = Context(lang, 4_294_967_295, 9_999, names, "hearts", ("2C", "3C"))
+def test_rendered_buttons_fit_64_bytes_and_alerts_200(lang: str, game_name: str) -> None:
+    game = find_game(game_name)
+    players = 4 if 4 in game.sizes else min(game.sizes)
+    state = game.new_match(players, seed=7)
+    names = ("Արամ Արամյան", "🤖2 " + i18n.t(lang, "level-hard"), "Ani", "Գոռ",
+             *(f"Player {i}" for i in range(4, players)))
+    ctx = Context(lang, 4_294_967_295, 9_999, names[:players], game_name, ("2C", "3C"))
     info = lobby_views.Lobby((4,), (("target", 100),), ((0, 2), (1, 3)))
-    screens = [lobby_views.lobby(ctx, info, "https://t.me/x?start=join_1", menu) for menu in (0, 1)]
-    screens.append(view_for("hearts").table(game.observation(state, 0), ctx))
-    for seat in range(4):
+    own = lobby_views.Lobby(game.sizes, tuple((o, v[0]) for o, v in game.options.items()),
+                            game.public_observation(state).teams)
+    screens = [lobby_views.lobby(ctx, i, "https://t.me/x?start=join_1", menu)
+               for i in (info, own) for menu in (0, 1)]
+    screens.append(view_for(game_name).table(game.observation(state, 0), ctx))
+    for seat in range(players):
         obs = game.observation(state, seat)
-        screens.append(view_for("hearts").hand(obs, game.legal_actions(state, seat), ctx))
-        assert len(view_for("hearts").hand_alert(obs, ctx)) <= 200
+        screens.append(view_for(game_name).hand(obs, game.legal_actions(state, seat), ctx))
+        assert len(view_for(game_name).hand_alert(obs, ctx)) <= 200
     for screen in screens:
         assert screen.text and len(screen.text) <= 4096
         for row in screen.rows:
