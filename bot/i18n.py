@@ -1,12 +1,15 @@
 """Fluent catalogues in ``locales/<lang>/``: ``core.ftl`` for what every game shares and one file
-per game (``hearts.ftl``: keys ``hearts-*``, ``rules-hearts``), so a game brings its words in its own
-files. ``t(lang, key, **args)``; a key missing in a language falls back to Armenian, then English.
+per game (``hearts.ftl``: its name ``game-hearts``, keys ``hearts-*``, ``rules-hearts``), so a game
+brings its words in its own files and core.ftl names none: where a shared text needs a game's word,
+it asks the game's file with ``{ WORD($game, "deal.the") }`` (the attribute ``.the`` of
+``hearts-deal``; each language has the forms its grammar needs). ``t(lang, key, **args)``; a key
+missing in a language falls back to Armenian, then English.
 ``use_isolating=False``: no invisible marks reach Telegram (user names are isolated where they are
 joined with other text, see ``isolate``)."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +29,17 @@ def files(lang: str) -> list[Path]:
 
 @cache
 def bundle(lang: str) -> FluentBundle:
-    result = FluentBundle([lang], use_isolating=False)
+    functions: dict[str, Any] = {"WORD": partial(game_word, lang)}  # typed FluentType; a str does
+    result = FluentBundle([lang], use_isolating=False, functions=functions)
     for path in files(lang):
         result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return result
+
+
+def game_word(lang: str, game: Any, word: Any) -> str:
+    """``WORD($game, "deal.from")`` in a text: the game's own word from its file, here the
+    attribute ``.from`` of ``<game>-deal``."""
+    return t(lang, f"{game}-{word}")
 
 
 def isolate(name: str) -> str:
@@ -52,20 +62,23 @@ def has(lang: str, key: str) -> bool:
 
 
 def t(lang: str, key: str, **args: Any) -> str:
-    """The text of ``key`` in ``lang``; the key itself if no catalogue has it (a test catches it)."""
+    """The text of ``key`` in ``lang`` (``key.attribute``: that attribute of it); the key itself
+    if no catalogue has it (a test catches it)."""
     return _formatted(lang, key, tuple(sorted(args.items())))
 
 
 @lru_cache(maxsize=8192)  # the same few texts are drawn again and again for every table
 def _formatted(lang: str, key: str, items: tuple[tuple[str, Any], ...]) -> str:
     args = dict(items)
+    name, _, attribute = key.partition(".")
     for candidate in (lang, *FALLBACK):
-        if candidate in LANGUAGES and bundle(candidate).has_message(key):
+        if candidate in LANGUAGES and bundle(candidate).has_message(name):
             b = bundle(candidate)
-            message = b.get_message(key)
-            if message.value is None:
+            message = b.get_message(name)
+            pattern = message.attributes.get(attribute) if attribute else message.value
+            if pattern is None:
                 break
-            text, _errors = b.format_pattern(message.value, args)
+            text, _errors = b.format_pattern(pattern, args)
             return str(text)
     return key
 

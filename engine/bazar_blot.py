@@ -60,6 +60,11 @@ from .core import DealRecord, IllegalAction, Shared, Standings, deal_rng, extend
 from .describe import hand_lines, seat_line
 from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
 
+# The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
+REFUSALS = ("not-your-turn", "game-over", "bad-action", "bid-too-low", "bid-too-high",
+            "capot-below-25", "nothing-to-quansh", "quansh-own-team", "bidding-closed",
+            "no-quansh", "not-in-hand", "must-follow-suit", "must-overtrump", "must-trump")
+
 BOY = 4  # the no-trump strain; strains 0-3 are the suits C D H S
 STRAINS = "CDHSB"
 MIN_LEVEL, MAX_LEVEL, CAPOT_LEVEL = 8, 50, 25

@@ -59,6 +59,10 @@ from .cards import CARDS, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of, parse_cards,
 from .core import DealRecord, IllegalAction, Shared, Standings, deal_rng, extend, places, standings
 from .tricks import PLAYS, Play
 
+# The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
+REFUSALS = ("not-your-turn", "game-over", "illegal", "bid-too-low", "bad-bid-form",
+            "cannot-double", "cannot-redouble", "not-in-hand", "must-follow-suit")
+
 C, D, H, S, NT = range(5)  # denominations: the suits of engine.cards, then no trumps
 DENOMS = ("C", "D", "H", "S", "NT")
 DENOM_ORDER = (S, H, D, C, NT)  # the order calls are listed in (§5.2)

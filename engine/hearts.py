@@ -52,6 +52,11 @@ from .tricks import (
     trick_winner,
 )
 
+# The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
+REFUSALS = ("not-your-turn", "game-over", "bad-action", "not-in-hand", "must-lead-two-clubs",
+            "must-follow-suit", "no-points-first-trick", "hearts-not-broken", "pass-too-few",
+            "pass-too-many")
+
 PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
 TIEBREAK_CAP = 20

@@ -80,6 +80,11 @@ from .tricks import (
     trick_record,
 )
 
+# The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
+REFUSALS = ("not-your-turn", "game-over", "bad-action", "not-in-hand", "must-follow-suit",
+            "hearts-not-broken", "trumps-not-broken", "must-play-under",
+            "must-play-king-of-hearts", "must-discard-penalty", "must-trump", "must-overtrump")
+
 # --- contracts --------------------------------------------------------------------------------
 
 CONTRACTS: tuple[str, ...] = ("NT", "JK", "QN", "HT", "L2", "KH", "TN", "TR", "TE")

@@ -77,6 +77,11 @@ from .core import (
 )
 from .describe import seat_line
 
+# The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
+REFUSALS = ("not-your-turn", "locked-out", "game-over", "bad-action", "not-in-hand",
+            "not-a-combination", "must-include-lowest", "must-play", "must-match-type", "too-low",
+            "bomb-too-weak")
+
 # ---------------------------------------------------------------------------------------------
 # Card order
 

@@ -1,9 +1,11 @@
-"""The catalogues: same keys and variables as hy.ftl, every key the code uses exists, buttons fit
-64 bytes, alerts fit 200 characters, and Armenian counts 0 and 1 as `one`."""
+"""The catalogues: same keys and variables as hy.ftl, every key the code uses exists, every game
+has the words core.ftl asks it for and a text for each of its engine's refusals, buttons fit 64
+bytes, alerts fit 200 characters, and Armenian counts 0 and 1 as `one`."""
 
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 from pathlib import Path
 
@@ -12,7 +14,6 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
-import engine.hearts
 from bot import i18n
 from bot.settings import LANGUAGES
 from bot.views import Context, view_for
@@ -38,7 +39,8 @@ class _Variables(Visitor):
 
 def catalogue(lang: str) -> dict[str, set[str]]:
     """key -> the variables its text uses, over all the files of a language. A game's file
-    holds only its own keys (``<game>-*``, ``rules-<game>``), and no key is in two files."""
+    holds only its own keys (``game-<game>``, ``<game>-*``, ``rules-<game>``), and no key is in
+    two files."""
     keys: dict[str, set[str]] = {}
     for path in i18n.files(lang):
         resource = FluentParser().parse(path.read_text(encoding="utf-8"))
@@ -49,7 +51,8 @@ def catalogue(lang: str) -> dict[str, set[str]]:
                 key = entry.id.name
                 assert key not in keys, f"{lang}: {key} twice"
                 if path.stem != "core":
-                    assert key.startswith((f"{path.stem}-", f"rules-{path.stem}")), (path, key)
+                    assert key == f"game-{path.stem}" or key.startswith(
+                        (f"{path.stem}-", f"rules-{path.stem}")), (path, key)
                 visitor = _Variables()
                 visitor.visit(entry)
                 keys[key] = visitor.found
@@ -69,6 +72,13 @@ def test_every_catalogue_has_the_keys_and_variables_of_hy(lang: str) -> None:
         assert other[key] == variables, f"{lang} {key}: {other[key]} != {variables}"
 
 
+def refusals(game: str) -> tuple[str, ...]:
+    """The reasons (IllegalAction keys) the game's engine module declares in ``REFUSALS``."""
+    module = importlib.import_module(type(find_game(game)).__module__)
+    found: tuple[str, ...] = module.REFUSALS
+    return found
+
+
 def keys_in_code() -> set[str]:
     """String literals in bot/ that look like locale keys, plus the keys built from names."""
     found: set[str] = set()
@@ -81,14 +91,64 @@ def keys_in_code() -> set[str]:
     found |= {f"lobby-option-{o}" for g in GAME_NAMES for o in getattr(find_game(g), "options", {})}
     found |= {f"hearts-{kind}-{d}" for kind in ("pass", "to")
               for d in ("left", "right", "across", "none")}
-    doc = engine.hearts.__doc__ or ""
-    hearts_reasons = re.findall(r"[a-z]+(?:-[a-z]+)+",
-                                doc.split("IllegalAction keys:")[1].split("\n\n")[0])
-    found |= {i18n.illegal_key("hearts", r) for r in hearts_reasons}
-    assert "illegal-illegal" not in {i18n.illegal_key("hearts", r) for r in hearts_reasons}
+    found |= {i18n.illegal_key(g, r) for g in GAME_NAMES for r in refusals(g)}
     from bot.app import GROUP_COMMANDS, PRIVATE_COMMANDS
     found |= {f"command-{c}" for c in (*GROUP_COMMANDS, *PRIVATE_COMMANDS)}
     return found
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_refusal_has_a_text_in_every_language(game: str) -> None:
+    """Its own (``<game>-illegal-<reason>``) or the shared one, never the general 'the rules
+    do not allow that' (but for the reason named ``illegal``)."""
+    assert "not-your-turn" in refusals(game) and "game-over" in refusals(game)
+    for reason in refusals(game):
+        key = i18n.illegal_key(game, reason)
+        assert key in (f"{game}-illegal-{reason}", f"illegal-{reason}"), (game, reason)
+        assert all(i18n.has(lang, key) for lang in LANGUAGES), (game, reason, key)
+
+
+class _Words(Visitor):
+    """The game words texts ask for (``{ WORD($game, "deal.the") }`` -> "deal.the") and the
+    variants they choose between (``[one]``, ``[king]``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+        self.variants: set[str] = set()
+
+    def visit_Variant(self, node: fluent_ast.Variant) -> None:
+        if isinstance(node.key, fluent_ast.Identifier):
+            self.variants.add(node.key.name)
+        self.generic_visit(node)
+
+    def visit_FunctionReference(self, node: fluent_ast.FunctionReference) -> None:
+        if node.id.name == "WORD":
+            word = node.arguments.positional[1]
+            assert isinstance(word, fluent_ast.StringLiteral), word
+            self.found.add(word.value)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_core_names_no_game_and_every_game_has_the_words_it_asks_for(lang: str) -> None:
+    """core.ftl speaks of every game alike; a game's word for a deal (``hearts-deal`` and the
+    forms this language needs) and its name (``game-hearts``) are in its own file."""
+    path = i18n.LOCALES / lang / "core.ftl"
+    resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+    assert not {f"game-{g}" for g in GAME_NAMES} & {
+        e.id.name for e in resource.body if isinstance(e, fluent_ast.Message)}
+    words = _Words()
+    words.visit(resource)
+    assert "deal.title" in words.found and "other" in words.variants  # the scan finds them
+    assert not words.variants & set(GAME_NAMES), words.variants & set(GAME_NAMES)
+    bundle = i18n.bundle(lang)
+    for game in GAME_NAMES:
+        assert bundle.has_message(f"game-{game}"), (lang, game)
+        for word in words.found:
+            name, _, attribute = word.partition(".")
+            assert bundle.has_message(f"{game}-{name}"), (lang, game, word)
+            message = bundle.get_message(f"{game}-{name}")
+            assert (message.attributes.get(attribute) if attribute else message.value), (lang, game, word)
 
 
 def test_every_key_used_in_code_exists() -> None:
@@ -107,19 +167,25 @@ def test_alerts_fit_200_characters(lang: str) -> None:
             assert len(text) <= 200, (lang, key, len(text))
 
 
+@pytest.mark.parametrize("game_name", GAME_NAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_rendered_buttons_fit_64_bytes_and_alerts_200(lang: str) -> None:
-    game = find_game("hearts")
-    state = game.new_match(4, seed=7)
-    names = ("Արամ Արամյան", "🤖2 " + i18n.t(lang, "level-hard"), "Ani", "Գոռ")
-    ctx = Context(lang, 4_294_967_295, 9_999, names, "hearts", ("2C", "3C"))
+def test_rendered_buttons_fit_64_bytes_and_alerts_200(lang: str, game_name: str) -> None:
+    game = find_game(game_name)
+    players = 4 if 4 in game.sizes else min(game.sizes)
+    state = game.new_match(players, seed=7)
+    names = ("Արամ Արամյան", "🤖2 " + i18n.t(lang, "level-hard"), "Ani", "Գոռ",
+             *(f"Player {i}" for i in range(4, players)))
+    ctx = Context(lang, 4_294_967_295, 9_999, names[:players], game_name, ("2C", "3C"))
     info = lobby_views.Lobby((4,), (("target", 100),), ((0, 2), (1, 3)))
-    screens = [lobby_views.lobby(ctx, info, "https://t.me/x?start=join_1", menu) for menu in (0, 1)]
-    screens.append(view_for("hearts").table(game.observation(state, 0), ctx))
-    for seat in range(4):
+    own = lobby_views.Lobby(game.sizes, tuple((o, v[0]) for o, v in game.options.items()),
+                            game.public_observation(state).teams)
+    screens = [lobby_views.lobby(ctx, i, "https://t.me/x?start=join_1", menu)
+               for i in (info, own) for menu in (0, 1)]
+    screens.append(view_for(game_name).table(game.observation(state, 0), ctx))
+    for seat in range(players):
         obs = game.observation(state, seat)
-        screens.append(view_for("hearts").hand(obs, game.legal_actions(state, seat), ctx))
-        assert len(view_for("hearts").hand_alert(obs, ctx)) <= 200
+        screens.append(view_for(game_name).hand(obs, game.legal_actions(state, seat), ctx))
+        assert len(view_for(game_name).hand_alert(obs, ctx)) <= 200
     for screen in screens:
         assert screen.text and len(screen.text) <= 4096
         for row in screen.rows:

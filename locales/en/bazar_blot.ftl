@@ -1,6 +1,12 @@
 # Bazar Blot («Բազար բլոտ»): the table, the auction picker, the hand, the results, the alerts and
 # the rules. Keys: bazar_blot-*, rules-bazar_blot; an engine reason reads bazar_blot-illegal-<key>.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-bazar_blot = Bazar Blot
+bazar_blot-deal = deal
+    .many = deals
+    .title = Deal
+
 bazar_blot-header = 🃏 <b>Bazar Blot</b> · deal { $deal } · to { $target }
 bazar_blot-team = { $names } — { $score }
 bazar_blot-tricks = { $count ->

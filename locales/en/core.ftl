@@ -1,11 +1,6 @@
 # Seghan: English.
 
-## Games and computer levels
-game-hearts = Hearts
-game-king = King
-game-bazar_blot = Bazar Blot
-game-fifty_six = 56
-game-thirteen = Thirteen
+## Computer levels (a game's name and its words are in its own file)
 level-easy = Easy
 level-normal = Normal
 level-hard = Hard
@@ -76,10 +71,7 @@ hand-wait = wait for your turn
 hand-empty = No cards in hand
 hand-back = Back
 hand-play-chosen = ▶ Play ({ $count })
-deal-over = { $game ->
-        [thirteen] Game
-       *[other] Deal
-    } { $number } is over
+deal-over = { WORD($game, "deal.title") } { $number } is over
 deal-totals = Totals: { $scores }
 match-over = 🏆 { $game }: the match is over
 match-again = 🔁 Again
@@ -128,11 +120,7 @@ command-start = Start
 match-ratings = 📈 Rating: { $ratings }
 match-computer-ratings = 🤖 Computers: { $levels } (each level's shared rating, for comparison)
 chart-title = { $game }: the score race
-chart-deal = { $game ->
-        [king] Deal
-        [thirteen] Game
-       *[other] Deal
-    }
+chart-deal = { WORD($game, "deal.title") }
 chart-points = Points
 chart-tables = Tables
 chart-low-wins = { $unit } (lower is better)
@@ -159,25 +147,13 @@ stats-line = { $game }: rating { $rating } · { $won ->
 })
 history-empty = No matches in this group yet
 history-title = 📜 The last matches (📋: the score sheet)
-history-line = { $number }. { $game }: 🏆 { $names } · { $code ->
-    [thirteen] { $deals ->
-        [one] { $deals } game
-       *[other] { $deals } games
-    }
-   *[other] { $deals ->
-        [one] { $deals } deal
-       *[other] { $deals } deals
-    }
+history-line = { $number }. { $game }: 🏆 { $names } · { $deals ->
+    [one] { $deals } { WORD($code, "deal") }
+   *[other] { $deals } { WORD($code, "deal.many") }
 }
-history-line-stopped = { $number }. { $game }: closed after { $code ->
-    [thirteen] { $deals ->
-        [one] { $deals } game
-       *[other] { $deals } games
-    }
-   *[other] { $deals ->
-        [one] { $deals } deal
-       *[other] { $deals } deals
-    }
+history-line-stopped = { $number }. { $game }: closed after { $deals ->
+    [one] { $deals } { WORD($code, "deal") }
+   *[other] { $deals } { WORD($code, "deal.many") }
 }
 history-stopped = The match was closed before its end
 table-moved = ⬇️ The table moved down

@@ -1,6 +1,12 @@
 # 56: the table, the hand and auction, the results, the alerts and the rules. Keys: fifty_six-*,
 # rules-fifty_six.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-fifty_six = 56
+fifty_six-deal = deal
+    .many = deals
+    .title = Deal
+
 fifty_six-illegal-bid-too-low = A bid must be higher than the last one
 fifty_six-illegal-bad-bid-form = That form does not match the bid
 fifty_six-illegal-cannot-double = You can double only an opposing team's bid that is not doubled yet

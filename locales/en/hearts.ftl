@@ -1,6 +1,12 @@
 # Hearts («Սրտեր»): the table, the hand, the alerts and the rules. Keys: hearts-*, rules-hearts;
 # a reason the engine gives (IllegalAction.key) reads hearts-illegal-<key> before illegal-<key>.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-hearts = Hearts
+hearts-deal = deal
+    .many = deals
+    .title = Deal
+
 hearts-illegal-must-lead-two-clubs = The first trick starts with the 2 of clubs
 hearts-illegal-no-points-first-trick = No hearts or queen of spades on the first trick
 hearts-illegal-hearts-not-broken = Hearts are not broken yet; you cannot lead a heart

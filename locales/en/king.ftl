@@ -1,6 +1,12 @@
 # King («Քինգ»): the table, the hand, the score sheet, the alerts and the rules. Keys: king-*,
 # rules-king; a reason the engine gives (IllegalAction.key) reads king-illegal-<key> first.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-king = King
+king-deal = deal
+    .many = deals
+    .title = Deal
+
 king-contract-nt = No tricks
 king-contract-jk = No Jacks and Kings
 king-contract-qn = No Queens

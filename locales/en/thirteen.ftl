@@ -2,6 +2,12 @@
 # Keys: thirteen-*, rules-thirteen; a reason the engine gives (IllegalAction.key) reads
 # thirteen-illegal-<key> before illegal-<key>.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-thirteen = Thirteen
+thirteen-deal = game
+    .many = games
+    .title = Game
+
 ## Header
 thirteen-header = 🃏 <b>Thirteen</b>
 thirteen-header-game = 🃏 <b>Thirteen</b> · game { $number }/{ $total }

@@ -2,6 +2,13 @@
 # the rules, in the words of seed 004 (Կոզր, Բազար, Քուանշ, Կապուտ, Տերզ, Բլոտ …). Keys:
 # bazar_blot-*, rules-bazar_blot; an engine reason reads bazar_blot-illegal-<key> first.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-bazar_blot = Բազար բլոտ
+bazar_blot-deal = բաժանում
+    .the = բաժանումն
+    .from = բաժանումից
+    .title = Բաժանում
+
 bazar_blot-header = 🃏 <b>Բազար բլոտ</b> · բաժանում { $deal } · մինչև { $target }
 bazar_blot-team = { $names } — { $score }
 bazar_blot-tricks = { $count } առք

@@ -1,11 +1,6 @@
 # Seghan: Armenian (default). Card words from shared/seeds/003 and the Hearts glossary (§13).
 
-## Games and computer levels
-game-hearts = Սրտեր
-game-king = Քինգ
-game-bazar_blot = Բազար բլոտ
-game-fifty_six = 56
-game-thirteen = Տասներեք
+## Computer levels (a game's name and its words are in its own file)
 level-easy = Հեշտ
 level-normal = Միջին
 level-hard = Բարդ
@@ -80,13 +75,7 @@ hand-play-chosen = ▶ Խաղալ ({ $count })
 deal-over = { $number ->
         [1] 1-ին
        *[other] { $number }-րդ
-    } { $game ->
-        [king] պարտիան
-        [bazar_blot] բաժանումն
-        [fifty_six] բաժանումն
-        [thirteen] խաղն
-       *[other] խաղափուլն
-    } ավարտվեց
+    } { WORD($game, "deal.the") } ավարտվեց
 deal-totals = Ընդհանուր՝ { $scores }
 match-over = 🏆 { $game }․ խաղն ավարտվեց
 match-again = 🔁 Կրկին
@@ -135,13 +124,7 @@ command-start = Սկսել
 match-ratings = 📈 Վարկանիշ՝ { $ratings }
 match-computer-ratings = 🤖 Համակարգիչներ՝ { $levels } (մակարդակի ընդհանուր վարկանիշ, համեմատության համար)
 chart-title = { $game }․ հաշվի ընթացքը
-chart-deal = { $game ->
-        [king] Պարտիա
-        [bazar_blot] Բաժանում
-        [fifty_six] Բաժանում
-        [thirteen] Խաղ
-       *[other] Խաղափուլ
-    }
+chart-deal = { WORD($game, "deal.title") }
 chart-points = Միավոր
 chart-tables = Սեղան
 chart-low-wins = { $unit } (քիչը լավ է)
@@ -153,18 +136,8 @@ stats-title = 📊 { $name }, ձեր արդյունքները
 stats-line = { $game }՝ վարկանիշ { $rating } · { $won } հաղթանակ, { $played } խաղ ({ $chats } խմբում)
 history-empty = Այս խմբում դեռ խաղեր չեն եղել
 history-title = 📜 Վերջին խաղերը (📋՝ հաշվի թերթիկը)
-history-line = { $number }. { $game }՝ 🏆 { $names } · { $deals } { $code ->
-        [king] պարտիա
-        [hearts] խաղափուլ
-        [thirteen] խաղ
-       *[other] բաժանում
-    }
-history-line-stopped = { $number }. { $game }՝ փակվեց { $deals } { $code ->
-        [king] պարտիայից
-        [hearts] խաղափուլից
-        [thirteen] խաղից
-       *[other] բաժանումից
-    } հետո
+history-line = { $number }. { $game }՝ 🏆 { $names } · { $deals } { WORD($code, "deal") }
+history-line-stopped = { $number }. { $game }՝ փակվեց { $deals } { WORD($code, "deal.from") } հետո
 history-stopped = Խաղը փակվեց մինչև ավարտը
 table-moved = ⬇️ Սեղանն իջավ ներքև
 hand-moved = ⬇️ Ձեր ձեռքը իջավ ներքև

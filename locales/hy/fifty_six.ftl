@@ -3,6 +3,13 @@
 # սեղան (the stake), թիմ, բաժանում, աճուրդ, հայտ, պայմանագիր, կոզր, առանց կոզրի, Ոչեր, Պլյուս,
 # կրկնապատկել, վերակրկնապատկել (a coinage to confirm with a native speaker), մաստ, վալետ, առք.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-fifty_six = 56
+fifty_six-deal = բաժանում
+    .the = բաժանումն
+    .from = բաժանումից
+    .title = Բաժանում
+
 fifty_six-illegal-bid-too-low = Հայտը պետք է բարձր լինի նախորդ հայտից
 fifty_six-illegal-bad-bid-form = Հայտի այդ ձևը չի համապատասխանում հայտին
 fifty_six-illegal-cannot-double = Կրկնապատկել կարելի է միայն մրցակից թիմի դեռ չկրկնապատկված հայտը

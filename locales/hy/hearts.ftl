@@ -1,6 +1,13 @@
 # Hearts («Սրտեր»): the table, the hand, the alerts and the rules. Keys: hearts-*, rules-hearts;
 # a reason the engine gives (IllegalAction.key) reads hearts-illegal-<key> before illegal-<key>.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-hearts = Սրտեր
+hearts-deal = խաղափուլ
+    .the = խաղափուլն
+    .from = խաղափուլից
+    .title = Խաղափուլ
+
 hearts-illegal-must-lead-two-clubs = Առաջին առքը սկսում են խաչի 2-ով
 hearts-illegal-no-points-first-trick = Առաջին առքում չի կարելի գցել սիրտ կամ պիկի դամա
 hearts-illegal-hearts-not-broken = Սրտերը դեռ բացված չեն․ սրտով գալ չի կարելի

@@ -2,6 +2,13 @@
 # rules-king; a reason the engine gives (IllegalAction.key) reads king-illegal-<key> first.
 # Contract names in the seed's words (Պարտիայի նպատակն է՝ չվերցնել …).
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-king = Քինգ
+king-deal = պարտիա
+    .the = պարտիան
+    .from = պարտիայից
+    .title = Պարտիա
+
 king-contract-nt = Չվերցնել առքեր
 king-contract-jk = Չվերցնել վալետներ ու թագավորներ
 king-contract-qn = Չվերցնել թագուհիներ

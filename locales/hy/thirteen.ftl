@@ -3,6 +3,13 @@
 # thirteen-illegal-<key> before illegal-<key>. Words: shared/seeds/002 and the glossary of
 # shared/rules/thirteen.md §14 (զույգ, եռյակ, քառյակ, հաջորդականություն, ռումբ, պաս).
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-thirteen = Տասներեք
+thirteen-deal = խաղ
+    .the = խաղն
+    .from = խաղից
+    .title = Խաղ
+
 ## Header
 thirteen-header = 🃏 <b>Տասներեք</b>
 thirteen-header-game = 🃏 <b>Տասներեք</b> · խաղ { $number }/{ $total }

@@ -1,6 +1,12 @@
 # Bazar Blot («Բազար բլոտ»): the table, the auction picker, the hand, the results, the alerts and
 # the rules. Keys: bazar_blot-*, rules-bazar_blot; an engine reason reads bazar_blot-illegal-<key>.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-bazar_blot = Базар-блот
+bazar_blot-deal = раздача
+    .many = раздач
+    .title = Раздача
+
 bazar_blot-header = 🃏 <b>Базар-блот</b> · раздача { $deal } · до { $target }
 bazar_blot-team = { $names } — { $score }
 bazar_blot-tricks = { $count ->

@@ -1,11 +1,6 @@
 # Seghan: Russian.
 
-## Games and computer levels
-game-hearts = Червы
-game-king = Кинг
-game-bazar_blot = Базар-блот
-game-fifty_six = 56
-game-thirteen = Тринадцать
+## Computer levels (a game's name and its words are in its own file)
 level-easy = Лёгкий
 level-normal = Средний
 level-hard = Сложный
@@ -74,11 +69,7 @@ hand-wait = ждите своего хода
 hand-empty = На руке нет карт
 hand-back = Назад
 hand-play-chosen = ▶ Сыграть ({ $count })
-deal-over = { $game ->
-        [king] Партия
-        [thirteen] Игра
-       *[other] Раздача
-    } { $number } окончена
+deal-over = { WORD($game, "deal.title") } { $number } окончена
 deal-totals = Итого: { $scores }
 match-over = 🏆 { $game }: партия окончена
 match-again = 🔁 Ещё раз
@@ -127,11 +118,7 @@ command-start = Начать
 match-ratings = 📈 Рейтинг: { $ratings }
 match-computer-ratings = 🤖 Компьютеры: { $levels } (общий рейтинг уровня, для сравнения)
 chart-title = { $game }: ход партии
-chart-deal = { $game ->
-        [king] Партия
-        [thirteen] Игра
-       *[other] Раздача
-    }
+chart-deal = { WORD($game, "deal.title") }
 chart-points = Очки
 chart-tables = Столы
 chart-low-wins = { $unit } (меньше — лучше)
@@ -159,16 +146,8 @@ stats-line = { $game }: рейтинг { $rating } · { $won ->
 } (групп: { $chats })
 history-empty = В этой группе ещё не играли
 history-title = 📜 Последние партии (📋 — лист счёта)
-history-line = { $number }. { $game }: 🏆 { $names } · { $code ->
-        [king] партий
-        [thirteen] игр
-       *[other] раздач
-    }: { $deals }
-history-line-stopped = { $number }. { $game }: закрыта, { $code ->
-        [king] партий
-        [thirteen] игр
-       *[other] раздач
-    }: { $deals }
+history-line = { $number }. { $game }: 🏆 { $names } · { WORD($code, "deal.many") }: { $deals }
+history-line-stopped = { $number }. { $game }: закрыта, { WORD($code, "deal.many") }: { $deals }
 history-stopped = Партия закрыта до конца
 table-moved = ⬇️ Стол переехал вниз
 hand-moved = ⬇️ Ваши карты переехали вниз

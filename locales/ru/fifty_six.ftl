@@ -1,5 +1,11 @@
 # 56: стол, рука и торговля, итоги, подсказки и правила. Ключи: fifty_six-*, rules-fifty_six.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-fifty_six = 56
+fifty_six-deal = раздача
+    .many = раздач
+    .title = Раздача
+
 fifty_six-illegal-bid-too-low = Заявка должна быть выше предыдущей
 fifty_six-illegal-bad-bid-form = Эта форма не подходит к заявке
 fifty_six-illegal-cannot-double = Контрить можно только заявку соперников, которая ещё не законтрена

@@ -1,6 +1,12 @@
 # Hearts («Սրտեր»): the table, the hand, the alerts and the rules. Keys: hearts-*, rules-hearts;
 # a reason the engine gives (IllegalAction.key) reads hearts-illegal-<key> before illegal-<key>.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-hearts = Червы
+hearts-deal = раздача
+    .many = раздач
+    .title = Раздача
+
 hearts-illegal-must-lead-two-clubs = Первая взятка начинается с двойки треф
 hearts-illegal-no-points-first-trick = На первой взятке нельзя сбрасывать червы и даму пик
 hearts-illegal-hearts-not-broken = Червы ещё не открыты: заходить с черв нельзя

@@ -1,6 +1,12 @@
 # King («Քինգ»): the table, the hand, the score sheet, the alerts and the rules. Keys: king-*,
 # rules-king; a reason the engine gives (IllegalAction.key) reads king-illegal-<key> first.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-king = Кинг
+king-deal = партия
+    .many = партий
+    .title = Партия
+
 king-contract-nt = Не брать взяток
 king-contract-jk = Не брать валетов и королей
 king-contract-qn = Не брать дам

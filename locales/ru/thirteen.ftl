@@ -2,6 +2,12 @@
 # Keys: thirteen-*, rules-thirteen; a reason the engine gives (IllegalAction.key) reads
 # thirteen-illegal-<key> before illegal-<key>.
 
+## Its name, and its word for a deal in the forms core.ftl asks for: { WORD($game, "deal.title") }
+game-thirteen = Тринадцать
+thirteen-deal = игра
+    .many = игр
+    .title = Игра
+
 ## Header
 thirteen-header = 🃏 <b>Тринадцать</b>
 thirteen-header-game = 🃏 <b>Тринадцать</b> · игра { $number }/{ $total }

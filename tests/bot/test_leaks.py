@@ -19,7 +19,7 @@ import pytest
 from bot.runtime import Runtime
 from bot.sender import Sender, Target
 from bot.views import Screen
-from engine import find_game
+from engine import GAME_NAMES, find_game
 from engine.cards import Card
 from storage.memory import MemoryStore
 
@@ -140,11 +140,11 @@ def choose(h: Harness, user: int, rng: random.Random) -> str | None:
     return rng.choice(steps) if steps else None
 
 
-# Two humans at most: every private chat is audited all the same, and each human at a table
-# redraws every hand (4 humans at Blot to 151 took minutes).
-CASES = [("hearts", 2, 2, 1), ("king", 2, 2, 1), ("bazar_blot", 2, 2, 1), ("fifty_six", 2, 2, 1),
-         ("fifty_six", 2, 4, 2), ("fifty_six", 2, 6, 3), ("thirteen", 2, 2, 1), ("thirteen", 2, 0, 2),
-         ("thirteen", 2, 1, 3)]
+# Every game at each of its sizes, four seats first, the k-th size with seed k. Two humans at
+# most: every private chat is audited all the same, and each human at a table redraws every hand
+# (4 humans at Blot to 151 took minutes).
+CASES = [(name, 2, size - 2, seed) for name in GAME_NAMES
+         for seed, size in enumerate(sorted(find_game(name).sizes, key=lambda s: (s != 4, s)), 1)]
 
 
 @pytest.mark.parametrize(("game", "humans", "computers", "seed"), CASES)
