@@ -27,7 +27,7 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bot.runtime  # noqa: E402
+import bot.computers  # noqa: E402
 from bot.tables import Person  # noqa: E402
 from storage.base import Store, TableKey, UserRecord  # noqa: E402
 from storage.memory import MemoryStore  # noqa: E402
@@ -39,7 +39,7 @@ THINK = 0.05  # real seconds a scripted human waits before acting (1 s simulated
 def slow_players(think: float) -> None:
     """Every computer player takes ``think`` seconds a decision (in its worker thread, as a
     searching player would), to show that no table waits for another table's computers."""
-    original = bot.runtime.player_for
+    original = bot.computers.player_for
 
     def player_for(level: str, game: str | None = None) -> Any:
         choose = original(level, game)
@@ -49,7 +49,7 @@ def slow_players(think: float) -> None:
             return choose(observation, legal, rng)
         return slow
 
-    bot.runtime.player_for = player_for  # type: ignore[assignment]
+    bot.computers.player_for = player_for  # type: ignore[assignment]
 
 
 class TimedFake(FakeTelegram):

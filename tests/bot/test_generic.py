@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import bot.runtime
+import bot.publishing
 from bot import callbacks
 from bot.views import generic
 from engine import GAME_NAMES, find_game
@@ -46,7 +46,7 @@ async def _make(h: Harness, code: str) -> None:
 @pytest.mark.parametrize("game", GAME_NAMES)
 async def test_every_game_is_playable_through_the_generic_view(
         store: Store, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.runtime, "view_for", lambda name: generic.VIEW)
+    monkeypatch.setattr(bot.publishing, "view_for", lambda name: generic.VIEW)
     async with Harness(store) as h:
         await h.start_private(ARAM)
         await h.say(ARAM, f"/new {game}")

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bot.publishing import Publishing
 from bot.runtime import Runtime
 from bot.sender import Sender, Target
 from bot.views import Screen
@@ -77,17 +78,18 @@ class Audit:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.screens = 0
         self.leaks: list[str] = []
-        for name in ("publish", "_publish_hand", "redraw_hand"):
-            monkeypatch.setattr(Runtime, name, self._noting(getattr(Runtime, name)))
-        original_outbox = Runtime._post_outbox
+        monkeypatch.setattr(Runtime, "publish", self._noting(Runtime.publish))
+        for name in ("hand", "redraw_hand"):
+            monkeypatch.setattr(Publishing, name, self._noting(getattr(Publishing, name)))
+        original_outbox = Publishing._post_outbox
 
-        async def post_outbox(runtime: Runtime, table: Any, state: Any, ctx: Any) -> Any:
+        async def post_outbox(runtime: Publishing, table: Any, state: Any, ctx: Any) -> Any:
             token = drawn_from.set((table.game, state))
             try:
                 return await original_outbox(runtime, table, state, ctx)
             finally:
                 drawn_from.reset(token)
-        monkeypatch.setattr(Runtime, "_post_outbox", post_outbox)
+        monkeypatch.setattr(Publishing, "_post_outbox", post_outbox)
         show, post = Sender.show, Sender.post
 
         def checked_show(sender: Sender, target: Target, screen: Screen, *args: Any, **kw: Any) -> None:

@@ -14,7 +14,8 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import pytest
 
-import bot.runtime
+import bot.publishing
+import bot.timers
 from bot import callbacks
 from storage.base import Store, TableRecord
 from storage.memory import MemoryStore, MemoryTables
@@ -66,8 +67,9 @@ async def shared(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
 @pytest.fixture(autouse=True)
 def quick_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seconds, not the real tens: a dead worker's tables are taken over within a test."""
-    for name, value in {"SWEEP": 0.05, "LATE": 0.3, "LEASE": 1.0, "OUTBOX_LEASE": 1.0}.items():
-        monkeypatch.setattr(bot.runtime, name, value)
+    for name, value in {"SWEEP": 0.05, "LATE": 0.3, "LEASE": 1.0}.items():
+        monkeypatch.setattr(bot.timers, name, value)
+    monkeypatch.setattr(bot.publishing, "OUTBOX_LEASE", 1.0)
 
 
 def results_posted(fake: FakeTelegram) -> Counter[str]:

@@ -1,0 +1,280 @@
+"""Drawing tables to their messages: the group's table message, each human's hand, the group
+posts a table owes (its outbox, leased to one worker at a time), and what is drawn on request."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+import secrets
+import socket
+import time
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from telegram import Bot, Message, User
+
+from engine import find_game
+from storage.base import Store, TableRecord
+
+from . import chart, i18n, scores
+from .people import ALERT_LIMIT, People
+from .sender import Sender, Target
+from .tables import Outcome, TableError, TableService
+from .views import Context, Screen, view_for
+from .views import lobby as lobby_views
+from .views.base import standings_line
+
+OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
+
+
+class Publishing:
+    """What the group and each player see of a table, and the posts it owes."""
+
+    def __init__(self, store: Store, service: TableService, sender: Sender, people: People,
+                 bot: Bot) -> None:
+        self.store = store
+        self.service = service
+        self.sender = sender
+        self.people = people
+        self.bot = bot
+        self._deferred: dict[int, Any] = {}  # table id -> state the group last saw, computers due
+        self._sheets: dict[int, tuple[int, int]] = {}  # user -> (table, hash) of the last sheet sent
+        self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
+        self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
+        # this process among the workers on one store: its outbox leases carry the name. Alone
+        # on its store (SQLite), a process is the same worker as the one before it, which died.
+        self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+                       if store.shared else "local")
+
+    def context(self, table: TableRecord, lang: str, seat: int | None = None) -> Context:
+        """The reader's context; ``seat``: the reader's own seat, whose draft (toggled cards,
+        picker step) their hand shows."""
+        away = table.status == "playing"  # after the end, nobody is away from anything
+        names = tuple(i18n.isolate(html.escape(s.name)) + (" 💤" if s.away and away else "")
+                      if s.user_id is not None
+                      else f"🤖{i + 1} " + i18n.t(lang, f"level-{s.level}")
+                      for i, s in enumerate(table.seats))
+        draft = table.seats[seat] if seat is not None else None
+        return Context(lang, table.id or 0, len(table.log), names, table.game,
+                       tuple(draft.selection) if draft else (), draft.pick if draft else "")
+
+    def bot_link(self, table_id: int) -> str:
+        return f"https://t.me/{self.bot.username}?start=join_{table_id}"
+
+    def say(self, message: Message, text: str, markup: bool = False) -> None:
+        """Answer a command in its chat (and topic), within the flood limits; ``markup``: the
+        text is HTML already."""
+        thread = message.message_thread_id if message.is_topic_message else 0
+        self.sender.post(message.chat_id, thread or 0, text if markup else html.escape(text))
+
+    async def _group(self, table: TableRecord) -> tuple[Context, Target]:
+        chat, thread = table.key.chat_id, table.key.thread_id
+        ctx = self.context(table, await self.people.chat_lang(chat))
+        return ctx, Target(table.id or 0, None, chat, thread)
+
+    # ----- a table drawn after a use case (see Runtime.publish)
+
+    async def lobby(self, table: TableRecord, menu: bool) -> None:
+        ctx, group = await self._group(table)
+        screen = lobby_views.lobby(ctx, self.service.lobby_info(table),
+                                   self.bot_link(table.id or 0), menu)
+        self.sender.show(group, screen, table.version, table.table_message_id)
+
+    async def stopped(self, table: TableRecord) -> None:
+        """The table message and every hand say the table was closed."""
+        ctx, group = await self._group(table)
+        if table.outbox:
+            await self._post_outbox(table, self.service.state_of(table), ctx)
+        self.sender.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
+        for seat, record in enumerate(table.seats):
+            if record.user_id is not None and record.hand_message_id is not None:
+                closed = lobby_views.stopped(
+                    self.context(table, await self.people.user_lang(record.user_id)))
+                self.sender.show(Target(table.id or 0, seat, record.user_id), closed,
+                                 table.version, record.hand_message_id)
+
+    async def held(self, outcome: Outcome, hold: float) -> None:
+        """Computers are due: only the hands now (waiting ``hold`` for the computers' moves);
+        the group is drawn once they have moved too."""
+        self._deferred.setdefault(outcome.table.id or 0, outcome.before)
+        await self._publish_hands(outcome, hold=hold)
+
+    def deferred(self, table_id: int) -> bool:
+        """The group's drawing waits for this table's computers."""
+        return table_id in self._deferred
+
+    async def play(self, outcome: Outcome) -> None:
+        """Results of ended deals (and the match), the table message, each human's hand."""
+        table = outcome.table
+        ctx, group = await self._group(table)
+        before = self._deferred.pop(table.id or 0, outcome.before)
+        outcome = replace(outcome, before=before)
+        public = await self._post_outbox(table, outcome.state, ctx)
+        view = view_for(table.game)
+        # an ended match's table says so: no last deal's screen left looking as if it ran on
+        screen = view.finished_table(public, ctx) if table.status == "finished" \
+            else view.table(public, ctx)
+        self.sender.show(group, screen, table.version, table.table_message_id, len(table.log))
+        await self._publish_hands(outcome)
+
+    async def _publish_hands(self, outcome: Outcome, hold: float = 0.0) -> None:
+        for seat, record in enumerate(outcome.table.seats):
+            if record.user_id is not None:
+                await self.hand(outcome, seat, hold=hold)
+
+    async def hand(self, outcome: Outcome, seat: int, again: bool = False,
+                   fresh: bool = False, hold: float = 0.0) -> None:
+        """One human's hand; ``again``: even if the bot believes it shows this already (a press
+        on an old keyboard says the message is not what the bot last sent); ``fresh``: as a
+        new message; ``hold``: see Sender.show."""
+        table = outcome.table
+        record = table.seats[seat]
+        assert record.user_id is not None
+        game, view = find_game(table.game), view_for(table.game)
+        hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
+        screen = view.hand(game.observation(outcome.state, seat),
+                           game.legal_actions(outcome.state, seat), hand_ctx)
+        target = Target(table.id or 0, seat, record.user_id)
+        if fresh:
+            self.sender.detach(target)
+        elif again:
+            self.sender.forget(target)
+        self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log),
+                         hold=hold)
+
+    async def redraw_hand(self, table_id: int, user_id: int) -> None:
+        """A refused press on a hand: the presser's hand drawn again from the stored table, so an
+        old keyboard (after a restart, say) never stays on screen."""
+        outcome = await self.service.outcome(table_id)
+        seats = [i for i, s in enumerate(outcome.table.seats) if s.user_id == user_id]
+        if outcome.table.status == "playing" and seats:
+            await self.hand(outcome, seats[0], again=True)
+
+    # ----- the outbox: group posts a table owes
+
+    async def _post_outbox(self, table: TableRecord, state: Any, ctx: Context) -> Any:
+        """Queue the group posts the table owes, each once and in order; each leaves the outbox
+        when Telegram has it, and stays owed (for the next publish or start-up) if it never got
+        there. Returns the public view it drew them from."""
+        public = find_game(table.game).public_observation(state)  # the group sees this only
+        owed = {(table.id or 0, event) for event in table.outbox}
+        self._delivered -= {k for k in self._delivered if k[0] == table.id and k not in owed}
+        if not owed - self._posting - self._delivered:
+            return public
+        if not await self.store.tables.lease_outbox(table.id or 0, self.worker, time.time(),
+                                                    OUTBOX_LEASE):
+            return public  # another worker is sending them; if it dies, a sweep takes over
+        for event in table.outbox:
+            key = (table.id or 0, event)
+            if key in self._posting or key in self._delivered:
+                continue  # queued, or sent and its removal from the outbox on its way
+            self._posting.add(key)
+            if event == "match":
+                await self._post_match_end(table, public, ctx, partial(self._posted, key))
+                continue
+            self.sender.post(table.key.chat_id, table.key.thread_id,
+                             self._event_text(event, table, public, ctx),
+                             done=partial(self._posted, key))
+        return public
+
+    async def _post_match_end(self, table: TableRecord, public: Any, ctx: Context,
+                              done: Any) -> None:
+        """The summary (places, standings, rating changes, rematch; the outbox's "match"), then
+        the score race as a photo, both from the match as stored (issue 18). The photo is not
+        owed: after a crash between the two it is not sent again."""
+        chat, thread = table.key.chat_id, table.key.thread_id
+        story = await self.store.scores.story_of_table(table.id or 0)
+        self.sender.post(chat, thread, scores.summary(public, ctx, story), done=done)
+        if story is not None and story.facts.deals:
+            race = scores.race(story, ctx.lang)
+            self.sender.post_photo(chat, thread, lambda: asyncio.to_thread(chart.render, race),
+                                   scores.photo_caption(story, ctx.lang))
+
+    def _event_text(self, event: str, table: TableRecord, public: Any, ctx: Context) -> str | Screen:
+        kind, _, number = event.partition(":")
+        view = view_for(table.game)
+        if kind == "deal":
+            return view.deal_result(public.history[int(number) - 1], public, ctx)
+        if kind == "abandoned":
+            return i18n.t(ctx.lang, "table-abandoned")
+        name = i18n.isolate(html.escape(table.seats[int(number)].name))
+        return i18n.t(ctx.lang, f"seat-{kind}", name=name)
+
+    async def _posted(self, key: tuple[int, str], sent: bool) -> None:
+        if sent:
+            self._delivered.add(key)  # before the save: a publish meanwhile must not send it again
+        self._posting.discard(key)
+        if sent:
+            await self.service.posted(*key)
+        if not any(k[0] == key[0] for k in self._posting):  # this worker has sent its share
+            await self.store.tables.release_outbox(key[0], self.worker)
+            if sent:  # owed meanwhile, while this worker held the lease: sent now
+                await self.post_owed(key[0])
+
+    async def post_owed(self, table_id: int) -> None:
+        table = await self.store.tables.by_id(table_id)
+        if table is not None and table.outbox and table.status != "lobby":
+            ctx = self.context(table, await self.people.chat_lang(table.key.chat_id))
+            await self._post_outbox(table, self.service.state_of(table), ctx)
+
+    async def send_unsent(self) -> None:
+        """Start-up: the posts a crash left owed by tables that have ended since."""
+        for table in await self.service.unsent():
+            if table.status in ("finished", "stopped"):
+                await self.post_owed(table.id or 0)
+
+    async def renew_leases(self, now: float) -> None:
+        """Every sweep: the outboxes this worker is still sending stay its own."""
+        for table_id in {key[0] for key in self._posting}:
+            await self.store.tables.lease_outbox(table_id, self.worker, now, OUTBOX_LEASE)
+
+    async def restore_window(self) -> None:
+        """Start-up: the groups' flood windows as they were (Telegram's kept counting while
+        the bot was down)."""
+        now = time.time()
+        self.sender.window.restore(await self.store.sends.since(now - self.sender.window.seconds), now)
+
+    # ----- drawn on request
+
+    async def hand_alert(self, table_id: int, user: User) -> str:
+        """The presser's hand as a short alert (the group's "my hand" button)."""
+        table, seat, state = await self.service.hand(table_id, user.id)
+        ctx = self.context(table, await self.people.user_lang(user))
+        obs = find_game(table.game).observation(state, seat)
+        return view_for(table.game).hand_alert(obs, ctx)[:ALERT_LIMIT]
+
+    async def post_sheet(self, table_id: int, user: User, chat_id: int) -> str | None:
+        """The table message's 📋, pressed by anyone in its group ``chat_id`` during the match or
+        after it: the sheet of every finished deal, sent to the presser privately in their
+        language (like 👀, it is for whoever asked), so no flood of presses costs the group a message. A sheet the presser
+        got already, unchanged, is not sent again (a double tap). Returns None when it is in
+        their private chat, else the link that opens it for someone the bot may not write to
+        yet: their Start there sends it (``/start sheet_<id>``)."""
+        outcome = await self.service.outcome(table_id)
+        table = outcome.table
+        if table.key.chat_id != chat_id:  # a button forged under another chat's message
+            raise TableError("error-bad-button")
+        if table.status not in ("playing", "finished"):  # a finished table keeps its 📋
+            raise TableError("error-table-over")
+        if not (await self.people.touch(user)).can_dm:
+            return f"https://t.me/{self.bot.username}?start=sheet_{table_id}"
+        ctx = self.context(table, await self.people.user_lang(user))
+        public = find_game(table.game).public_observation(outcome.state)
+        text = view_for(table.game).score_sheet(public, ctx)
+        sent = (table_id, hash(text))
+        if self._sheets.get(user.id) != sent:
+            self._sheets[user.id] = sent
+
+            async def failed(delivered: bool) -> None:  # blocked meanwhile: may be asked again
+                if not delivered and self._sheets.get(user.id) == sent:
+                    del self._sheets[user.id]
+            self.sender.post(user.id, 0, text, done=failed)
+        return None
+
+    async def score_text(self, table: TableRecord, lang: str) -> str:
+        """/score: the standings of the table in play, best first, as the engine orders them."""
+        public = find_game(table.game).public_observation(self.service.state_of(table))
+        return i18n.t(lang, "score-line", scores=standings_line(public, public.standings,
+                                                                 self.context(table, lang)))

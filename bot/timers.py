@@ -1,0 +1,129 @@
+"""Tables carried on in time: each table's turn timer, the sweep that finds tables nobody carries
+on (their worker died), and their revival from the stored state."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from telegram.ext import Application, ContextTypes, Job
+
+from storage.base import Store, TableRecord
+
+from .computers import Computers, merged
+from .publishing import Publishing
+from .tables import Outcome, TableService, Turn
+
+# Every SWEEP seconds a worker looks for tables nobody carries on: a deadline LATE seconds past,
+# computers to move and no save for LATE seconds (the worker moving them died, or their task
+# failed), posts owed and nobody sending them. Each is leased to one worker for LEASE seconds.
+SWEEP, LATE, LEASE = 2.0, 10.0, 30.0
+log = logging.getLogger(__name__)
+
+Publish = Callable[[Outcome], Awaitable[None]]
+
+
+class Timers:
+    """The turn timers, the sweep and revival; ``publish``: the one way a table is drawn after
+    a move (Runtime.publish)."""
+
+    def __init__(self, application: Application[Any, Any, Any, Any, Any, Any], store: Store,
+                 service: TableService, publishing: Publishing, computers: Computers,
+                 publish: Publish) -> None:
+        self.application = application
+        self.store = store
+        self.service = service
+        self.publishing = publishing
+        self.computers = computers
+        self.publish = publish
+        self._jobs: dict[int, Job[Any]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def arm(self, table: TableRecord) -> None:
+        """One job per table, at its stored deadline (re-armed from storage at start-up)."""
+        self.disarm(table.id or 0)
+        queue = self.application.job_queue
+        if table.deadline is None or table.status != "playing" or queue is None:
+            return
+        delay = max(0.0, table.deadline - time.time())
+        self._jobs[table.id or 0] = queue.run_once(
+            self._on_deadline, delay, data=(table.id, len(table.log)), name=f"turn:{table.id}")
+
+    def disarm(self, table_id: int) -> None:
+        job = self._jobs.pop(table_id, None)
+        if job is not None:
+            job.schedule_removal()
+
+    async def _on_deadline(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert context.job is not None
+        data: tuple[int, int] = context.job.data  # type: ignore[assignment]
+        table_id, move = data
+        self._jobs.pop(table_id, None)
+        closed = await self.service.pace(table_id, move)
+        if closed is not None:  # everyone away for too long
+            await self.publish(closed)
+            return
+        batch: list[Outcome] = []
+        seats = await self.service.timeout(table_id, move)
+        for seat in seats:  # one at a time: each turn is read after the move before it
+            await self._timer_move(await self.service.timer_turn(table_id, seat), batch)
+        if not seats:  # a paced table: one move a turn
+            await self._timer_move(await self.service.computer_turn(table_id, paced=True), batch)
+        if (outcome := merged(batch)) is not None:
+            await self.publish(outcome)
+        self.computers.wake(table_id)
+
+    async def _timer_move(self, turn: Turn | None, batch: list[Outcome]) -> None:
+        outcome = turn and await self.service.computer_move(turn, await self.computers.think(turn))
+        if outcome:
+            batch.append(outcome)
+
+    async def rearm_all(self) -> None:
+        """Start-up: every active table drawn again from its stored state (the bot may have
+        stopped between saving a move and drawing it), its timer armed, and its computers woken
+        if they are to act. First the groups' flood windows as they were: Telegram's kept
+        counting while the bot was down."""
+        await self.publishing.restore_window()
+        if not self.store.shared:  # alone on the store: every table is this process's
+            for table in await self.store.tables.active():
+                await self.revive(table.id or 0)
+            await self.publishing.send_unsent()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def revive(self, table_id: int) -> None:
+        """Carry a table on from its stored state: drawn again (what it owes posted), its
+        timer armed (at once if its deadline passed), its computers woken if they are to act."""
+        try:
+            outcome = await self.service.outcome(table_id)
+            if outcome.table.status in ("lobby", "playing"):
+                await self.publish(outcome)
+            elif outcome.table.outbox:
+                await self.publishing.post_owed(table_id)
+            if outcome.table.status == "playing":
+                self.computers.wake(table_id)
+        except Exception:  # one broken table must not keep the others going
+            log.exception("table %s: cannot carry it on", table_id)
+
+    async def _sweep(self) -> None:
+        """Tables nobody carries on (see SWEEP), found and carried on by whichever worker's
+        sweep leases them first: a worker that dies leaves nothing stuck."""
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                now = time.time()
+                await self.publishing.renew_leases(now)  # still sending: keep them
+                due = await self.store.tables.due(now, LATE, LEASE)
+            except Exception:
+                log.warning("sweep: cannot read the tables due", exc_info=True)
+                continue
+            for table_id in due:
+                if not self.computers.moving(table_id):  # moving here already
+                    await self.revive(table_id)
+
+    def stop(self) -> None:
+        """Shutdown: no more sweeps."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
