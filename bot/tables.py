@@ -25,6 +25,7 @@ from typing import Any
 from engine import GAME_NAMES, Game, IllegalAction, find_game, replay
 from engine.cards import parse_card
 from engine.core import BadCode, parse
+from engine.players import DEFAULT_LEVEL, LEVEL_NAMES
 from storage.base import (
     SeatRecord,
     StorageError,
@@ -42,8 +43,7 @@ AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat
 # (half an hour at the default minute) it is closed and not counted: a match nobody watches is
 # not played out to a result.
 ABANDON_AFTER = 30
-TIMER_LEVEL = "normal"  # the computer that plays for an absent human
-LEVELS = ("easy", "normal", "hard")
+TIMER_LEVEL = DEFAULT_LEVEL  # the computer that plays for an absent human
 SEATING = 0  # the lock of seating anyone anywhere: no table has id 0
 
 
@@ -250,7 +250,7 @@ class TableService:
         a press on a lobby drawn before someone sat adds what its presser saw, never more."""
         async with self.lock(table_id):
             table = await self._lobby(table_id)
-            if level not in LEVELS:
+            if level not in LEVEL_NAMES:
                 raise TableError("error-bad-button")
             if user_id != table.creator_id and all(s.user_id != user_id for s in table.seats):
                 raise TableError("error-not-seated")
@@ -522,7 +522,7 @@ class TableService:
             if table.status == "lobby":
                 del table.seats[index]
                 return Outcome(await self._save(table))
-            table.seats[index] = SeatRecord(level="normal")
+            table.seats[index] = SeatRecord(level=DEFAULT_LEVEL)
             state = self.state_of(table)
             return await self._commit(table, state, state)
 

@@ -129,6 +129,25 @@ class Game(Protocol):
     def parse_action(self, code: str) -> Any: ...
 
 
+class GameBase:
+    """The end of a match as most games count it: over in the phase "over", each seat's score
+    its total, places from the scores (``low_wins`` where lower is better). A game whose count
+    differs (teams, a turn that marks the end) overrides the method that differs."""
+
+    low_wins: ClassVar[bool] = False
+
+    def is_over(self, state: Any) -> bool:
+        return bool(state.phase == "over")
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        totals: tuple[int, ...] = state.totals
+        return totals
+
+    def rankings(self, state: Any) -> tuple[int, ...]:
+        """Place of each seat: 1 is first, equal scores share the place."""
+        return places(self.scores(state), self.low_wins)
+
+
 class BadCode(ValueError):
     """An action code that does not parse (the one error type for it, whatever the game)."""
 

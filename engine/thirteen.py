@@ -67,12 +67,12 @@ from typing import Any, ClassVar, NamedTuple
 from .cards import CARDS, Card, parse_card, parse_cards
 from .core import (
     DealRecord,
+    GameBase,
     IllegalAction,
     Seat,
     Shared,
     deal_rng,
     extend,
-    places,
     standings,
 )
 from .describe import seat_line
@@ -186,7 +186,11 @@ def shape_name(shape: Shape) -> str:
 class Combo:
     """Play a combination. ``mask`` is a Thirteen value mask (bit ``VAL[card]`` per card)."""
 
-    mask: int
+    mask: int  # Combo("3S,4H") reads the cards: the repr rebuilds the action
+
+    def __post_init__(self) -> None:
+        if isinstance(self.mask, str):
+            object.__setattr__(self, "mask", val_mask(parse_cards(self.mask)))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -308,7 +312,7 @@ class Observation(Public):
 # The game
 
 
-class Thirteen:
+class Thirteen(GameBase):
     name: ClassVar[str] = "thirteen"
     sizes: ClassVar[tuple[int, ...]] = (2, 3, 4)
     options: ClassVar[dict[str, tuple[int, ...]]] = {"match_games": (1, 3, 5)}
@@ -413,12 +417,6 @@ class Thirteen:
 
     def is_over(self, state: State) -> bool:
         return state.turn < 0
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        return state.totals
-
-    def rankings(self, state: State) -> tuple[int, ...]:
-        return places(state.totals, low_wins=False)
 
     def parse_action(self, code: str) -> Action:
         if code == "pass":

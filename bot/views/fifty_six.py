@@ -32,6 +32,7 @@ from engine.fifty_six import (
 from engine.tricks import Play
 
 from .base import (
+    RED,
     BaseView,
     Button,
     Context,
@@ -48,7 +49,6 @@ TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
 FIRST_VALUES = 10  # values on the first step of the auction picker; the rest under «more»
 SHOWN_CALLS = 12  # the group's auction line shows the latest calls, "…" before them
 SUIT_ORDER = (3, 2, 1, 0)  # ♠ ♥ ♦ ♣, as hands are read
-RED = {"♥": "♥️", "♦": "♦️"}
 
 
 class FiftySixView(BaseView):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import GAME_NAMES
+from engine.players import LEVEL_NAMES
 
 from .base import Button, Context, Screen
 
-LEVELS = ("easy", "normal", "hard")
 USUAL = 4  # the table every game has: a bigger one (56 at 6 or 8) is a further press
 
 
@@ -59,11 +59,11 @@ def lobby(ctx: Context, info: Lobby, bot_link: str, menu: bool = False) -> Scree
     size = fill_size(info.sizes, seated) if ctx.game else None
     one = size is not None and any(seated < s < size for s in info.sizes)
     if menu and one:
-        rows.append(tuple(Button(ctx.t(f"level-{lv}"), ctx.data("k", lv)) for lv in LEVELS)
+        rows.append(tuple(Button(ctx.t(f"level-{lv}"), ctx.data("k", lv)) for lv in LEVEL_NAMES)
                     + (Button("✖", ctx.data("x")),))
     elif size is not None:
         rows.append(tuple(Button(ctx.t("lobby-fill", count=size - seated, level=ctx.t(f"level-{lv}")),
-                                 ctx.data("f", f"{lv}:{size}")) for lv in LEVELS))
+                                 ctx.data("f", f"{lv}:{size}")) for lv in LEVEL_NAMES))
     start = Button(ctx.t("lobby-start"), ctx.data("s"))
     rows.append((Button(ctx.t("lobby-computer"), ctx.data("m")), start) if one and not menu
                 else (start,))
