@@ -59,12 +59,8 @@ def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
     public = game.public_observation(state)
     table_ = public.standings
     teams = [list(t) for t in public.teams]
-    team_of = {s: i for i, team in enumerate(teams) for s in team}
     over = status == "finished" and game.is_over(state)
-    if over:
-        places = list(game.rankings(state))
-    else:  # stopped: the places of the standings so far
-        places = [table_.places[team_of[s] if table_.by_team else s] for s in range(len(table.seats))]
+    places = game.rankings(state) if over else public.seat_places  # stopped: the places so far
     scores = game.scores(state)
     results = [SeatResult(seat=i, user_id=s.user_id, level=s.level if s.user_id is None else None,
                           name=s.name, score=scores[i], place=places[i])

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine import GAME_NAMES, Game, IllegalAction, find_game, replay
 from engine.cards import parse_card
-from engine.core import BadCode, parse
+from engine.core import BadCode, cards_code, code_cards, parse, teams_of
 from engine.players import DEFAULT_LEVEL, LEVEL_NAMES
 from storage.base import (
     SeatRecord,
@@ -219,7 +219,7 @@ class TableService:
         teams: tuple[tuple[int, ...], ...] = ()
         if len(table.seats) in game.sizes:
             rules: dict[str, Any] = {k: v for k, v in table.rules.items() if k in game.options}
-            teams = game.public_observation(game.new_match(len(table.seats), 0, **rules)).teams
+            teams = teams_of(game, len(table.seats), **rules)
         return LobbyInfo(sizes, options, teams)
 
     async def join(self, table_id: int, person: Person) -> Outcome:
@@ -319,7 +319,7 @@ class TableService:
         async with self.lock(table_id):
             table, seat, state = await self._seat_to_act(table_id, user_id, move)
             chosen = table.seats[seat].selection
-            code = f"{kind}:{','.join(chosen)}"
+            code = cards_code(kind, chosen)
             try:
                 code = str(parse(find_game(table.game), code))  # the log keeps canonical codes
             except BadCode as error:
@@ -671,5 +671,5 @@ def _seat_index(table: TableRecord, user_id: int) -> int:
 def _card_in(card: str, legal: Sequence[Any]) -> bool:
     """Whether a card code appears in some legal action ('pass:2C,3C,4C' has 2C, 3C and 4C);
     stops at the first, as Hearts offers 286 passes."""
-    return any(card in str(action).partition(":")[2].split(",") for action in legal)
+    return any(card in code_cards(str(action)) for action in legal)
 

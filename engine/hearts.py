@@ -44,6 +44,7 @@ from .core import (
     GameBase,
     IllegalAction,
     Shared,
+    cards_code,
     deal_rng,
     extend,
     standings,
@@ -86,7 +87,7 @@ class Pass:
             object.__setattr__(self, "cards", mask_of(parse_cards(self.cards)))
 
     def __str__(self) -> str:
-        return "pass:" + ",".join(str(c) for c in cards_of(self.cards))
+        return cards_code("pass", cards_of(self.cards))
 
     def __repr__(self) -> str:
         return f"Pass({format_cards(cards_of(self.cards))!r})"

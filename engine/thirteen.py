@@ -71,6 +71,7 @@ from .core import (
     IllegalAction,
     Seat,
     Shared,
+    cards_code,
     deal_rng,
     extend,
     standings,
@@ -198,7 +199,7 @@ class Combo:
         return cards_in(self.mask)
 
     def __str__(self) -> str:
-        return "play:" + ",".join(map(str, cards_in(self.mask)))
+        return cards_code("play", cards_in(self.mask))
 
     def __repr__(self) -> str:
         return f"Combo({','.join(map(str, cards_in(self.mask)))!r})"
@@ -297,6 +298,11 @@ class Public(Shared):
     played: tuple[Card, ...]  # cards played this game, Thirteen order
     finished: tuple[Seat, ...]  # this game's finishing order so far
     tiebreak: bool  # the game being played is a tie-break game
+
+    def tiebreak_follows(self, number: int) -> bool:
+        """Whether a tie-break game was dealt after game ``number``: it was the match's last
+        game, or a tie-break game, and the top was still shared (§9)."""
+        return self.deals is not None and self.deals <= number < self.deal
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

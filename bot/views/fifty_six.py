@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import SUIT_SYMBOLS, Card
+from engine.cards import CARDS, SUIT_SYMBOLS, Card
 from engine.core import DealRecord
 from engine.fifty_six import (
     DOUBLE,
@@ -305,7 +305,7 @@ def _contract(c: Contract, ctx: Context) -> str:
 
 def _hand_key(card: int) -> tuple[int, int]:
     """Spades, hearts, diamonds, clubs; within a suit by 56's strength (J 9 A 10 K Q 8 7)."""
-    return (-(card // 13), -POWER[card])
+    return (-CARDS[card].suit, -POWER[card])
 
 
 def hand_lines(hand: Sequence[Card]) -> list[str]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import importlib
 import random
+from dataclasses import replace
 
 import pytest
 
 from engine import GAME_NAMES, find_game
-from engine.core import GameBase
+from engine.core import GameBase, cards_code, code_cards, teams_of
 from engine.players import DEFAULT_LEVEL, LEVEL_NAMES, _players
 
 
@@ -40,3 +41,24 @@ def test_repr_rebuilds_every_legal_action(name: str) -> None:
         legal = game.legal_actions(state, seat)
         state = game.apply(state, seat, legal[rng.randrange(len(legal))])
     assert checked > 100
+
+
+def test_the_grammar_of_card_codes() -> None:
+    assert cards_code("pass", ["2C", "3C", "4C"]) == "pass:2C,3C,4C"
+    assert code_cards("pass:2C,3C,4C") == ["2C", "3C", "4C"]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_teams_and_seat_places(name: str) -> None:
+    game = find_game(name)
+    players = game.sizes[0]
+    public = game.public_observation(game.new_match(players, 5))
+    assert teams_of(game, players) == public.teams
+    assert len(public.seat_places) == players and set(public.seat_places) == {1}
+
+
+def test_thirteen_says_when_a_tiebreak_follows() -> None:
+    game = find_game("thirteen")
+    public = game.public_observation(game.new_match(4, 1, match_games=3))
+    assert not any(replace(public, deal=d).tiebreak_follows(n) for d in (1, 2, 3) for n in (1, 2))
+    assert replace(public, deal=4).tiebreak_follows(3) and not replace(public, deal=3).tiebreak_follows(3)
