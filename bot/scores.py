@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import Game, find_game, replay
 from engine.core import DealRecord, Standings
+from engine.players import DEFAULT_LEVEL, LEVEL_NAMES
 from storage.base import MatchRecord, SeatResult, Store, TableRecord
 from storage.scores import DealLine, MatchFacts, MatchStatus, Story, player_key
 
@@ -19,7 +20,6 @@ from . import chart, i18n, ratings
 from .callbacks import BadCallback, Kind, decode, encode
 from .views import Context, view_for
 from .views.base import BaseView, Button, Screen, signed
-from .views.lobby import LEVELS
 
 HISTORY = 10  # matches /history lists
 TOP = 10  # lines of /top for one game
@@ -60,12 +60,8 @@ def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
     public = game.public_observation(state)
     table_ = public.standings
     teams = [list(t) for t in public.teams]
-    team_of = {s: i for i, team in enumerate(teams) for s in team}
     over = status == "finished" and game.is_over(state)
-    if over:
-        places = list(game.rankings(state))
-    else:  # stopped: the places of the standings so far
-        places = [table_.places[team_of[s] if table_.by_team else s] for s in range(len(table.seats))]
+    places = game.rankings(state) if over else public.seat_places  # stopped: the places so far
     scores = game.scores(state)
     results = [SeatResult(seat=i, user_id=s.user_id, level=s.level if s.user_id is None else None,
                           name=s.name, score=scores[i], place=places[i])
@@ -131,7 +127,7 @@ def rating_lines(story: Story, names: Sequence[str], lang: str) -> list[str]:
             after, before = ratings.shown(moved.after), ratings.shown(moved.before)
             humans.append(f"{names[seat]} {after} ({signed(after - before)})")
     levels = [f"{i18n.t(lang, f'level-{level}')} {ratings.shown(change[key].after)}"
-              for level in LEVELS if (key := player_key(None, level)) in change]
+              for level in LEVEL_NAMES if (key := player_key(None, level)) in change]
     lines = [i18n.t(lang, "match-ratings", ratings=" · ".join(humans))] if humans else []
     if levels:
         lines.append(i18n.t(lang, "match-computer-ratings", levels=" · ".join(levels)))
@@ -196,14 +192,14 @@ class ScoreService:
                 continue
             people = sorted((b for b in lines if b.user_id is not None),
                             key=lambda b: (-ratings.shown(b.rating), -b.won, b.player))
-            levels = {b.level or "normal": b for b in lines if b.user_id is None}
+            levels = {b.level or DEFAULT_LEVEL: b for b in lines if b.user_id is None}
             block = [i18n.t(lang, "top-game", game=i18n.t(lang, f"game-{name}"))]
             block += [i18n.t(lang, "top-rated-line", place=i + 1,
                              name=i18n.isolate(html.escape(b.name)),
                              rating=str(ratings.shown(b.rating)), played=b.played, won=b.won)
                       for i, b in enumerate(people[: TOP if game else TOP_EACH])]
             computers = [f"{i18n.t(lang, f'level-{level}')} {ratings.shown(levels[level].rating)}"
-                         for level in LEVELS if level in levels]
+                         for level in LEVEL_NAMES if level in levels]
             if computers:
                 block.append(i18n.t(lang, "top-computers", levels=" · ".join(computers)))
             blocks.append("\n".join(block))

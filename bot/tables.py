@@ -24,7 +24,8 @@ from typing import Any
 
 from engine import GAME_NAMES, Game, IllegalAction, find_game, replay
 from engine.cards import parse_card
-from engine.core import BadCode, parse
+from engine.core import BadCode, cards_code, code_cards, parse, teams_of
+from engine.players import DEFAULT_LEVEL, LEVEL_NAMES
 from storage.base import (
     SeatRecord,
     StorageError,
@@ -42,8 +43,7 @@ AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat
 # (half an hour at the default minute) it is closed and not counted: a match nobody watches is
 # not played out to a result.
 ABANDON_AFTER = 30
-TIMER_LEVEL = "normal"  # the computer that plays for an absent human
-LEVELS = ("easy", "normal", "hard")
+TIMER_LEVEL = DEFAULT_LEVEL  # the computer that plays for an absent human
 SEATING = 0  # the lock of seating anyone anywhere: no table has id 0
 
 
@@ -219,7 +219,7 @@ class TableService:
         teams: tuple[tuple[int, ...], ...] = ()
         if len(table.seats) in game.sizes:
             rules: dict[str, Any] = {k: v for k, v in table.rules.items() if k in game.options}
-            teams = game.public_observation(game.new_match(len(table.seats), 0, **rules)).teams
+            teams = teams_of(game, len(table.seats), **rules)
         return LobbyInfo(sizes, options, teams)
 
     async def join(self, table_id: int, person: Person) -> Outcome:
@@ -250,7 +250,7 @@ class TableService:
         a press on a lobby drawn before someone sat adds what its presser saw, never more."""
         async with self.lock(table_id):
             table = await self._lobby(table_id)
-            if level not in LEVELS:
+            if level not in LEVEL_NAMES:
                 raise TableError("error-bad-button")
             if user_id != table.creator_id and all(s.user_id != user_id for s in table.seats):
                 raise TableError("error-not-seated")
@@ -319,7 +319,7 @@ class TableService:
         async with self.lock(table_id):
             table, seat, state = await self._seat_to_act(table_id, user_id, move)
             chosen = table.seats[seat].selection
-            code = f"{kind}:{','.join(chosen)}"
+            code = cards_code(kind, chosen)
             try:
                 code = str(parse(find_game(table.game), code))  # the log keeps canonical codes
             except BadCode as error:
@@ -522,7 +522,7 @@ class TableService:
             if table.status == "lobby":
                 del table.seats[index]
                 return Outcome(await self._save(table))
-            table.seats[index] = SeatRecord(level="normal")
+            table.seats[index] = SeatRecord(level=DEFAULT_LEVEL)
             state = self.state_of(table)
             return await self._commit(table, state, state)
 
@@ -671,5 +671,5 @@ def _seat_index(table: TableRecord, user_id: int) -> int:
 def _card_in(card: str, legal: Sequence[Any]) -> bool:
     """Whether a card code appears in some legal action ('pass:2C,3C,4C' has 2C, 3C and 4C);
     stops at the first, as Hearts offers 286 passes."""
-    return any(card in str(action).partition(":")[2].split(",") for action in legal)
+    return any(card in code_cards(str(action)) for action in legal)
 

@@ -56,7 +56,17 @@ from .cards import (
     cards_of,
     mask_of,
 )
-from .core import DealRecord, IllegalAction, Shared, Standings, deal_rng, extend, places, standings
+from .core import (
+    DealRecord,
+    GameBase,
+    IllegalAction,
+    Shared,
+    Standings,
+    deal_rng,
+    extend,
+    places,
+    standings,
+)
 from .describe import hand_lines, seat_line
 from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
 
@@ -382,7 +392,7 @@ class Observation(Public):
 
 # --- The game -------------------------------------------------------------------------------------
 
-class BazarBlot:
+class BazarBlot(GameBase):
     name: ClassVar[str] = "bazar_blot"
     sizes: ClassVar[tuple[int, ...]] = (4,)
     options: ClassVar[dict[str, tuple[int, ...]]] = {"target": (151, 301)}  # 301: a palace room
@@ -472,9 +482,6 @@ class BazarBlot:
                 if state.phase != "over" else ())
         return extend(Observation, self.public_observation(state), seat=seat,
                       hand=tuple(cards_of(state.hands[seat])), my_combos=mine)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
 
     def scores(self, state: State) -> tuple[int, ...]:
         a, b = state.totals

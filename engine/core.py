@@ -75,6 +75,16 @@ class Shared:
     def last_deal(self) -> DealRecord | None:
         return self.history[-1] if self.history else None
 
+    @property
+    def seat_places(self) -> tuple[int, ...]:
+        """Each seat's place in the standings so far (a stopped match's places); partners share
+        their team's place."""
+        table = self.standings
+        if not table.by_team:
+            return table.places
+        team_of = {s: i for i, team in enumerate(self.teams) for s in team}
+        return tuple(table.places[team_of[s]] for s in sorted(team_of))
+
 
 P = TypeVar("P", bound=Shared)
 
@@ -129,6 +139,25 @@ class Game(Protocol):
     def parse_action(self, code: str) -> Any: ...
 
 
+class GameBase:
+    """The end of a match as most games count it: over in the phase "over", each seat's score
+    its total, places from the scores (``low_wins`` where lower is better). A game whose count
+    differs (teams, a turn that marks the end) overrides the method that differs."""
+
+    low_wins: ClassVar[bool] = False
+
+    def is_over(self, state: Any) -> bool:
+        return bool(state.phase == "over")
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        totals: tuple[int, ...] = state.totals
+        return totals
+
+    def rankings(self, state: Any) -> tuple[int, ...]:
+        """Place of each seat: 1 is first, equal scores share the place."""
+        return places(self.scores(state), self.low_wins)
+
+
 class BadCode(ValueError):
     """An action code that does not parse (the one error type for it, whatever the game)."""
 
@@ -139,6 +168,24 @@ def parse(game: Game, code: str) -> Any:
         return game.parse_action(code)
     except (ValueError, KeyError, IndexError) as error:
         raise BadCode(f"{game.name}: cannot read {code!r}: {error}") from error
+
+
+def cards_code(kind: str, cards: Iterable[object]) -> str:
+    """The code of an action of cards, the grammar every game shares: 'pass:2C,3C,4C'."""
+    return f"{kind}:{','.join(map(str, cards))}"
+
+
+def code_cards(code: str) -> list[str]:
+    """The card codes an action's code names: 'pass:2C,3C,4C' -> ['2C', '3C', '4C']."""
+    return code.partition(":")[2].split(",")
+
+
+def teams_of(game: Game, players: int, **rules: Any) -> tuple[tuple[Seat, ...], ...]:
+    """The seats of each team at a table of ``players`` (the public view's ``teams``): no deal
+    changes them, so any seed tells."""
+    teams: tuple[tuple[Seat, ...], ...] = game.public_observation(
+        game.new_match(players, 0, **rules)).teams
+    return teams
 
 
 def deal_rng(seed: int, deal_number: int) -> random.Random:

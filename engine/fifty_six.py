@@ -56,7 +56,17 @@ from typing import ClassVar
 
 from . import tricks
 from .cards import CARDS, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of, parse_cards, rank_label
-from .core import DealRecord, IllegalAction, Shared, Standings, deal_rng, extend, places, standings
+from .core import (
+    DealRecord,
+    GameBase,
+    IllegalAction,
+    Shared,
+    Standings,
+    deal_rng,
+    extend,
+    places,
+    standings,
+)
 from .tricks import PLAYS, Play
 
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
@@ -302,7 +312,7 @@ class Observation(Public):
     seat: int
     hand: tuple[Card, ...]  # own cards, both copies listed
 
-class FiftySix:
+class FiftySix(GameBase):
     name: ClassVar[str] = "fifty_six"
     sizes: ClassVar[tuple[int, ...]] = (4, 6, 8)
     options: ClassVar[dict[str, tuple[int, ...]]] = {"tables": (12, 6, 24)}  # §3: 12 (seed)
@@ -386,9 +396,6 @@ class FiftySix:
     def observation(self, state: State, seat: int) -> Observation:
         return extend(Observation, self.public_observation(state), seat=seat,
                       hand=tuple(CARDS[c] for c in _hand(state, seat)))
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Tables of each seat's team."""

@@ -39,7 +39,16 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .core import DealRecord, IllegalAction, Shared, deal_rng, extend, places, standings
+from .core import (
+    DealRecord,
+    GameBase,
+    IllegalAction,
+    Shared,
+    cards_code,
+    deal_rng,
+    extend,
+    standings,
+)
 from .tricks import (
     PLAYS,
     Play,
@@ -76,10 +85,14 @@ class Pass:
     """Pass three cards: ``pass:2C,3C,4C``. ``cards`` is a bitmask of the three (a code of
     fewer or more reads too, and ``apply`` refuses it saying how many are missing)."""
 
-    cards: int
+    cards: int  # Pass("2C 3C 4C") reads the cards: the repr rebuilds the action
+
+    def __post_init__(self) -> None:
+        if isinstance(self.cards, str):
+            object.__setattr__(self, "cards", mask_of(parse_cards(self.cards)))
 
     def __str__(self) -> str:
-        return "pass:" + ",".join(str(c) for c in cards_of(self.cards))
+        return cards_code("pass", cards_of(self.cards))
 
     def __repr__(self) -> str:
         return f"Pass({format_cards(cards_of(self.cards))!r})"
@@ -222,9 +235,10 @@ class Observation(Public):
     received: tuple[Card, ...]  # after the exchange
 
 
-class Hearts:
+class Hearts(GameBase):
     name: ClassVar[str] = "hearts"
     sizes: ClassVar[tuple[int, ...]] = (4,)
+    low_wins: ClassVar[bool] = True  # the fewest points win
     private_fields: ClassVar[tuple[str, ...]] = ("passed",)  # known to this seat by right
     options: ClassVar[dict[str, tuple[int, ...]]] = {"target": (100, 50)}
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -289,14 +303,8 @@ class Hearts:
                       passed=tuple(cards_of(state.passed[seat])),
                       received=tuple(cards_of(state.received[seat])))
 
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
-
     def scores(self, state: State) -> tuple[int, ...]:
         return state.scores
-
-    def rankings(self, state: State) -> tuple[int, ...]:
-        return places(state.scores, low_wins=True)
 
     def parse_action(self, code: str) -> Action:
         kind, _, rest = code.partition(":")

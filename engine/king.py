@@ -68,7 +68,15 @@ from .cards import (
     format_cards,
     parse_card,
 )
-from .core import DealRecord, IllegalAction, Shared, deal_rng, extend, places, standings
+from .core import (
+    DealRecord,
+    GameBase,
+    IllegalAction,
+    Shared,
+    deal_rng,
+    extend,
+    standings,
+)
 from .tricks import (
     PLAYS,
     Play,
@@ -209,7 +217,11 @@ def deal_points(contract: int, won: Sequence[int], winners: Sequence[int]) -> tu
 class ChooseTrump:
     """The declarer of a Trumps deal names the trump suit: ``trump:S``."""
 
-    suit: int
+    suit: int  # ChooseTrump("S") reads the letter: the repr rebuilds the action
+
+    def __post_init__(self) -> None:
+        if isinstance(self.suit, str):
+            object.__setattr__(self, "suit", SUITS.index(self.suit))
 
     def __str__(self) -> str:
         return f"trump:{SUITS[self.suit]}"
@@ -334,7 +346,7 @@ class Observation(Public):
 # --- the game ---------------------------------------------------------------------------------
 
 
-class King:
+class King(GameBase):
     name: ClassVar[str] = "king"
     sizes: ClassVar[tuple[int, ...]] = (PLAYERS,)
     options: ClassVar[dict[str, tuple[int, ...]]] = {}
@@ -433,16 +445,6 @@ class King:
     def observation(self, state: KingState, seat: int) -> Observation:
         return extend(Observation, self.public_observation(state), seat=seat,
                       hand=tuple(cards_of(state.hands[seat])))
-
-    def is_over(self, state: KingState) -> bool:
-        return state.phase == "over"
-
-    def scores(self, state: KingState) -> tuple[int, ...]:
-        return state.totals
-
-    def rankings(self, state: KingState) -> tuple[int, ...]:
-        """Highest total first; equal totals share the place (D-17)."""
-        return places(state.totals, low_wins=False)
 
     def parse_action(self, code: str) -> Action:
         kind, _, rest = code.partition(":")

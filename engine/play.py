@@ -14,7 +14,7 @@ from typing import Any
 
 from . import GAME_NAMES, find_game
 from .core import Game, IllegalAction
-from .players import player_for
+from .players import DEFAULT_LEVEL, LEVEL_NAMES, player_for
 
 LIST_LIMIT = 40  # longer lists (Hearts' 286 passes) are not printed in full
 
@@ -25,7 +25,8 @@ def main(argv: Sequence[str] | None = None, read: Callable[[str], str] = input) 
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--seat", type=int, default=0, help="your seat")
-    parser.add_argument("--level", default="normal", help="computer level: easy, normal, hard")
+    parser.add_argument("--level", default=DEFAULT_LEVEL,
+                        help="computer level: " + ", ".join(LEVEL_NAMES))
     args = parser.parse_args(argv)
     game = find_game(args.game)
     players = args.players or game.sizes[0]

@@ -67,12 +67,13 @@ from typing import Any, ClassVar, NamedTuple
 from .cards import CARDS, Card, parse_card, parse_cards
 from .core import (
     DealRecord,
+    GameBase,
     IllegalAction,
     Seat,
     Shared,
+    cards_code,
     deal_rng,
     extend,
-    places,
     standings,
 )
 from .describe import seat_line
@@ -191,7 +192,11 @@ def shape_name(shape: Shape) -> str:
 class Combo:
     """Play a combination. ``mask`` is a Thirteen value mask (bit ``VAL[card]`` per card)."""
 
-    mask: int
+    mask: int  # Combo("3S,4H") reads the cards: the repr rebuilds the action
+
+    def __post_init__(self) -> None:
+        if isinstance(self.mask, str):
+            object.__setattr__(self, "mask", val_mask(parse_cards(self.mask)))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -199,7 +204,7 @@ class Combo:
         return cards_in(self.mask)
 
     def __str__(self) -> str:
-        return "play:" + ",".join(map(str, cards_in(self.mask)))
+        return cards_code("play", cards_in(self.mask))
 
     def __repr__(self) -> str:
         return f"Combo({','.join(map(str, cards_in(self.mask)))!r})"
@@ -299,6 +304,11 @@ class Public(Shared):
     finished: tuple[Seat, ...]  # this game's finishing order so far
     tiebreak: bool  # the game being played is a tie-break game
 
+    def tiebreak_follows(self, number: int) -> bool:
+        """Whether a tie-break game was dealt after game ``number``: it was the match's last
+        game, or a tie-break game, and the top was still shared (§9)."""
+        return self.deals is not None and self.deals <= number < self.deal
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Observation(Public):
@@ -313,7 +323,7 @@ class Observation(Public):
 # The game
 
 
-class Thirteen:
+class Thirteen(GameBase):
     name: ClassVar[str] = "thirteen"
     sizes: ClassVar[tuple[int, ...]] = (2, 3, 4)
     options: ClassVar[dict[str, tuple[int, ...]]] = {"match_games": (1, 3, 5)}
@@ -418,12 +428,6 @@ class Thirteen:
 
     def is_over(self, state: State) -> bool:
         return state.turn < 0
-
-    def scores(self, state: State) -> tuple[int, ...]:
-        return state.totals
-
-    def rankings(self, state: State) -> tuple[int, ...]:
-        return places(state.totals, low_wins=False)
 
     def parse_action(self, code: str) -> Action:
         if code == "pass":

@@ -19,7 +19,11 @@ NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 class Play:
     """Play one card to the trick: ``play:QS``."""
 
-    card: int
+    card: int  # Play("QS") reads the code: the repr, Play('QS'), rebuilds the action
+
+    def __post_init__(self) -> None:
+        if isinstance(self.card, str):
+            object.__setattr__(self, "card", int(parse_card(self.card)))
 
     def __str__(self) -> str:
         return f"play:{CARDS[self.card]}"

@@ -19,6 +19,7 @@ from bot.settings import LANGUAGES
 from bot.views import Context, view_for
 from bot.views import lobby as lobby_views
 from engine import GAME_NAMES, find_game
+from engine.players import LEVEL_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = re.compile(r"^[a-z_]+(?:-[a-z0-9_]+)+$")
@@ -87,7 +88,7 @@ def keys_in_code() -> set[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) \
                     and KEY.match(node.value) and node.value.split("-")[0] in DOMAINS:
                 found.add(node.value)
-    found |= {f"game-{g}" for g in GAME_NAMES} | {f"level-{lv}" for lv in lobby_views.LEVELS}
+    found |= {f"game-{g}" for g in GAME_NAMES} | {f"level-{lv}" for lv in LEVEL_NAMES}
     found |= {f"lobby-option-{o}" for g in GAME_NAMES for o in getattr(find_game(g), "options", {})}
     found |= {f"hearts-{kind}-{d}" for kind in ("pass", "to")
               for d in ("left", "right", "across", "none")}

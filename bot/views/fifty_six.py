@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import SUIT_SYMBOLS, Card
+from engine.cards import CARDS, SUIT_SYMBOLS, Card
 from engine.core import DealRecord
 from engine.fifty_six import (
     DOUBLE,
@@ -33,6 +33,7 @@ from engine.tricks import Play
 
 from ..callbacks import Kind
 from .base import (
+    RED,
     BaseView,
     Button,
     Context,
@@ -49,7 +50,6 @@ TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
 FIRST_VALUES = 10  # values on the first step of the auction picker; the rest under «more»
 SHOWN_CALLS = 12  # the group's auction line shows the latest calls, "…" before them
 SUIT_ORDER = (3, 2, 1, 0)  # ♠ ♥ ♦ ♣, as hands are read
-RED = {"♥": "♥️", "♦": "♦️"}
 
 
 class FiftySixView(BaseView):
@@ -306,7 +306,7 @@ def _contract(c: Contract, ctx: Context) -> str:
 
 def _hand_key(card: int) -> tuple[int, int]:
     """Spades, hearts, diamonds, clubs; within a suit by 56's strength (J 9 A 10 K Q 8 7)."""
-    return (-(card // 13), -POWER[card])
+    return (-CARDS[card].suit, -POWER[card])
 
 
 def hand_lines(hand: Sequence[Card]) -> list[str]:

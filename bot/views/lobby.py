@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import GAME_NAMES
+from engine.players import LEVEL_NAMES
 
 from ..callbacks import Kind
 from .base import Button, Context, Screen
 
-LEVELS = ("easy", "normal", "hard")
 USUAL = 4  # the table every game has: a bigger one (56 at 6 or 8) is a further press
 
 
@@ -60,11 +60,11 @@ def lobby(ctx: Context, info: Lobby, bot_link: str, menu: bool = False) -> Scree
     size = fill_size(info.sizes, seated) if ctx.game else None
     one = size is not None and any(seated < s < size for s in info.sizes)
     if menu and one:
-        rows.append(tuple(Button(ctx.t(f"level-{lv}"), ctx.data(Kind.ADD_COMPUTER, lv)) for lv in LEVELS)
+        rows.append(tuple(Button(ctx.t(f"level-{lv}"), ctx.data(Kind.ADD_COMPUTER, lv)) for lv in LEVEL_NAMES)
                     + (Button("✖", ctx.data(Kind.CLOSE_MENU)),))
     elif size is not None:
         rows.append(tuple(Button(ctx.t("lobby-fill", count=size - seated, level=ctx.t(f"level-{lv}")),
-                                 ctx.data(Kind.FILL, f"{lv}:{size}")) for lv in LEVELS))
+                                 ctx.data(Kind.FILL, f"{lv}:{size}")) for lv in LEVEL_NAMES))
     start = Button(ctx.t("lobby-start"), ctx.data(Kind.START))
     rows.append((Button(ctx.t("lobby-computer"), ctx.data(Kind.MENU)), start) if one and not menu
                 else (start,))

@@ -125,8 +125,7 @@ class ThirteenView(BaseView):
         table = record.standings
         lines.append(ctx.t("deal-totals", scores=" · ".join(
             f"{ctx.names[s]} {number(table.values[s])}" for s in table.order)))
-        follows = record.number < public.deal  # another game was dealt after this one
-        if follows and public.deals is not None and record.number >= public.deals:
+        if public.tiebreak_follows(record.number):
             top = [ctx.names[s] for s in table.order if table.places[s] == 1]
             lines.append(ctx.t("thirteen-tiebreak-next", names=", ".join(top)))
         return "\n".join(lines)

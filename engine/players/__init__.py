@@ -12,10 +12,11 @@ import importlib
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 Player = Callable[[Any, Sequence[Any], random.Random], Any]
-LEVEL_NAMES = ("easy", "normal", "hard")
+LEVEL_NAMES = ("easy", "normal", "hard")  # every game's PLAYERS has these keys
+DEFAULT_LEVEL: Final = "normal"  # a computer seat of no chosen level
 
 
 def random_player(observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:

@@ -1,0 +1,64 @@
+"""What the games share: the computer levels, the end of a match, actions whose repr rebuilds them."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import replace
+
+import pytest
+
+from engine import GAME_NAMES, find_game
+from engine.core import GameBase, cards_code, code_cards, teams_of
+from engine.players import DEFAULT_LEVEL, LEVEL_NAMES, _players
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_game_has_the_levels(name: str) -> None:
+    assert tuple(_players(name)) == LEVEL_NAMES and DEFAULT_LEVEL in LEVEL_NAMES
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_game_shares_the_base(name: str) -> None:
+    assert isinstance(find_game(name), GameBase)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_repr_rebuilds_every_legal_action(name: str) -> None:
+    """``eval(repr(a))`` is ``a`` for every legal action of a seeded match, its code unchanged."""
+    game = find_game(name)
+    namespace = vars(importlib.import_module(f"engine.{name}"))
+    rng = random.Random(7)
+    state = game.new_match(game.sizes[0], seed=7)
+    checked = 0
+    while not game.is_over(state):
+        for seat in sorted(game.to_act(state)):
+            for action in game.legal_actions(state, seat):
+                rebuilt = eval(repr(action), namespace)
+                assert rebuilt == action and str(rebuilt) == str(action), repr(action)
+                checked += 1
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        state = game.apply(state, seat, legal[rng.randrange(len(legal))])
+    assert checked > 100
+
+
+def test_the_grammar_of_card_codes() -> None:
+    assert cards_code("pass", ["2C", "3C", "4C"]) == "pass:2C,3C,4C"
+    assert code_cards("pass:2C,3C,4C") == ["2C", "3C", "4C"]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_teams_and_seat_places(name: str) -> None:
+    game = find_game(name)
+    players = game.sizes[0]
+    public = game.public_observation(game.new_match(players, 5))
+    assert teams_of(game, players) == public.teams
+    assert len(public.seat_places) == players and set(public.seat_places) == {1}
+
+
+def test_thirteen_says_when_a_tiebreak_follows() -> None:
+    game = find_game("thirteen")
+    public = game.public_observation(game.new_match(4, 1, match_games=3))
+    assert not any(replace(public, deal=d).tiebreak_follows(n) for d in (1, 2, 3) for n in (1, 2))
+    assert replace(public, deal=4).tiebreak_follows(3) and not replace(public, deal=3).tiebreak_follows(3)
