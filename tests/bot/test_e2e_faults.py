@@ -23,6 +23,8 @@ from .test_e2e import WAIT, act, bot_process, choose, fake_api, hand_message, op
 from .test_e2e_crashes import is_match_result
 from .test_e2e_webhook import free_port, webhook_process
 
+pytestmark = pytest.mark.e2e
+
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 
 

@@ -41,6 +41,8 @@ from tests.bot.test_e2e import (
 from tests.fakeapi import DEFAULT_TOKEN, FakeBotApi
 from tests.router import Router, by_chat
 
+pytestmark = pytest.mark.e2e
+
 SECRET = "e2e-Secret_0123456789"
 PATH = "/seghan"
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
