@@ -164,12 +164,9 @@ async def test_sigterm_stops_fast_and_a_restart_continues_the_table(tmp_path: Pa
             for _ in range(6):
                 assert await act(api, aram.id, lambda: False)
             hand = hand_message(api, aram.id)
-            stopping = time.monotonic()
             process.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(process.wait(), 10)
-            took = time.monotonic() - stopping
-        print(f"webhook: SIGTERM to exit {took:.2f} s")
-        assert took < 5.0 and process.returncode == 0, (took, process.returncode)
+            await asyncio.wait_for(process.wait(), 5)  # out within 5 s, or TimeoutError
+        assert process.returncode == 0, process.returncode
         # pressed while the bot is down: Telegram (the fake) keeps it and retries
         hand = hand_message(api, aram.id)
         data = choose(hand.callback_data, hand)
