@@ -1,5 +1,5 @@
-# The two commands a newcomer needs: `make run` and `make test`.
-# Each creates .venv and installs what it needs on first use.
+# The two commands a newcomer needs: `make run` and `make test` (`make quick`: the same checks
+# without the e2e and slow tests). Each creates .venv and installs what it needs on first use.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-.PHONY: run test lint bench play
+.PHONY: run test quick lint bench play
 run: $(STAMP)
 	$(BIN)/python -m bot
 
@@ -19,6 +19,11 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+quick: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -m "not e2e and not slow"
 
 play: $(STAMP)
 	$(BIN)/python -m engine.play $(GAME)

@@ -84,6 +84,7 @@ SETTINGS = settings(max_examples=250, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=forged, user=st.sampled_from([*SEATED, STRANGER]),
        where=st.sampled_from(["hand", "group"]), lang=st.sampled_from(["hy", "en", "ru", "xx"]))

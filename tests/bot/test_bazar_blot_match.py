@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from engine import find_game
 from storage.base import Store, TableKey
 
@@ -115,6 +117,7 @@ async def test_four_humans_play_a_deal(store: Store) -> None:
         assert "բաժանում 2" in h.table_message().text
 
 
+@pytest.mark.slow
 async def test_a_palace_room_match_to_301(store: Store) -> None:
     """The target is a lobby option (for now set on the stored lobby: the lobby has no button
     for it yet); the match runs to 301 and the table says so."""

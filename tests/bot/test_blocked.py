@@ -7,6 +7,8 @@ import asyncio
 import time
 from typing import Any
 
+import pytest
+
 from bot import i18n, tables
 from storage.base import Store, TableKey
 
@@ -151,6 +153,7 @@ async def test_membership_updates_of_people_without_a_seat_change_nothing(
         assert after is not None and after.version == table.version
 
 
+@pytest.mark.slow
 async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
         both_stores: Store, monkeypatch: Any) -> None:
     monkeypatch.setattr(tables, "ABANDON_AFTER", 2)

@@ -24,6 +24,8 @@ from bot import i18n
 from bot.settings import LANGUAGES
 from tests.fakeapi import FakeBotApi
 
+pytestmark = pytest.mark.e2e
+
 ROOT = Path(__file__).resolve().parents[2]
 SUITS = "♠♥♦♣"
 FACE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")

@@ -27,6 +27,8 @@ from tests.fakeapi import FakeBotApi
 
 from .test_e2e import FACE, WAIT, bot_process, choose, fake_api, hand_message, held, open_table
 
+pytestmark = pytest.mark.e2e
+
 KILLS = 10  # a game; five games: fifty kills
 # Hearts to 50 and 56 at 6 tables: shorter; Thirteen to 3 games: long enough for ten kills
 OPTIONS = {"hearts": ("🎯",), "fifty_six": ("🪙",), "thirteen": ("🎮",)}

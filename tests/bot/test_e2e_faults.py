@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,8 @@ from tests.fakeapi import FakeBotApi
 from .test_e2e import WAIT, act, bot_process, choose, fake_api, hand_message, open_table, posted
 from .test_e2e_crashes import is_match_result
 from .test_e2e_webhook import free_port, webhook_process
+
+pytestmark = pytest.mark.e2e
 
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 
@@ -101,10 +102,8 @@ async def test_sigterm_with_the_api_gone_exits_within_five_seconds(tmp_path: Pat
             assert await act(api, aram.id, lambda: False)
             await api.stop()  # the Bot API is gone: every call now fails to connect
             await asyncio.sleep(0.5)
-            started = time.monotonic()
             process.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(process.wait(), 10)
-            assert time.monotonic() - started < 5.0
+            await asyncio.wait_for(process.wait(), 5)  # out within five seconds, or TimeoutError
             assert hand_message(api, aram.id) is not None
         assert process.returncode is not None
 
@@ -166,9 +165,7 @@ async def test_a_player_who_blocks_mid_deal_and_starts_again_gets_seat_and_hand_
         await asyncio.sleep(0.5)
         shown, sent = _edits(api, aram.id), len(api.bot_messages(aram.id))
         await api.user_starts_private(aram)  # "Restart": my_chat_member (kicked -> member), /start
-        started = time.monotonic()
         await api.wait_for(lambda: _edits(api, aram.id)[0] > shown[0], timeout=5.0)
-        assert time.monotonic() - started < 5.0
         await api.wait_for(lambda: posted(api, group, back), timeout=WAIT)
         last = api.bot_messages(aram.id)[-1]
         assert "🃏" in last.text, "the hand is the newest message in their chat"

@@ -41,6 +41,8 @@ from tests.bot.test_e2e import (
 from tests.fakeapi import DEFAULT_TOKEN, FakeBotApi
 from tests.router import Router, by_chat
 
+pytestmark = pytest.mark.e2e
+
 SECRET = "e2e-Secret_0123456789"
 PATH = "/seghan"
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -166,12 +168,9 @@ async def test_sigterm_stops_fast_and_a_restart_continues_the_table(tmp_path: Pa
             # offer nothing to press while the bot is down)
             hand = await api.wait_for(lambda: (h := hand_message(api, aram.id)) is not None
                                       and choose(h.callback_data, h) and h, timeout=WAIT)
-            stopping = time.monotonic()
             process.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(process.wait(), 10)
-            took = time.monotonic() - stopping
-        print(f"webhook: SIGTERM to exit {took:.2f} s")
-        assert took < 5.0 and process.returncode == 0, (took, process.returncode)
+            await asyncio.wait_for(process.wait(), 5)  # out within 5 s, or TimeoutError
+        assert process.returncode == 0, process.returncode
         # pressed while the bot is down: Telegram (the fake) keeps it and retries
         hand = hand_message(api, aram.id)
         data = choose(hand.callback_data, hand)
@@ -248,7 +247,8 @@ async def test_the_router_fails_over_to_the_worker_that_is_up(tmp_path: Path) ->
         assert any(f.tried == (workers[1], workers[0]) for f in router.forwards), "failed over"
         assert {f.status for f in router.forwards} == {200}
         assert all(d.ok for d in api.deliveries), "the fake never saw the dead worker"
-        assert posted(api, group, "♥") or api.bot_messages(group)
+        table = api.bot_messages(group)[0]  # the group saw play: a trick taken, drawn in its table
+        assert any("Նախորդ առքը՝" in text for text in (table.text, *(h[0] for h in table.history)))
         no_errors(api)
 
 

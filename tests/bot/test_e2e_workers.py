@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import pytest
 
 from tests.fakeapi import FakeBotApi
 from tests.router import Router
@@ -23,6 +24,8 @@ from tests.router import Router
 from .test_e2e import ROOT, act, fake_api, open_table, posted
 from .test_e2e_crashes import killed_in_flight
 from .test_e2e_webhook import PATH, free_port, listening, webhook_env
+
+pytestmark = pytest.mark.e2e
 
 TABLES = 3
 

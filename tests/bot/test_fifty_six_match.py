@@ -64,6 +64,7 @@ async def play_to_the_end(h: Harness, store: Store, humans: list[int]) -> tuple[
         assert moves < 4000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("computers", [3, 5, 7])
 async def test_one_human_and_computers_play_a_whole_match(store: Store, computers: int) -> None:
     async with Harness(store) as h:

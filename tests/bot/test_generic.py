@@ -43,6 +43,7 @@ async def _make(h: Harness, code: str) -> None:
     raise AssertionError(f"{code} not reached")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAME_NAMES)
 async def test_every_game_is_playable_through_the_generic_view(
         store: Store, game: str, monkeypatch: pytest.MonkeyPatch) -> None:

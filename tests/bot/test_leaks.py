@@ -26,6 +26,8 @@ from storage.memory import MemoryStore
 
 from .fake import GROUP, Harness
 
+pytestmark = pytest.mark.slow  # over ~5 s (see pyproject.toml's markers)
+
 FACE = re.compile(r"(?<![0-9])(?:10|[2-9JQKA])[♠♥♦♣]")
 SUITS = "♠♥♦♣"
 drawn_from: contextvars.ContextVar[tuple[str, Any] | None] = contextvars.ContextVar("drawn", default=None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from storage.base import Store
 
 from .fake import GROUP, Harness
@@ -62,6 +64,7 @@ async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Sto
         assert "1-ին խաղափուլ" in h.hand(ARAM).text
 
 
+@pytest.mark.slow
 async def test_four_humans_play_a_whole_match(store: Store) -> None:
     async with Harness(store) as h:
         humans = [ARAM, ANI, GOR, LILIT]

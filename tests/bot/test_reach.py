@@ -51,6 +51,7 @@ def test_every_legal_action_is_reachable_in_the_games_view(name: str, players: i
     _check(view_for(name), name, players, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_the_generic_fallback_reaches_every_legal_action(name: str) -> None:
     _check(generic.VIEW, name, find_game(name).sizes[0], 0)

@@ -24,6 +24,8 @@ from storage.memory_scores import MemoryScores
 from .fake import GROUP, FakeTelegram, Harness, Sent
 from .play import actions, choice
 
+pytestmark = pytest.mark.slow  # over ~5 s (see pyproject.toml's markers)
+
 ARAM = 101
 
 

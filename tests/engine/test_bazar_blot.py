@@ -599,6 +599,7 @@ def _random_call(legal: list[object], rng: random.Random) -> object:
     return rng.choice([a for a in legal if not isinstance(a, Bid)])
 
 
+@pytest.mark.slow
 def test_random_matches_keep_the_totals_and_the_reference_score() -> None:
     deals = capots = capot_bids = quanshes = made = thrown = 0
     for seed in range(120):

@@ -202,6 +202,7 @@ def _positions(seeds: range, keep: float = 0.5) -> list[Any]:
     return found
 
 
+@pytest.mark.slow
 def test_hard_is_registered_and_always_legal() -> None:
     assert PLAYERS["hard"] is hard
     states = _positions(range(40), keep=0.3)
@@ -249,6 +250,7 @@ def _replayed(state: Any, hands: list[int]) -> Any:
     return again
 
 
+@pytest.mark.slow
 def test_no_cheat_hidden_cards_redistributed_give_the_same_action() -> None:
     checked = 0
     for k, state in enumerate(_positions(range(30), keep=0.15)):

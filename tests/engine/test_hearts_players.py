@@ -248,6 +248,7 @@ def test_a10_hard_feeds_hearts_to_a_player_other_than_the_shooter() -> None:
 LEVELS: dict[str, Player] = {**PLAYERS, "random": random_player}
 
 
+@pytest.mark.slow
 def test_t_ai_1_every_action_is_legal() -> None:
     """Mixed tables (the random player makes for unusual positions, moon runs among them) over
     whole matches, so every pass direction and late-match position comes up. Decision times are
