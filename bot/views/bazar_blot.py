@@ -37,13 +37,14 @@ from .base import (
     entry_name,
     face,
     hand_order,
+    hand_trick_lines,
     number,
     rows_of,
-    seated,
     signed,
     standings_line,
     suit_lines,
     table_keyboard,
+    trick_lines,
 )
 
 FIRST_LEVELS = 5  # level buttons on the first step; the rest behind «more»
@@ -111,13 +112,7 @@ class BazarBlotView(BaseView):
             lines.append(contract_line(public.contract, ctx))
         if public.phase == "play":
             lines += self._announcements(public, ctx)
-            if public.trick:
-                lines.append(ctx.t("table-trick", cards=seated(public.trick, ctx)))
-            last = public.last_trick
-            if last is not None:
-                cards = " ".join(card.symbol for _, card in last.cards)
-                lines.append(ctx.t("bazar_blot-last-trick", name=ctx.names[last.winner],
-                                   cards=cards))
+            lines += trick_lines(public, ctx)
         if public.to_act:
             (seat,) = public.to_act
             lines.append(ctx.t("bazar_blot-turn", name=ctx.names[seat]))
@@ -177,7 +172,7 @@ class BazarBlotView(BaseView):
         elif obs.phase == "play":
             if obs.contract is not None:
                 lines.append(contract_line(obs.contract, ctx))
-            lines.append(ctx.t("table-trick", cards=seated(obs.trick, ctx) or "—"))
+            lines += hand_trick_lines(obs, ctx)  # the trick just taken; whose lead it is
             if mine:
                 plays = [a for a in legal if isinstance(a, Play)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}

@@ -26,7 +26,6 @@ bazar_blot-sur = Sur
 bazar_blot-times-2 = ×2 Quansh
 bazar_blot-times-4 = ×4 Sur
 bazar_blot-contract = Contract: { $contract }
-bazar_blot-last-trick = Last trick: { $name } ({ $cards })
 bazar_blot-announced = { $name }: { $combos }
 bazar_blot-counting = Counted: { $team } — { $combos }
 bazar_blot-none-count = The combinations tie: nobody scores them

@@ -25,7 +25,6 @@ bazar_blot-sur = Սուր
 bazar_blot-times-2 = ×2 Քուանշ
 bazar_blot-times-4 = ×4 Սուր
 bazar_blot-contract = Խոսքը՝ { $contract }
-bazar_blot-last-trick = Նախորդ առքը՝ { $name } ({ $cards })
 bazar_blot-announced = { $name }՝ { $combos }
 bazar_blot-counting = Հաշվվում են՝ { $team } — { $combos }
 bazar_blot-none-count = Կոմբինացիաները հավասար են՝ ոչ մեկին չեն հաշվվում

@@ -27,7 +27,6 @@ bazar_blot-sur = Сур
 bazar_blot-times-2 = ×2 Куанш
 bazar_blot-times-4 = ×4 Сур
 bazar_blot-contract = Заказ: { $contract }
-bazar_blot-last-trick = Прошлая взятка: { $name } ({ $cards })
 bazar_blot-announced = { $name }: { $combos }
 bazar_blot-counting = Засчитаны: { $team } — { $combos }
 bazar_blot-none-count = Комбинации равны: не засчитываются никому

@@ -216,3 +216,22 @@ def test_every_call_and_card_is_reachable_from_set_positions() -> None:
     state = _capot_deal_after_trick_one()
     (seat,) = GAME.to_act(state)
     assert reachable(VIEW, GAME, state, seat) == set(GAME.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hand_shows_the_trick_just_taken_and_whose_lead_it_is(lang: str) -> None:
+    """Issue 29: as Hearts and King, in the table's words: «Նախորդ առքը՝ …», then the trick on
+    the table or, at an empty table, «Դուք եք գալիս» / "Անի leads" (not «Սեղանին՝ —»)."""
+    state = next(s for s in random_positions(3, lang)
+                 if s.phase == "play" and GAME.public_observation(s).last_trick is not None
+                 and not GAME.public_observation(s).trick)
+    public = GAME.public_observation(state)
+    (leader,) = public.to_act
+    taken = i18n.t(lang, "table-last-trick", name=NAMES[public.last_trick.winner],
+                   cards=" ".join(card.symbol for _, card in public.last_trick.cards))
+    for seat in range(4):
+        lines = VIEW.hand(GAME.observation(state, seat), GAME.legal_actions(state, seat),
+                          ctx(lang)).text.splitlines()
+        lead = (i18n.t(lang, "hand-you-lead") if seat == leader
+                else i18n.t(lang, "hand-leads", name=NAMES[leader]))
+        assert lines[-2:] == [taken, lead], lines
