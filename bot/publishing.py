@@ -40,7 +40,7 @@ class Publishing:
         self.people = people
         self.bot = bot
         self._deferred: dict[int, Any] = {}  # table id -> state the group last saw, computers due
-        self._sheets: dict[int, tuple[int, int]] = {}  # user -> (table, hash) of the last sheet sent
+        self._sheets: dict[int, int] = {}  # user -> hash of the last sheet sent them
         self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
         self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
         # this process among the workers on one store: its outbox leases carry the name. Alone
@@ -61,7 +61,7 @@ class Publishing:
                        tuple(draft.selection) if draft else (), draft.pick if draft else "")
 
     def bot_link(self, table_id: int) -> str:
-        return f"https://t.me/{self.bot.username}?start=join_{table_id}"
+        return self.start_link(f"join_{table_id}")
 
     def say(self, message: Message, text: str, markup: bool = False) -> None:
         """Answer a command in its chat (and topic), within the flood limits; ``markup``: the
@@ -248,22 +248,28 @@ class Publishing:
     async def post_sheet(self, table_id: int, user: User, chat_id: int) -> str | None:
         """The table message's 📋, pressed by anyone in its group ``chat_id`` during the match or
         after it: the sheet of every finished deal, sent to the presser privately in their
-        language (like 👀, it is for whoever asked), so no flood of presses costs the group a message. A sheet the presser
-        got already, unchanged, is not sent again (a double tap). Returns None when it is in
-        their private chat, else the link that opens it for someone the bot may not write to
-        yet: their Start there sends it (``/start sheet_<id>``)."""
+        language (like 👀, it is for whoever asked), so no flood of presses costs the group a
+        message. Returns what ``send_private`` returns; the link's Start sends it
+        (``/start sheet_<id>``)."""
         outcome = await self.service.outcome(table_id)
         table = outcome.table
         if table.key.chat_id != chat_id:  # a button forged under another chat's message
             raise TableError("error-bad-button")
         if table.status not in ("playing", "finished"):  # a finished table keeps its 📋
             raise TableError("error-table-over")
-        if not (await self.people.touch(user)).can_dm:
-            return f"https://t.me/{self.bot.username}?start=sheet_{table_id}"
         ctx = self.context(table, await self.people.user_lang(user))
         public = find_game(table.game).public_observation(outcome.state)
-        text = view_for(table.game).score_sheet(public, ctx)
-        sent = (table_id, hash(text))
+        return await self.send_private(user, view_for(table.game).score_sheet(public, ctx),
+                                       f"sheet_{table_id}")
+
+    async def send_private(self, user: User, text: str, start: str) -> str | None:
+        """``text`` (a score sheet) sent to ``user``'s private chat; the same text they got last
+        is not sent again (a double tap). Returns None when it is on its way, else the link that
+        opens the bot's chat for someone it may not write to yet: their Start (``/start
+        <start>``) asks for it again."""
+        if not (await self.people.touch(user)).can_dm:
+            return self.start_link(start)
+        sent = hash(text)
         if self._sheets.get(user.id) != sent:
             self._sheets[user.id] = sent
 
@@ -272,6 +278,10 @@ class Publishing:
                     del self._sheets[user.id]
             self.sender.post(user.id, 0, text, done=failed)
         return None
+
+    def start_link(self, payload: str) -> str:
+        """The link that opens the bot's private chat and sends ``/start <payload>``."""
+        return f"https://t.me/{self.bot.username}?start={payload}"
 
     async def score_text(self, table: TableRecord, lang: str) -> str:
         """/score: the standings of the table in play, best first, as the engine orders them."""
