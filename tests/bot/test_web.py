@@ -1,0 +1,169 @@
+"""The page's server: who may see and do what (initData as the Bot API documents it, the chat's
+members, one's own seat), the scenes, and moves from the page through the buttons' use cases."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from aiohttp.test_utils import TestClient
+
+from bot.web import auth
+from bot.web.scene import lines
+from storage.memory import MemoryStore
+
+from .fake import TOKEN, Harness
+from .web import client_of, init_data, page
+
+OTHER_TOKEN = "654321:" + "B" * 35
+
+
+async def hearts(h: Harness) -> int:
+    await h.open_table("hearts", [101], 3)
+    table = await h.runtime.store.tables.seat_of(101)
+    assert table is not None and table.id is not None
+    return table.id
+
+
+async def status_of(client: TestClient[Any, Any], data: str) -> int:
+    response = await client.post("/api/session", json={"initData": data})
+    return response.status
+
+
+def test_init_data_checked_as_documented() -> None:
+    viewer, start = auth.check_init_data(init_data(7, start="42"), TOKEN)
+    assert (viewer.id, viewer.name, viewer.lang, start) == (7, "User7", "hy", "42")
+
+
+async def test_forged_changed_expired_and_other_bots_init_data_get_401() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        client = await client_of(h)
+        try:
+            assert await status_of(client, init_data(7)) == 200
+            forged = init_data(7, hash="0" * 64)
+            changed = init_data(7, user=json.dumps({"id": 8, "first_name": "Mallory"}))
+            expired = init_data(7, auth_date=time.time() - 3700)
+            other_bot = init_data(7, token=OTHER_TOKEN)
+            for data in (forged, changed, expired, other_bot, "", "hash=1&hash=2"):
+                assert await status_of(client, data) == 401, data
+            bad = await client.get("/api/table/1", headers={"Authorization": "Session x.y"})
+            assert bad.status == 401
+        finally:
+            await client.close()
+
+
+def test_a_session_is_this_bots_and_expires() -> None:
+    session = auth.issue(auth.Viewer(7, "A"), TOKEN, now=1000.0)
+    assert auth.read(session, TOKEN, now=1000.0 + 60).id == 7
+    for token, now in ((OTHER_TOKEN, 1060.0), (TOKEN, 1000.0 + auth.SESSION_SECONDS + 1)):
+        try:
+            auth.read(session, token, now=now)
+        except auth.Refused:
+            continue
+        raise AssertionError("accepted")
+
+
+async def test_a_spectator_sees_the_public_view_only_if_in_the_chat() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table = await hearts(h)
+        client = await client_of(h)
+        try:
+            h.fake.left.add(300)
+            outsider = await page(client, 300)
+            response = await client.get(f"/api/table/{table}", headers=outsider.headers)
+            assert response.status == 403
+            watcher = await page(client, 301)
+            seen = await watcher.scene(table)
+            assert seen["seat"] is None and seen["cards"] == [] and "hand" not in seen["view"]
+            player = await (await page(client, 101)).scene(table)
+            assert player["seat"] == 0 and len(player["cards"]) == 13
+            assert [c["code"] for c in player["cards"]] == player["view"]["hand"]
+        finally:
+            await client.close()
+
+
+async def test_a_pass_and_a_card_from_the_page_redraw_the_group_and_the_hand() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table = await hearts(h)
+        client = await client_of(h)
+        try:
+            me = await page(client, 101)
+            for _ in range(3):
+                scene = await me.scene(table)
+                card = next(c for c in scene["cards"] if c["state"] == "legal")
+                assert (await me.press(card["data"]))[0] == 200
+            scene = await me.scene(table)
+            assert sum(c["state"] == "chosen" for c in scene["cards"]) == 3
+            confirm = scene["buttons"][-1][0]
+            group_before, hand_before = h.table_message().text, h.hand(101).text
+            assert (await me.press(confirm["data"]))[0] == 200
+            await h.idle()
+            scene = await me.scene(table)
+            assert scene["view"]["phase"] == "play" and h.table_message().text != group_before
+            assert h.hand(101).text != hand_before and scene["hand_lines"] == lines(h.hand(101).text)
+        finally:
+            await client.close()
+
+
+async def test_refused_presses_change_nothing() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table = await hearts(h)
+        client = await client_of(h)
+        try:
+            me, stranger = await page(client, 101, "en"), await page(client, 301)
+            record = await h.runtime.store.tables.by_id(table)
+            assert record is not None
+            scene = await me.scene(table)
+            card = next(c for c in scene["cards"] if c["state"] == "legal")
+            status, body = await stranger.press(card["data"])  # a seat that is not theirs
+            assert status == 403 and body["alert"]
+            h.fake.left.add(302)
+            outsider = await page(client, 302)
+            status, _ = await outsider.press(card["data"])
+            assert status == 403
+            stale = card["data"].replace(f"|{record.version}|", "|")  # forged shapes
+            for data in ("x|1|2|3", f"a|{table}|999|pass:2C,3C,4C", stale + "|"):
+                status, body = await me.press(data)
+                assert status in (400, 409) and body["alert"], data
+            after = await h.runtime.store.tables.by_id(table)
+            assert after is not None and after.log == record.log
+            assert after.seats[0].selection == record.seats[0].selection
+        finally:
+            await client.close()
+
+
+async def test_open_pages_get_each_version_and_catch_up_after_a_reconnect() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table = await hearts(h)
+        client = await client_of(h)
+        try:
+            me, watcher = await page(client, 101), await page(client, 301)
+            events = await client.get(f"/api/table/{table}/events", params={"s": watcher.session})
+            first = await next_scene(events)
+            scene = await me.scene(table)
+            await me.press(next(c for c in scene["cards"] if c["state"] == "legal")["data"])
+            second = await next_scene(events)
+            assert second["version"] > first["version"] and second["seat"] is None
+            events.close()
+            again = await client.get(f"/api/table/{table}/events", params={"s": watcher.session},
+                                     headers={"Last-Event-ID": str(first["version"])})
+            caught = await next_scene(again)
+            assert caught["version"] >= second["version"]
+            again.close()
+        finally:
+            await client.close()
+
+
+async def next_scene(events: Any) -> dict[str, Any]:
+    """The next scene event of a stream (keepalives skipped)."""
+    async def read() -> dict[str, Any]:
+        data = b""
+        while True:
+            line = await events.content.readline()
+            if line.startswith(b"data: "):
+                data = line[6:]
+            elif line == b"\n" and data:
+                return dict(json.loads(data))
+    return await asyncio.wait_for(read(), 30)
