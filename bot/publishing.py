@@ -22,7 +22,7 @@ from . import chart, i18n, scores
 from .people import ALERT_LIMIT, People
 from .sender import Sender, Target
 from .tables import Outcome, TableError, TableService
-from .views import Context, Screen, view_for
+from .views import Button, Context, Screen, view_for
 from .views import lobby as lobby_views
 from .views.base import standings_line
 
@@ -115,7 +115,7 @@ class Publishing:
         view = view_for(table.game)
         # an ended match's table says so: no last deal's screen left looking as if it ran on
         screen = view.finished_table(public, ctx) if table.status == "finished" \
-            else view.table(public, ctx)
+            else self._page_button(view.table(public, ctx), ctx, group=True)
         self.sender.show(group, screen, table.version, table.table_message_id, len(table.log))
         await self._publish_hands(outcome)
 
@@ -134,8 +134,9 @@ class Publishing:
         assert record.user_id is not None
         game, view = find_game(table.game), view_for(table.game)
         hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
-        screen = view.hand(game.observation(outcome.state, seat),
-                           game.legal_actions(outcome.state, seat), hand_ctx)
+        screen = self._page_button(view.hand(game.observation(outcome.state, seat),
+                                             game.legal_actions(outcome.state, seat), hand_ctx),
+                                   hand_ctx, group=False)
         target = Target(table.id or 0, seat, record.user_id)
         if fresh:
             self.sender.detach(target)
@@ -143,6 +144,20 @@ class Publishing:
             self.sender.forget(target)
         self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log),
                          hold=hold)
+
+    def _page_button(self, screen: Screen, ctx: Context, group: bool) -> Screen:
+        """A way into the page (WEBAPP_URL): the group's message opens it by a t.me link (a
+        web_app button works in private chats only), the hand as a web_app button."""
+        settings = self.people.settings
+        if not settings.webapp_url or not settings.webapp_short_name:
+            return screen
+        if group:
+            link = (f"https://t.me/{self.bot.username}/{settings.webapp_short_name}"
+                    f"?startapp={ctx.table_id}")
+            button = Button(ctx.t("web-open"), url=link)
+        else:
+            button = Button(ctx.t("web-open"), web_app=f"{settings.webapp_url}/?table={ctx.table_id}")
+        return replace(screen, rows=(*screen.rows, (button,)))
 
     async def redraw_hand(self, table_id: int, user_id: int) -> None:
         """A refused press on a hand: the presser's hand drawn again from the stored table, so an

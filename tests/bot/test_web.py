@@ -167,3 +167,32 @@ async def next_scene(events: Any) -> dict[str, Any]:
             elif line == b"\n" and data:
                 return dict(json.loads(data))
     return await asyncio.wait_for(read(), 30)
+
+
+async def test_ways_in_only_with_webapp_url(unused_tcp_port: int) -> None:
+    async with Harness(MemoryStore(), webapp_url="https://example.org/seghan",  # type: ignore[arg-type]
+                       webapp_short_name="table", webapp_port=unused_tcp_port) as h:
+        table = await hearts(h)
+        group = [b for b in h.table_message().buttons() if "url" in b]
+        assert [b["url"] for b in group] == [
+            f"https://t.me/seghan_test_bot/table?startapp={table}"]
+        hand = [b for b in h.hand(101).buttons() if "web_app" in b]
+        assert [b["web_app"]["url"] for b in hand] == [f"https://example.org/seghan/?table={table}"]
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        await hearts(h)
+        assert not any("url" in b or "web_app" in b for b in
+                       h.table_message().buttons() + h.hand(101).buttons())
+
+
+def test_bad_page_settings_are_one_line() -> None:
+    import pytest
+    from pydantic import ValidationError
+
+    from bot.settings import Settings
+
+    assert Settings(telegram_bot_token=TOKEN).webapp_problem() is None
+    lacking = Settings(telegram_bot_token=TOKEN, webapp_url="https://example.org/t")
+    assert "WEBAPP_SHORT_NAME" in (lacking.webapp_problem() or "")
+    for bad in ({"webapp_url": "http://example.org"}, {"webapp_short_name": "a b"}):
+        with pytest.raises(ValidationError):
+            Settings(telegram_bot_token=TOKEN, **bad)  # type: ignore[arg-type]

@@ -41,7 +41,7 @@ function say(text) {
 }
 
 async function press(data) {
-  const { status, data: body } = await api("/api/press", { data });
+  const { status, data: body } = await api("api/press", { data });
   if (status !== 200) return say((body && body.alert) || "HTTP " + status);
   if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
   if (body.table && body.table !== tableId) openTable(body.table);
@@ -61,7 +61,7 @@ function openTable(id) {
   history.replaceState(null, "", url);
   if (source) source.close();
   $("status").textContent = "…";
-  source = new EventSource(`/api/table/${tableId}/events?s=${encodeURIComponent(session)}`);
+  source = new EventSource(`api/table/${tableId}/events?s=${encodeURIComponent(session)}`);
   source.addEventListener("scene", (event) => render(JSON.parse(event.data)));
   source.onerror = () => { if (scene) $("status").textContent = scene.words.connecting; };
   if (tg) { tg.BackButton.show(); }
@@ -174,7 +174,7 @@ async function home() {
   tableId = null; scene = null;
   $("board").hidden = true; $("home").hidden = false;
   if (tg) tg.BackButton.hide();
-  const { status, data } = await api("/api/trial");
+  const { status, data } = await api("api/trial");
   if (status === 404) { $("status").textContent = "Open this table from Telegram."; return; }
   if (status === 401) { $("signin").hidden = false; return; }
   $("signin").hidden = true;
@@ -185,7 +185,7 @@ async function home() {
     const button = el("button", "", "🃏 " + (data.titles[game] || game));
     button.dataset.game = game;
     button.onclick = async () => {
-      const made = await api("/api/trial/new", { game });
+      const made = await api("api/trial/new", { game });
       if (made.status === 200) openTable(made.data.table); else say((made.data && made.data.alert) || "");
     };
     games.append(button);
@@ -204,7 +204,7 @@ async function home() {
 
 $("signin").onsubmit = async (event) => {
   event.preventDefault();
-  const { status, data } = await api("/api/trial/signin", { name: $("name").value, lang: $("lang").value });
+  const { status, data } = await api("api/trial/signin", { name: $("name").value, lang: $("lang").value });
   if (status === 200) { setSession(data.session); start(); }
 };
 
@@ -232,7 +232,7 @@ async function boot() {
   if (tg && tg.initData) {
     tg.ready(); tg.expand();
     tg.BackButton.onClick(() => { tg.close(); });
-    const response = await fetch("/api/session", { method: "POST",
+    const response = await fetch("api/session", { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ initData: tg.initData }) });
     if (!response.ok) { $("status").textContent = "HTTP " + response.status; return; }
     const data = await response.json();
