@@ -67,8 +67,9 @@ def test_a_whole_hearts_deal_by_clicks_with_a_spectator_and_a_reload(base: str, 
                 window.driver.refresh()
                 after = window.until(lambda: window.scene(), "the scene after a reload")
                 assert after["version"] >= before["version"] and after["cards"]  # type: ignore[index]
+                version = after["version"]
                 watched = spectator.until(
-                    lambda: (s := spectator.scene()) and s["version"] >= after["version"] and s,
+                    lambda: (s := spectator.scene()) and s["version"] >= version and s,
                     "the spectator in sync")
                 assert watched["seat"] is None and watched["cards"] == []
                 assert watched["view"]["trick"] == window.scene()["view"]["trick"]  # type: ignore[index]
