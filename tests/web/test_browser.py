@@ -69,7 +69,7 @@ def test_a_whole_hearts_deal_by_clicks_with_a_spectator_and_a_reload(base: str, 
                 assert after["version"] >= before["version"] and after["cards"]  # type: ignore[index]
                 version = after["version"]
                 watched = spectator.until(
-                    lambda: (s := spectator.scene()) and s["version"] >= version and s,
+                    lambda v=version: (s := spectator.scene()) and s["version"] >= v and s,
                     "the spectator in sync")
                 assert watched["seat"] is None and watched["cards"] == []
                 assert watched["view"]["trick"] == window.scene()["view"]["trick"]  # type: ignore[index]
