@@ -81,7 +81,7 @@ function seatNote(view, seat) {
   let note = String(standings.values[entry]).replace("-", "−");
   if (view.hand_sizes) note += " · 🂠" + view.hand_sizes[seat];
   if (view.points && !standings.by_team && view.points.length === scene.names.length && view.phase !== "pass")
-    note += " (+" + view.points[seat] + ")";
+    note += " (" + (view.points[seat] > 0 ? "+" : "") + String(view.points[seat]).replace("-", "−") + ")";
   return note;
 }
 
