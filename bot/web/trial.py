@@ -148,8 +148,13 @@ def main(argv: list[str] | None = None) -> int:
     if hold_database(args.database) is None:
         print(f"another Seghan process is running on {args.database}", file=sys.stderr)
         return 2
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(args.port, args.database))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(args.port, args.database))
+    except OSError as error:
+        print(f"cannot serve the page on 127.0.0.1:{args.port} (--port): "
+              f"{error.strerror or error}", file=sys.stderr)
+        return 2
     return 0
 
 
