@@ -9,6 +9,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -43,6 +44,8 @@ class Publishing:
         self._sheets: dict[int, tuple[int, int]] = {}  # user -> (table, hash) of the last sheet sent
         self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
         self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
+        # (table, user): their hand is on a page open now (bot/web), so the private one waits
+        self.on_page: Callable[[int, int], bool] = lambda table_id, user_id: False
         # this process among the workers on one store: its outbox leases carry the name. Alone
         # on its store (SQLite), a process is the same worker as the one before it, which died.
         self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -132,6 +135,8 @@ class Publishing:
         table = outcome.table
         record = table.seats[seat]
         assert record.user_id is not None
+        if not (again or fresh) and self.on_page(table.id or 0, record.user_id):
+            return  # drawn on the page; the private hand is redrawn when the page closes
         game, view = find_game(table.game), view_for(table.game)
         hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
         screen = self._page_button(view.hand(game.observation(outcome.state, seat),

@@ -54,6 +54,7 @@ class Runtime:
                              self.publish)
         self.hold = HOLD * settings.flood_minute_seconds / 60.0
         self.live = Live()  # the pages open on tables (bot/web): told of every publish
+        self.publishing.on_page = self.live.watching
         self._brought: dict[int, float] = {}  # user id -> when their hand was last sent anew
         # what the handlers call, where it lives now
         people, publishing = self.people, self.publishing

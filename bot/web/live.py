@@ -15,6 +15,7 @@ from ..tables import Outcome
 class Live:
     def __init__(self) -> None:
         self._pages: dict[int, set[asyncio.Event]] = {}
+        self._viewers: dict[tuple[int, int], int] = {}  # (table, user) -> their open pages
         self._latest: dict[int, Outcome] = {}
         self._scenes: dict[int, tuple[int, dict[Any, bytes]]] = {}  # table -> (version, scenes)
 
@@ -38,12 +39,25 @@ class Live:
     def latest(self, table_id: int) -> Outcome | None:
         return self._latest.get(table_id)
 
-    def open(self, table_id: int) -> asyncio.Event:
+    def open(self, table_id: int, user_id: int = 0) -> asyncio.Event:
         page = asyncio.Event()
         self._pages.setdefault(table_id, set()).add(page)
+        self._viewers[table_id, user_id] = self._viewers.get((table_id, user_id), 0) + 1
         return page
 
-    def close(self, table_id: int, page: asyncio.Event) -> None:
+    def watching(self, table_id: int, user_id: int) -> bool:
+        """Whether the user has this table open on a page (their hand is drawn there)."""
+        return (table_id, user_id) in self._viewers
+
+    def close(self, table_id: int, page: asyncio.Event, user_id: int = 0) -> bool:
+        """Forget a page; True if it was the user's last page on this table."""
+        left = self._viewers.pop((table_id, user_id), 1) - 1
+        if left:
+            self._viewers[table_id, user_id] = left
+        self._forget_page(table_id, page)
+        return not left
+
+    def _forget_page(self, table_id: int, page: asyncio.Event) -> None:
         pages = self._pages.get(table_id, set())
         pages.discard(page)
         if not pages:

@@ -133,7 +133,7 @@ class Web:
             "X-Accel-Buffering": "no"})
         await response.prepare(request)
         live = self.runtime.live
-        page = live.open(table_id)
+        page = live.open(table_id, viewer.id)
         live.keep(outcome)
         try:
             while True:
@@ -152,7 +152,8 @@ class Web:
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
-            live.close(table_id, page)
+            if live.close(table_id, page, viewer.id):  # their private hand is theirs again
+                await _quietly(self.runtime.redraw_hand(table_id, viewer.id))
         return response
 
     async def press(self, request: web.Request) -> web.Response:

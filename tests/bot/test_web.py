@@ -196,3 +196,30 @@ def test_bad_page_settings_are_one_line() -> None:
     for bad in ({"webapp_url": "http://example.org"}, {"webapp_short_name": "a b"}):
         with pytest.raises(ValidationError):
             Settings(telegram_bot_token=TOKEN, **bad)  # type: ignore[arg-type]
+
+
+async def test_a_hand_on_an_open_page_is_not_edited_in_private_until_the_page_closes(
+        monkeypatch: Any) -> None:
+    from bot.web import server
+
+    monkeypatch.setattr(server, "KEEPALIVE", 0.1)  # a closed page is noticed at the next write
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table = await hearts(h)
+        client = await client_of(h)
+        try:
+            me = await page(client, 101)
+            events = await client.get(f"/api/table/{table}/events", params={"s": me.session})
+            await next_scene(events)
+            edits = h.hand(101).edits
+            scene = await me.scene(table)
+            await me.press(next(c for c in scene["cards"] if c["state"] == "legal")["data"])
+            await h.idle()
+            assert h.hand(101).edits == edits  # drawn on the page only
+            events.close()
+            async def redrawn() -> None:
+                while h.hand(101).edits == edits:
+                    await asyncio.sleep(0.05)
+            await asyncio.wait_for(redrawn(), 30)
+            assert "✅" in str(h.hand(101).markup)  # the private hand shows the chosen card
+        finally:
+            await client.close()

@@ -117,3 +117,22 @@ def play_one_or_choose(window: Window) -> None:
     else:
         return
     window.until(lambda: window.scene()["version"] > scene["version"], "the move taken")  # type: ignore[index]
+
+
+def test_a_blot_auction_and_its_deal_by_clicks(window: Window) -> None:
+    """Bids through the page's picker (level, then suit), then the eight tricks by clicks."""
+    window.sign_in("Անի")
+    window.new_table("bazar_blot")
+    window.fill_and_start()
+    phases = set()
+    for _ in range(300):
+        scene = window.scene()
+        assert scene is not None
+        if scene["status"] != "playing" or scene["view"]["history"]:
+            break
+        phases.add(scene["view"]["phase"])
+        play_one_or_choose(window)
+    scene = window.scene()
+    assert scene is not None and scene["view"]["history"], "the first deal did not end"
+    assert {"auction", "play"} <= phases
+    window.shot("bazar_blot-deal-two")
