@@ -110,7 +110,9 @@ def play_one_or_choose(window: Window) -> None:
         s["cards"] or s["buttons"] or s["status"] != "playing") and s, "something to do")
     if scene["status"] != "playing":
         return
-    if any(c["state"] == "legal" for c in scene["cards"]) and scene["view"]["phase"] != "pass":
+    if scene["view"]["phase"] == "pass":
+        play_one(window)
+    elif any(c["state"] == "legal" for c in scene["cards"]):
         window.click("#hand .card.legal")
     elif scene["buttons"]:
         window.click("#buttons button")
