@@ -116,7 +116,7 @@ class Web:
         viewer = self.viewer(request)
         outcome = await self._outcome(request)
         seat = await self.access(viewer, outcome.table)
-        return web.Response(body=await self._scene(outcome, viewer, seat),
+        return web.Response(body=await self._scene(outcome, self.user(viewer), seat),
                             content_type="application/json")
 
     async def events(self, request: web.Request) -> web.StreamResponse:
@@ -132,7 +132,7 @@ class Web:
             "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
             "X-Accel-Buffering": "no"})
         await response.prepare(request)
-        live = self.runtime.live
+        live, user = self.runtime.live, self.user(viewer)
         page = live.open(table_id, viewer.id)
         live.keep(outcome)
         try:
@@ -140,7 +140,7 @@ class Web:
                 latest = live.latest(table_id) or outcome
                 if latest.table.version > since:
                     seat = _seat_of(latest.table, viewer.id)
-                    body = await self._scene(latest, viewer, seat)
+                    body = await self._scene(latest, user, seat)
                     await response.write(b"id: %d\nevent: scene\ndata: %s\n\n"
                                          % (latest.table.version, body))
                     since = latest.table.version
@@ -227,8 +227,8 @@ class Web:
         except TableError as error:
             raise web.HTTPNotFound() from error
 
-    async def _scene(self, outcome: Outcome, viewer: auth.Viewer, seat: int | None) -> bytes:
-        lang = await self.runtime.people.user_lang(self.user(viewer))
+    async def _scene(self, outcome: Outcome, user: User, seat: int | None) -> bytes:
+        lang = await self.runtime.people.user_lang(user)
         table = outcome.table
 
         async def build() -> bytes:
