@@ -106,10 +106,13 @@ def build_app(settings: Settings, store: Store | None = None,
 
 
 async def serve_page(runtime: Runtime, settings: Settings) -> Any:
-    """The page's HTTP server on WEBAPP_LISTEN:WEBAPP_PORT (imported only when it is served)."""
+    """The page's HTTP server on WEBAPP_LISTEN:WEBAPP_PORT (imported only when it is served),
+    with the other workers' moves heard on PostgreSQL."""
     from .web.server import Served, Web
 
-    served = Served(Web(runtime, settings.telegram_bot_token).app)
+    web = Web(runtime, settings.telegram_bot_token)
+    await web.hear_others(settings.database)
+    served = Served(web.app, web.close)
     await served.start(settings.webapp_listen, settings.webapp_port)
     return served
 

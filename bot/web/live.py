@@ -18,11 +18,15 @@ class Live:
         self._viewers: dict[tuple[int, int], int] = {}  # (table, user) -> their open pages
         self._latest: dict[int, Outcome] = {}
         self._scenes: dict[int, tuple[int, dict[Any, bytes]]] = {}  # table -> (version, scenes)
+        # the other workers on the store (PostgreSQL's NOTIFY, storage/notify.py), once wired
+        self.broadcast: Callable[[int, int], None] | None = None
 
-    def changed(self, outcome: Outcome) -> None:
-        """A table was published: its open pages wake (nothing happens for a table nobody
-        watches)."""
+    def changed(self, outcome: Outcome, here: bool = True) -> None:
+        """A table was published (``here``: by this process, so the others are told): its open
+        pages wake (nothing happens for a table nobody watches here)."""
         table_id = outcome.table.id or 0
+        if here and self.broadcast is not None:
+            self.broadcast(table_id, outcome.table.version)
         pages = self._pages.get(table_id)
         if not pages:
             return
@@ -38,6 +42,11 @@ class Live:
 
     def latest(self, table_id: int) -> Outcome | None:
         return self._latest.get(table_id)
+
+    def behind(self, table_id: int, version: int) -> bool:
+        """Whether pages here watch a table and show an older version than ``version``."""
+        known = self._latest.get(table_id)
+        return table_id in self._pages and (known is None or known.table.version < version)
 
     def open(self, table_id: int, user_id: int = 0) -> asyncio.Event:
         page = asyncio.Event()

@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from telegram import User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from storage import notify
 from storage.base import StorageError, TableRecord
 
 from .. import callbacks
@@ -52,11 +54,36 @@ class Web:
         self.runtime = runtime
         self.token = token
         self._members: dict[tuple[int, int], tuple[bool, float]] = {}
+        self._notifier: notify.Notifier | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         self.app = web.Application()
+        self.app[WEB] = self  # whoever holds the app reaches its routes' owner
         self.app.add_routes([
             web.get("/", self.index), web.static("/static", STATIC),
             web.post("/api/session", self.session), web.get("/api/table/{id}", self.table),
             web.get("/api/table/{id}/events", self.events), web.post("/api/press", self.press)])
+
+    async def hear_others(self, database: str) -> None:
+        """On PostgreSQL, moves made through other workers reach the pages open here."""
+        self._notifier = await notify.listen(database, self._moved_elsewhere)
+        if self._notifier is not None:
+            self.runtime.live.broadcast = self._notifier.notify
+
+    def _moved_elsewhere(self, table_id: int, version: int) -> None:
+        if self.runtime.live.behind(table_id, version):
+            task = asyncio.create_task(self._reload(table_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _reload(self, table_id: int) -> None:
+        try:
+            self.runtime.live.changed(await self.runtime.service.outcome(table_id), here=False)
+        except (TableError, StorageError):
+            log.warning("could not reload table %d after a move elsewhere", table_id)
+
+    async def close(self) -> None:
+        if self._notifier is not None:
+            await self._notifier.close()
 
     # ----- who
 
@@ -239,6 +266,9 @@ class Web:
         return await self.runtime.live.scene(table.id or 0, table.version, (seat, lang), build)
 
 
+WEB = web.AppKey("web", Web)
+
+
 def _seat_of(table: TableRecord, user_id: int) -> int | None:
     return next((i for i, s in enumerate(table.seats) if s.user_id == user_id), None)
 
@@ -263,8 +293,10 @@ async def _quietly(work: Any) -> None:
 class Served:
     """The app listening on a host and port, started and stopped with the bot."""
 
-    def __init__(self, app: web.Application) -> None:
+    def __init__(self, app: web.Application,
+                 closing: Callable[[], Awaitable[None]] | None = None) -> None:
         self.runner = web.AppRunner(app, access_log=None)
+        self.closing = closing
 
     async def start(self, host: str, port: int) -> None:
         await self.runner.setup()
@@ -272,3 +304,5 @@ class Served:
 
     async def stop(self) -> None:
         await self.runner.cleanup()
+        if self.closing is not None:
+            await self.closing()

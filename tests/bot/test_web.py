@@ -12,6 +12,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.web import auth
 from bot.web.scene import lines
+from bot.web.server import WEB
 from storage.memory import MemoryStore
 
 from .fake import TOKEN, Harness
@@ -223,3 +224,35 @@ async def test_a_hand_on_an_open_page_is_not_edited_in_private_until_the_page_cl
             assert "✅" in str(h.hand(101).markup)  # the private hand shows the chosen card
         finally:
             await client.close()
+
+
+async def test_a_page_on_one_worker_sees_a_move_made_through_another(postgres_db: str) -> None:
+    """Two workers on one PostgreSQL database: LISTEN/NOTIFY carries the move (storage/notify)."""
+    from storage import open_store
+
+    one, two = await open_store(postgres_db), await open_store(postgres_db)
+    try:
+        async with Harness(one) as a, Harness(two) as b:
+            table = await hearts(a)
+            web_a, web_b = await client_of(a), await client_of(b)
+            try:
+                for client in (web_a, web_b):
+                    await client.server.app[WEB].hear_others(postgres_db)
+                watcher = await page(web_a, 301)
+                events = await web_a.get(f"/api/table/{table}/events",
+                                         params={"s": watcher.session})
+                first = await next_scene(events)
+                player = await page(web_b, 101)
+                scene = await player.scene(table)
+                legal = next(c for c in scene["cards"] if c["state"] == "legal")
+                assert (await player.press(legal["data"]))[0] == 200
+                moved = await next_scene(events)
+                assert moved["version"] > first["version"]
+                events.close()
+            finally:
+                for client in (web_a, web_b):
+                    await client.server.app[WEB].close()
+                    await client.close()
+    finally:
+        await one.close()
+        await two.close()
