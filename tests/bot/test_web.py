@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from typing import Any
 
@@ -256,3 +257,50 @@ async def test_a_page_on_one_worker_sees_a_move_made_through_another(postgres_db
     finally:
         await one.close()
         await two.close()
+
+
+async def test_page_and_buttons_interleaved_apply_each_move_once() -> None:
+    """101 plays on the page, 102 with the buttons; every card 101 plays is pressed on both at
+    once too: the table takes it once and refuses the other press, and the deal ends."""
+    from .test_leaks import choose
+
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        await h.open_table("hearts", [101, 102], 2)
+        record = await h.runtime.store.tables.seat_of(101)
+        assert record is not None and record.id is not None
+        table = record.id
+        client = await client_of(h)
+        rng = random.Random(5)
+        try:
+            me = await page(client, 101)
+            twice = 0
+            for _ in range(200):
+                scene = await me.scene(table)
+                if scene["status"] != "playing" or scene["view"]["history"]:
+                    break
+                legal = [c for c in scene["cards"] if c["state"] == "legal"]
+                chosen = [c for c in scene["cards"] if c["state"] == "chosen"]
+                if len(chosen) == 3:
+                    await me.press(scene["buttons"][-1][0]["data"])
+                elif legal and scene["view"]["phase"] == "play":
+                    before = len((await h.runtime.store.tables.by_id(table)).log)  # type: ignore[union-attr]
+                    button = next(b["callback_data"] for b in h.hand(101).buttons()
+                                  if b["callback_data"].endswith(legal[0]["code"]))
+                    await asyncio.gather(me.press(legal[0]["data"]),
+                                         h.press(101, h.hand(101), button))
+                    after = await h.runtime.store.tables.by_id(table)
+                    assert after is not None
+                    mine = [a for s, a in after.log[before:] if s == 0]
+                    assert mine == [f"play:{legal[0]['code']}"], mine
+                    twice += 1
+                elif legal:
+                    await me.press(legal[0]["data"])
+                if (data := choose(h, 102, rng)) is not None:
+                    await h.press(102, h.hand(102), data)
+                await h.idle()
+            final = await h.runtime.store.tables.by_id(table)
+            assert final is not None and twice >= 10
+            plays = [(s, a) for s, a in final.log if a.startswith("play:")]
+            assert len(plays) == len(set(plays)) >= 52  # every card of the deal played once
+        finally:
+            await client.close()
