@@ -85,6 +85,9 @@ def test_a_whole_hearts_deal_by_clicks_with_a_spectator_and_a_reload(base: str, 
 
 @pytest.mark.parametrize(("lang", "word"), [("hy", "Սրտեր"), ("en", "Hearts"), ("ru", "Червы")])
 def test_the_page_speaks_the_viewers_language(window: Window, lang: str, word: str) -> None:
+    if lang == "ru":  # and takes a dark theme (Telegram's themeParams, else the system's)
+        window.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     window.sign_in("Ani", lang)
     window.new_table("hearts")
     window.fill_and_start()
