@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from urllib.parse import urlsplit
 
@@ -29,8 +30,11 @@ class Settings(BaseSettings):
     messages_per_second: int = Field(default=30, ge=1)
     chat_messages_per_second: float = Field(default=1.0, gt=0)
     flood_minute_seconds: float = Field(default=60.0, gt=0)  # shorter only for a test server
-    # Computer players think in these threads, off the event loop; a decision that takes longer
-    # than the budget is replaced by a random legal move (and logged).
+    # Computer players think off the event loop: Hard in this many worker processes (default:
+    # one a core; 0: in the threads, as before issue 28), the others in these threads. A decision
+    # that takes longer than the budget, or whose process dies, is replaced by a random legal
+    # move (and logged).
+    computer_processes: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=0)
     computer_threads: int = Field(default=4, ge=1)
     computer_budget_seconds: float = Field(default=5.0, gt=0)
     # A fixed seed for every new table (tests and bug reports: the same presses give the same

@@ -14,7 +14,6 @@ Errors are ``TableError`` with a locale key; the handler turns it into an alert.
 from __future__ import annotations
 
 import asyncio
-import random
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -85,7 +84,7 @@ class Turn:
     level: str
     observation: Any
     legal: Sequence[Any]
-    rng: random.Random
+    seed: str  # of the player's generator: random.Random(seed)
     away: bool = False  # an away human's seat: their decision again if they come back meanwhile
 
 
@@ -419,9 +418,9 @@ class TableService:
     def _turn(self, table: TableRecord, state: Any, seat: int, level: str,
               away: bool = False) -> Turn:
         game = find_game(table.game)
-        rng = random.Random(f"{table.seed}:{len(table.log)}")
+        seed = f"{table.seed}:{len(table.log)}"
         return Turn(table.id or 0, len(table.log), seat, table.game, level,
-                    game.observation(state, seat), game.legal_actions(state, seat), rng, away)
+                    game.observation(state, seat), game.legal_actions(state, seat), seed, away)
 
     async def hand(self, table_id: int, user_id: int) -> tuple[TableRecord, int, Any]:
         """(table, seat, state) for the "my hand" button."""

@@ -1,0 +1,111 @@
+"""Hard computers think in worker processes (issue 28): what they are sent pickles for every game,
+a worker decides as a thread would, a killed worker is replaced while its table goes on, and the
+bot leaves no process behind."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import pickle
+import random
+import signal
+from typing import Any
+
+import pytest
+
+from bot.thinkers import Request, Thinkers, WorkerLost, decide
+from engine import GAME_NAMES, find_game
+from engine.players import random_player
+from storage.memory import MemoryStore
+
+from .fake import Harness
+from .play import act_once
+
+ARAM = 101
+
+
+def positions(name: str, seed: int, moves: int) -> list[Request]:
+    """The Hard requests of the seats to act along ``moves`` random legal moves of a match."""
+    game = find_game(name)
+    rng = random.Random(seed)
+    state = game.new_match(max(game.sizes), seed)
+    requests: list[Request] = []
+    for move in range(moves):
+        if game.is_over(state):
+            break
+        seat = min(game.to_act(state))
+        observation, legal = game.observation(state, seat), game.legal_actions(state, seat)
+        requests.append(("hard", name, observation, legal, f"{seed}:{move}"))
+        state = game.apply(state, seat, random_player(observation, legal, rng))
+    return requests
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_what_a_worker_is_sent_and_sends_back_pickles(name: str) -> None:
+    for level, game, observation, legal, seed in positions(name, seed=3, moves=120):
+        request = (level, game, observation, legal, seed)
+        assert pickle.loads(pickle.dumps(request)) == request
+        action = random_player(observation, legal, random.Random(seed))
+        assert pickle.loads(pickle.dumps(action)) == action
+
+
+async def test_a_decision_in_a_worker_equals_the_decision_in_a_thread() -> None:
+    thinkers = Thinkers(2)
+    try:
+        for name in GAME_NAMES:
+            for request in positions(name, seed=5, moves=40)[8::16]:  # some past the first plays
+                assert await thinkers.decide(request) == decide(*request), (name, request[4])
+    finally:
+        await thinkers.close()
+
+
+async def test_a_killed_worker_loses_its_decision_and_is_replaced() -> None:
+    request = positions("hearts", seed=2, moves=10)[-1]
+    thinkers = Thinkers(1)
+    try:
+        await thinkers.decide(request)
+        [pid] = thinkers.pids()
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(WorkerLost):
+            await thinkers.decide(request)
+        assert await thinkers.decide(request) == decide(*request)
+        [replacement] = thinkers.pids()
+        assert replacement != pid
+    finally:
+        await thinkers.close()
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def test_the_table_goes_on_when_hard_computers_workers_die(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Hearts, one human and three Hard computers: every worker is killed while the human
+    chooses; the computers' next decisions are random legal moves (logged), later ones come
+    from new workers, and the bot stops with no worker left."""
+    store: Any = MemoryStore()
+    async with Harness(store, computer_processes=2) as h:
+        await h.open_table("hearts", [ARAM], 3, level="Բարդ")
+        processes = h.runtime.computers.processes
+        assert processes is not None
+        moves = 0
+        while moves < 20 and await act_once(h, ARAM):  # the pass, then plays
+            moves += 1
+            if moves in (2, 10):
+                for pid in processes.pids():
+                    os.kill(pid, signal.SIGKILL)
+        table = await store.tables.seat_of(ARAM)
+        assert moves == 20 and table is not None and table.status == "playing"
+        assert len(table.log) >= 4 * 12, "the computers went on playing"
+        pids = processes.pids()
+        assert len(pids) == 2
+    lost = [r for r in caplog.records if "process died" in r.getMessage()]
+    assert lost and all(r.levelno == logging.WARNING for r in lost)
+    assert not any(alive(pid) for pid in pids)
+    assert multiprocessing.active_children() == []
