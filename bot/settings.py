@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     # A fixed seed for every new table (tests and bug reports: the same presses give the same
     # deals); None draws a fresh seed per table.
     table_seed: int | None = None
+    # The same for the computer players' dice (drawn apart from the deal's: issue 28).
+    computer_seed: int | None = None
     log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$")
     # Webhook mode (python -m bot --webhook): Telegram POSTs updates to webhook_url, which must
     # reach this process's listen:port/path (directly or through a proxy); each POST must carry
