@@ -9,7 +9,8 @@ decision (in the threads). ``--level hard`` seats real Hard computers; ``--modes
 threads,processes`` runs the same tables once with Hard thinking in threads (COMPUTER_PROCESSES=0,
 as before issue 28) and once in worker processes, one after the other in one run, each for
 ``--seconds`` (the humans stop then, the computers finish their moves), and counts the decisions
-that fell back to a random move (over budget, or a worker lost).
+that fell back to a random move (over budget, or a worker lost); ``normal`` in ``--modes`` runs
+Normal computers instead, what the machine gives without Hard at that moment.
 
 Time is compressed: Telegram's minute is FLOOD_MINUTE seconds here and the bot is told so (its
 per-chat pacing and per-group window scale with it), so a human who acts every THINK seconds acts
@@ -168,7 +169,7 @@ def busiest_minute(log: list[tuple[float, str, int]]) -> tuple[int, int]:
     return best
 
 
-async def measure(args: argparse.Namespace, processes: int) -> None:
+async def measure(args: argparse.Namespace, level: str, processes: int) -> None:
     """One run of the tables; ``processes``: COMPUTER_PROCESSES (0: Hard thinks in threads)."""
     random.seed(1)
     store = cast(Store, MemoryStore())
@@ -180,7 +181,7 @@ async def measure(args: argparse.Namespace, processes: int) -> None:
                 "flood_minute_seconds": FLOOD_MINUTE, "computer_threads": args.threads,
                 "computer_processes": processes}
     async with Harness(store, fake, **settings) as h:
-        opened = await open_tables(h, args.tables, args.humans, args.level)
+        opened = await open_tables(h, args.tables, args.humans, level)
         fake.log.clear()
         calls_before = len(fake.calls)
         timings: list[float] = []
@@ -196,17 +197,17 @@ async def measure(args: argparse.Namespace, processes: int) -> None:
         elapsed = time.perf_counter() - start
         calls = len(fake.calls) - calls_before
     logging.getLogger("bot.computers").removeHandler(fallbacks)
-    where = f"{processes} processes" if processes and args.level == "hard" else \
-        f"{args.threads} threads"
-    report(args, where, timings, elapsed, calls, fake, fallbacks.count)
+    where = f"{processes} processes" if processes and level == "hard" else f"{args.threads} threads"
+    report(args, f"{level} computers think {args.think:g} ms in {where}", timings, elapsed, calls,
+           fake, fallbacks.count)
 
 
-def report(args: argparse.Namespace, where: str, timings: list[float], elapsed: float, calls: int,
+def report(args: argparse.Namespace, how: str, timings: list[float], elapsed: float, calls: int,
            fake: TimedFake, fallbacks: int) -> None:
     timings.sort()
     peak, group = busiest_minute(fake.log)
     print(f"{args.tables} tables, {args.humans} human(s) each, {args.deals} deal(s) or "
-          f"{args.seconds:g} s, {args.level} computers think {args.think:g} ms in {where}; "
+          f"{args.seconds:g} s, {how}; "
           f"{len(timings)} human actions in {elapsed:.1f} s real "
           f"({elapsed * 60 / FLOOD_MINUTE / 60:.1f} simulated minutes)")
     print(f"handle one human action: p50 {statistics.median(timings) * 1000:.2f} ms, "
@@ -237,7 +238,8 @@ async def main() -> None:
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                         help="computer player processes (Hard)")
     parser.add_argument("--modes", default="processes",
-                        help="threads, processes, or both in turn: threads,processes")
+                        help="threads, processes, or several in turn (threads,processes); "
+                             "normal: Normal computers instead, the floor without Hard")
     parser.add_argument("--workers", type=int, default=0,
                         help="N real bot processes on PostgreSQL behind a router instead "
                              "(bench/bot_workers.py), with --tables tables")
@@ -249,7 +251,8 @@ async def main() -> None:
     if args.think:
         slow_players(args.think / 1000)
     for mode in args.modes.split(","):
-        await measure(args, 0 if mode == "threads" else args.processes)
+        level = "normal" if mode == "normal" else args.level
+        await measure(args, level, 0 if mode == "threads" else args.processes)
 
 
 if __name__ == "__main__":

@@ -42,8 +42,9 @@ class Computers:
         self.service = service
         self._draw = draw
         self._threads = ThreadPoolExecutor(settings.computer_threads, "computer")
-        self.processes = Thinkers(settings.computer_processes) if settings.computer_processes \
-            else None
+        self.processes: Thinkers | None = None
+        if settings.computer_processes:
+            self.processes = Thinkers(settings.computer_processes, settings.computer_budget_seconds)
         self._tasks: dict[int, asyncio.Task[None]] = {}  # table id -> its computers' task
         self._wanted: set[int] = set()  # tables whose computers were asked for while running
 

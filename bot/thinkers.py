@@ -11,8 +11,10 @@ event loop still gets a core the moment a press arrives.
 
 One decision at a time per worker, each on its own pipe, read by the event loop itself (no thread
 of ours in between): a worker that dies takes only its own decision with it (``WorkerLost``, the
-caller falls back), and one that runs past the budget is killed, so the budget is a real limit on
-CPU too. Either way a fresh worker takes its place.
+caller falls back) and a fresh worker takes its place. A decision past its budget is given up by
+the caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
+under a load that overruns the budget, killing and starting interpreters would only cut the
+capacity further), unless it is still at it after ``grace`` more seconds: then it is replaced.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import os
 import random
 import signal
 import traceback
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -93,6 +95,8 @@ class _Worker:
             loop.remove_reader(fd)
 
     def stop(self) -> None:
+        """Killed and waited for (in a thread: a process at low priority on a busy machine may
+        take a while to be scheduled to exit)."""
         self.process.kill()
         self.process.join()
         self.conn.close()
@@ -101,25 +105,29 @@ class _Worker:
 class Thinkers:
     """``size`` worker processes, started when first needed."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, grace: float) -> None:
         self.size = size
+        self.grace = grace
         self._context = multiprocessing.get_context("spawn")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._workers: set[_Worker] = set()
-        self._starting: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping, draining
+        self._draining: set[asyncio.Task[Any]] = set()
         self._closed = False
 
     async def decide(self, request: Request) -> Any:
-        """The action of a worker; WorkerLost if it died meanwhile. Cancelled (over budget, or
-        shutdown) while a worker thinks: that worker is killed and replaced."""
+        """The action of a worker; WorkerLost if it died meanwhile."""
         worker = await self._acquire()
+        asking = asyncio.ensure_future(worker.ask(request))
         try:
-            ok, answer = await worker.ask(request)
-        except BaseException:
+            ok, answer = await asyncio.shield(asking)
+        except WorkerLost:
             self._replace(worker)
             raise
-        assert self._idle is not None
-        self._idle.put_nowait(worker)
+        except asyncio.CancelledError:  # over budget (or shutting down)
+            self._draining.add(self._background(self._drain(worker, asking)))
+            raise
+        self._release(worker)
         if not ok:
             raise RuntimeError(f"a worker's player failed:\n{answer}")
         return answer
@@ -132,40 +140,54 @@ class Thinkers:
         if self._idle is None:
             self._idle = asyncio.Queue()
             for _ in range(self.size):
-                self._start()
+                self._background(self._start())
         return await self._idle.get()
 
-    def _start(self) -> None:
-        """A worker started off the event loop (an interpreter starting and importing the
-        engine), then free to take a decision."""
-        async def start() -> None:
-            worker = await asyncio.to_thread(_Worker, self._context)
-            if self._closed:
-                worker.stop()
-                return
-            self._workers.add(worker)
-            assert self._idle is not None
+    def _release(self, worker: _Worker) -> None:
+        assert self._idle is not None
+        if not self._closed:  # else ``close`` stops it
             self._idle.put_nowait(worker)
 
-        task = asyncio.get_running_loop().create_task(start())
-        self._starting.add(task)
-        task.add_done_callback(self._started)
+    async def _start(self) -> None:
+        """A worker started off the event loop (an interpreter starting and importing the
+        engine), then free to take a decision."""
+        worker = await asyncio.to_thread(_Worker, self._context)
+        self._workers.add(worker)
+        self._release(worker)
 
-    def _started(self, task: asyncio.Task[None]) -> None:
-        self._starting.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("a computer player's worker did not start", exc_info=task.exception())
+    async def _drain(self, worker: _Worker, asking: asyncio.Future[tuple[bool, Any]]) -> None:
+        """A decision given up: its worker is free again once it has answered, or replaced."""
+        try:
+            await asyncio.wait_for(asking, self.grace)
+        except (TimeoutError, WorkerLost):
+            self._replace(worker)
+            return
+        self._release(worker)
 
     def _replace(self, worker: _Worker) -> None:
         self._workers.discard(worker)
-        worker.stop()
+        self._background(asyncio.to_thread(worker.stop))
         if not self._closed:
-            self._start()
+            self._background(self._start())
+
+    def _background(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        self._draining.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a computer player's worker", exc_info=task.exception())
 
     async def close(self) -> None:
-        """Every worker stopped and waited for: no process is left behind."""
+        """Every worker stopped and waited for: no process is left behind. Workers starting
+        are waited for (a thread cannot be cancelled), decisions given up are not."""
         self._closed = True
-        await asyncio.gather(*self._starting, return_exceptions=True)
-        for worker in list(self._workers):
-            worker.stop()
+        for task in self._draining:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*(asyncio.to_thread(w.stop) for w in self._workers))
         self._workers.clear()

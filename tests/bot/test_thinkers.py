@@ -4,6 +4,7 @@ bot leaves no process behind."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
@@ -51,7 +52,7 @@ def test_what_a_worker_is_sent_and_sends_back_pickles(name: str) -> None:
 
 
 async def test_a_decision_in_a_worker_equals_the_decision_in_a_thread() -> None:
-    thinkers = Thinkers(2)
+    thinkers = Thinkers(2, grace=60)
     try:
         for name in GAME_NAMES:
             for request in positions(name, seed=5, moves=40)[8::16]:  # some past the first plays
@@ -62,7 +63,7 @@ async def test_a_decision_in_a_worker_equals_the_decision_in_a_thread() -> None:
 
 async def test_a_killed_worker_loses_its_decision_and_is_replaced() -> None:
     request = positions("hearts", seed=2, moves=10)[-1]
-    thinkers = Thinkers(1)
+    thinkers = Thinkers(1, grace=60)
     try:
         await thinkers.decide(request)
         [pid] = thinkers.pids()
@@ -72,6 +73,27 @@ async def test_a_killed_worker_loses_its_decision_and_is_replaced() -> None:
         assert await thinkers.decide(request) == decide(*request)
         [replacement] = thinkers.pids()
         assert replacement != pid
+    finally:
+        await thinkers.close()
+
+
+@pytest.mark.parametrize(("grace", "kept"), [(60.0, True), (0.0, False)])
+async def test_a_decision_given_up_is_finished_for_nobody_within_the_grace(
+        grace: float, kept: bool) -> None:
+    """Over budget, the caller takes a random move; the worker is free again once it answers,
+    or replaced if it takes longer than the grace (here: none at all)."""
+    request = positions("hearts", seed=2, moves=1)[0]  # a pass: the longest Hard decision
+    thinkers = Thinkers(1, grace)
+    try:
+        await thinkers.decide(request)
+        [pid] = thinkers.pids()
+        asking = asyncio.ensure_future(thinkers.decide(request))
+        await asyncio.sleep(0)  # the request is sent
+        asking.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await asking
+        assert await thinkers.decide(request) == decide(*request)
+        assert (thinkers.pids() == [pid]) == kept
     finally:
         await thinkers.close()
 
