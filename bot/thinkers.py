@@ -15,6 +15,10 @@ caller falls back) and a fresh worker takes its place. A decision past its budge
 the caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
 under a load that overruns the budget, killing and starting interpreters would only cut the
 capacity further), unless it is still at it after ``grace`` more seconds: then it is replaced.
+A worker set free takes the newest decision waiting, not the oldest: under a load beyond the
+workers (more Hard computers than cores can serve) the oldest would mostly be started too late to
+finish within its budget, and workers would think for nobody; the newest start in time, and the
+oldest take a random move at their budget without having cost anything.
 """
 
 from __future__ import annotations
@@ -109,7 +113,8 @@ class Thinkers:
         self.size = size
         self.grace = grace
         self._context = multiprocessing.get_context("spawn")
-        self._idle: asyncio.Queue[_Worker] | None = None
+        self._idle: list[_Worker] | None = None  # None: not started yet
+        self._waiting: list[asyncio.Future[_Worker]] = []  # newest last
         self._workers: set[_Worker] = set()
         self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping, draining
         self._draining: set[asyncio.Task[Any]] = set()
@@ -138,15 +143,34 @@ class Thinkers:
 
     async def _acquire(self) -> _Worker:
         if self._idle is None:
-            self._idle = asyncio.Queue()
+            self._idle = []
             for _ in range(self.size):
                 self._background(self._start())
-        return await self._idle.get()
+        if self._idle:
+            return self._idle.pop()
+        waiting: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiting)
+        try:
+            return await waiting
+        except asyncio.CancelledError:
+            if waiting.done() and not waiting.cancelled():  # handed a worker as it gave up
+                self._release(waiting.result())
+            raise
+        finally:
+            if waiting in self._waiting:
+                self._waiting.remove(waiting)
 
     def _release(self, worker: _Worker) -> None:
+        """A free worker to the newest decision waiting, else to the idle ones."""
+        if self._closed:
+            return  # ``close`` stops it
+        while self._waiting:
+            waiting = self._waiting.pop()
+            if not waiting.done():
+                waiting.set_result(worker)
+                return
         assert self._idle is not None
-        if not self._closed:  # else ``close`` stops it
-            self._idle.put_nowait(worker)
+        self._idle.append(worker)
 
     async def _start(self) -> None:
         """A worker started off the event loop (an interpreter starting and importing the

@@ -98,6 +98,25 @@ async def test_a_decision_given_up_is_finished_for_nobody_within_the_grace(
         await thinkers.close()
 
 
+async def test_a_free_worker_takes_the_newest_decision_waiting() -> None:
+    """Under a load beyond the workers, the oldest decisions are the ones to give up."""
+    first, older, newer = positions("king", seed=4, moves=3)
+    thinkers = Thinkers(1, grace=60)
+    try:
+        await thinkers.decide(first)  # the worker started
+        busy = asyncio.ensure_future(thinkers.decide(first))
+        await asyncio.sleep(0)
+        waiting = [asyncio.ensure_future(thinkers.decide(older))]
+        await asyncio.sleep(0)
+        waiting.append(asyncio.ensure_future(thinkers.decide(newer)))
+        await busy
+        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        assert done == {waiting[1]}
+        assert await waiting[0] == decide(*older)
+    finally:
+        await thinkers.close()
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
