@@ -90,7 +90,8 @@ class Computers:
         try:
             return await asyncio.wait_for(self._decide(request), budget)
         except TimeoutError:
-            log.warning("table %s: the %s %s player took over %.1f s; a random legal move instead",
+            log.warning("table %s: the %s %s player had no answer within %.1f s (thinking, or "
+                        "waiting for a free worker); a random legal move instead",
                         turn.table_id, turn.level, turn.game, budget)
         except WorkerLost as error:
             log.warning("table %s: the %s %s player's process died (%s); a random legal move "

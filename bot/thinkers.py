@@ -65,7 +65,10 @@ def _serve(conn: Connection) -> None:
             answer: tuple[bool, Any] = (True, decide(*request))
         except Exception:  # a player's bug: the bot logs it as it would from a thread
             answer = (False, traceback.format_exc())
-        conn.send(answer)
+        try:
+            conn.send(answer)
+        except OSError:  # the bot is gone
+            return
 
 
 class _Worker:
