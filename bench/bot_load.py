@@ -179,7 +179,7 @@ async def measure(args: argparse.Namespace, level: str, processes: int) -> None:
     settings = {"chat_messages_per_second": 60 / FLOOD_MINUTE, "group_messages_per_minute": 20,
                 "messages_per_second": round(30 * 60 / FLOOD_MINUTE),
                 "flood_minute_seconds": FLOOD_MINUTE, "computer_threads": args.threads,
-                "computer_processes": processes}
+                "computer_processes": processes, "computer_nice": args.nice}
     async with Harness(store, fake, **settings) as h:
         opened = await open_tables(h, args.tables, args.humans, level)
         fake.log.clear()
@@ -197,7 +197,8 @@ async def measure(args: argparse.Namespace, level: str, processes: int) -> None:
         elapsed = time.perf_counter() - start
         calls = len(fake.calls) - calls_before
     logging.getLogger("bot.computers").removeHandler(fallbacks)
-    where = f"{processes} processes" if processes and level == "hard" else f"{args.threads} threads"
+    where = f"{processes} processes (nice +{args.nice})" if processes and level == "hard" else \
+        f"{args.threads} threads"
     report(args, f"{level} computers think {args.think:g} ms in {where}", timings, elapsed, calls,
            fake, fallbacks.count)
 
@@ -237,6 +238,8 @@ async def main() -> None:
     parser.add_argument("--threads", type=int, default=64, help="computer player threads")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
                         help="computer player processes (Hard)")
+    parser.add_argument("--nice", type=int, default=10,
+                        help="COMPUTER_NICE: added to the worker processes' niceness")
     parser.add_argument("--modes", default="processes",
                         help="threads, processes, or several in turn (threads,processes); "
                              "normal: Normal computers instead, the floor without Hard")

@@ -44,7 +44,8 @@ class Computers:
         self._threads = ThreadPoolExecutor(settings.computer_threads, "computer")
         self.processes: Thinkers | None = None
         if settings.computer_processes:
-            self.processes = Thinkers(settings.computer_processes, settings.computer_budget_seconds)
+            self.processes = Thinkers(settings.computer_processes, settings.computer_budget_seconds,
+                                      settings.computer_nice)
         self._tasks: dict[int, asyncio.Task[None]] = {}  # table id -> its computers' task
         self._wanted: set[int] = set()  # tables whose computers were asked for while running
 

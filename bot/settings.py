@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     # that takes longer than the budget, or whose process dies, is replaced by a random legal
     # move (and logged).
     computer_processes: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=0)
+    # Added to the worker processes' niceness: the event loop's process comes first.
+    computer_nice: int = Field(default=10, ge=0, le=19)
     computer_threads: int = Field(default=4, ge=1)
     computer_budget_seconds: float = Field(default=5.0, gt=0)
     # A fixed seed for every new table (tests and bug reports: the same presses give the same

@@ -36,7 +36,6 @@ from typing import Any
 
 from engine.players import player_for
 
-NICE = 10  # added to a worker's niceness: the event loop's process comes first
 log = logging.getLogger(__name__)
 
 Request = tuple[str, str, Any, Sequence[Any], str]  # level, game, observation, legal, seed
@@ -51,11 +50,11 @@ def decide(level: str, game: str, observation: Any, legal: Sequence[Any], seed: 
     return player_for(level, game)(observation, legal, random.Random(seed))
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, nice: int) -> None:
     """A worker's life: requests in, (ok, action or error text) out, until the pipe closes (the
     bot stopped or died). Ctrl-C in a terminal reaches the workers too: the bot stops them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.nice(NICE)
+    os.nice(nice)
     while True:
         try:
             request: Request = conn.recv()
@@ -72,9 +71,9 @@ def _serve(conn: Connection) -> None:
 
 
 class _Worker:
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, nice: int) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), name="seghan-thinker",
+        self.process = context.Process(target=_serve, args=(child, nice), name="seghan-thinker",
                                        daemon=True)
         self.process.start()
         child.close()  # the worker's end lives in the worker only: its death reads as EOF here
@@ -110,11 +109,12 @@ class _Worker:
 
 
 class Thinkers:
-    """``size`` worker processes, started when first needed."""
+    """``size`` worker processes, started when first needed, ``nice`` added to their niceness."""
 
-    def __init__(self, size: int, grace: float) -> None:
+    def __init__(self, size: int, grace: float, nice: int = 10) -> None:
         self.size = size
         self.grace = grace
+        self.nice = nice
         self._context = multiprocessing.get_context("spawn")
         self._idle: list[_Worker] | None = None  # None: not started yet
         self._waiting: list[asyncio.Future[_Worker]] = []  # newest last
@@ -178,7 +178,7 @@ class Thinkers:
     async def _start(self) -> None:
         """A worker started off the event loop (an interpreter starting and importing the
         engine), then free to take a decision."""
-        worker = await asyncio.to_thread(_Worker, self._context)
+        worker = await asyncio.to_thread(_Worker, self._context, self.nice)
         self._workers.add(worker)
         self._release(worker)
 

@@ -117,6 +117,17 @@ async def test_a_free_worker_takes_the_newest_decision_waiting() -> None:
         await thinkers.close()
 
 
+async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
+    thinkers = Thinkers(1, grace=60, nice=5)
+    try:
+        await thinkers.decide(positions("thirteen", seed=1, moves=1)[0])
+        [pid] = thinkers.pids()
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(own + 5, 19)
+    finally:
+        await thinkers.close()
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
