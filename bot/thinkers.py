@@ -5,9 +5,11 @@ A worker is sent what a player may see, pickled: the level, the game, the observ
 actions and the seed of its generator (never the state), and sends back the action. Workers start
 with ``spawn``, a fresh interpreter: a fork of the bot would copy its event loop, its database
 connections and the locks its other threads hold at that instant (a lock held by a thread that
-the child does not have is held forever); ``spawn`` costs ~0.2 s of CPU once per worker, and
-workers live as long as the bot. They run ``nice``: on two cores with two workers searching, the
-event loop still gets a core the moment a press arrives.
+the child does not have is held forever). ``spawn`` costs a fraction of a second of CPU once per
+worker, as workers live as long as the bot; ``forkserver`` would start them faster from a clean
+server, but keeps that server beside the bot for no gain worth it. Workers run niced
+(COMPUTER_NICE, +10): on two cores with two workers searching, the event loop still gets a core
+the moment a press arrives.
 
 One decision at a time per worker, each on its own pipe, read by the event loop itself (no thread
 of ours in between): a worker that dies takes only its own decision with it (``WorkerLost``, the

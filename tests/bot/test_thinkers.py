@@ -159,5 +159,6 @@ async def test_the_table_goes_on_when_hard_computers_workers_die(
         assert len(pids) == 2
     lost = [r for r in caplog.records if "process died" in r.getMessage()]
     assert lost and all(r.levelno == logging.WARNING for r in lost)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "every move was legal"
     assert not any(alive(pid) for pid in pids)
     assert multiprocessing.active_children() == []
