@@ -60,6 +60,19 @@ def slow_players(think: float) -> None:
     bot.computers.decide = slow
 
 
+def count_decisions(computers: bot.computers.Computers) -> list[int]:
+    """[computer decisions asked for so far], counted as the run goes."""
+    counted = [0]
+    think = computers.think
+
+    async def counting(turn: Any) -> object:
+        counted[0] += 1
+        return await think(turn)
+
+    computers.think = counting  # type: ignore[method-assign]
+    return counted
+
+
 class Fallbacks(logging.Handler):
     """Counts the computer decisions replaced by a random move."""
 
@@ -182,6 +195,7 @@ async def measure(args: argparse.Namespace, level: str, processes: int) -> None:
                 "computer_processes": processes, "computer_nice": args.nice}
     async with Harness(store, fake, **settings) as h:
         opened = await open_tables(h, args.tables, args.humans, level)
+        decisions = count_decisions(h.runtime.computers)
         fake.log.clear()
         calls_before = len(fake.calls)
         timings: list[float] = []
@@ -200,11 +214,11 @@ async def measure(args: argparse.Namespace, level: str, processes: int) -> None:
     where = f"{processes} processes (nice +{args.nice})" if processes and level == "hard" else \
         f"{args.threads} threads"
     report(args, f"{level} computers think {args.think:g} ms in {where}", timings, elapsed, calls,
-           fake, fallbacks.count)
+           fake, (fallbacks.count, decisions[0]))
 
 
 def report(args: argparse.Namespace, how: str, timings: list[float], elapsed: float, calls: int,
-           fake: TimedFake, fallbacks: int) -> None:
+           fake: TimedFake, fallbacks: tuple[int, int]) -> None:
     timings.sort()
     peak, group = busiest_minute(fake.log)
     print(f"{args.tables} tables, {args.humans} human(s) each, {args.deals} deal(s) or "
@@ -215,7 +229,7 @@ def report(args: argparse.Namespace, how: str, timings: list[float], elapsed: fl
           f"p99 {timings[int(len(timings) * 0.99)] * 1000:.2f} ms, "
           f"max {timings[-1] * 1000:.2f} ms (the update: checks, engine, save, answer, "
           f"screens scheduled; computers move after it, off the event loop)")
-    print(f"computer decisions replaced by a random move: {fallbacks}")
+    print(f"computer decisions replaced by a random move: {fallbacks[0]} of {fallbacks[1]}")
     kinds = Counter(f"{method} {'group' if chat < 0 else 'private' if chat else ''}".strip()
                     for _, method, chat in fake.log)
     print(f"Bot API calls per human action: {calls / len(timings):.2f} ("
