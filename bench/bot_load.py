@@ -194,8 +194,8 @@ async def measure(args: argparse.Namespace, level: str, processes: int) -> None:
                 "flood_minute_seconds": FLOOD_MINUTE, "computer_threads": args.threads,
                 "computer_processes": processes, "computer_nice": args.nice}
     async with Harness(store, fake, **settings) as h:
+        decisions = count_decisions(h.runtime.computers)  # as the fallbacks: setup's too
         opened = await open_tables(h, args.tables, args.humans, level)
-        decisions = count_decisions(h.runtime.computers)
         fake.log.clear()
         calls_before = len(fake.calls)
         timings: list[float] = []
