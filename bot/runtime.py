@@ -39,7 +39,8 @@ class Runtime:
         self.settings = settings
         self.store = store
         self.application = application
-        self.service = TableService(store, settings.turn_seconds, seed=settings.table_seed)
+        self.service = TableService(store, settings.turn_seconds, seed=settings.table_seed,
+                                    computer_seed=settings.computer_seed)
         self.sender = Sender(application.bot, self.service.remember_message,
                              settings.chat_messages_per_second,
                              settings.group_messages_per_minute, settings.flood_minute_seconds,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from urllib.parse import urlsplit
 
@@ -31,13 +32,20 @@ class Settings(BaseSettings):
     messages_per_second: int = Field(default=30, ge=1)
     chat_messages_per_second: float = Field(default=1.0, gt=0)
     flood_minute_seconds: float = Field(default=60.0, gt=0)  # shorter only for a test server
-    # Computer players think in these threads, off the event loop; a decision that takes longer
-    # than the budget is replaced by a random legal move (and logged).
+    # Computer players think off the event loop: Hard in this many worker processes (default:
+    # one a core; 0: in the threads, as before issue 28), the others in these threads. A decision
+    # that takes longer than the budget, or whose process dies, is replaced by a random legal
+    # move (and logged).
+    computer_processes: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=0)
+    # Added to the worker processes' niceness: the event loop's process comes first.
+    computer_nice: int = Field(default=10, ge=0, le=19)
     computer_threads: int = Field(default=4, ge=1)
     computer_budget_seconds: float = Field(default=5.0, gt=0)
     # A fixed seed for every new table (tests and bug reports: the same presses give the same
     # deals); None draws a fresh seed per table.
     table_seed: int | None = None
+    # The same for the computer players' dice (drawn apart from the deal's: issue 28).
+    computer_seed: int | None = None
     log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$")
     # Webhook mode (python -m bot --webhook): Telegram POSTs updates to webhook_url, which must
     # reach this process's listen:port/path (directly or through a proxy); each POST must carry
