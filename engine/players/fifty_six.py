@@ -13,7 +13,11 @@ fitted on deals played by this very player (``bench/fifty_six_fit.py`` prints th
 what its partner's bid says in its form (§5.6: "28 ♦" holds the jack, "♦ 28" high cards without
 it, "Plus k ♦" k high cards, "Noes" a void). It bids the lowest legal value while the estimate
 covers it, announces its bid in the form that tells the truth about its hand, doubles a bid it
-expects the bidders to miss by a margin and redoubles one it expects to make comfortably. In play
+expects the bidders to miss by a margin and redoubles one it expects to make comfortably. With 3
+or 4 teams a 28 is seldom worth that much, and a deal nobody bids is played in 28 NT by the team
+of the dealer's right (§5.4): that team opens 28 in its best suit with less (issue 28), and the
+others read its 28 as the weaker opening it is. One rule on ints (``call_code``) makes Normal's
+calls and the calls of Hard's auction playouts. In play
 the declaring team draws trumps with the top trump; everyone cashes sure winners, feeds points
 to a partner whose card cannot be beaten, takes an opponent's trick with the cheapest card that
 wins (keeping its jacks for the opponents' leads, where they catch points) and otherwise throws

@@ -120,6 +120,13 @@ def test_the_last_seat_of_the_team_on_the_hook_opens_its_suit_over_28_nt() -> No
     assert decide(s) == "bid:28:S"
 
 
+def test_hard_on_the_hook_opens_a_good_suit_and_leaves_junk_to_28_nt() -> None:
+    s = act(match(6, 0, fill(6, {4: "JS 9S AS KS JH QD KC QC"})), *["bid:pass"] * 3)
+    assert decide(s, hard) == "bid:28:S"
+    s = act(match(6, 0, fill(6, {4: JUNK6})), *["bid:pass"] * 3)
+    assert decide(s, hard) == "bid:pass"
+
+
 def test_only_the_team_on_the_hook_opens_a_modest_hand_and_its_first_seat_waits() -> None:
     s = act(match(6, 0, fill(6, {5: MODEST})), *["bid:pass"] * 4)
     assert decide(s) == "bid:pass"  # seat 5: the passed-out 28 NT is seat 1's team's
