@@ -16,7 +16,7 @@ Measured (seed 1, 300 sets, hard at its default budget of 24,000 card plays):
     6 players: hard vs normal +1.03, 99% CI [+0.52, +1.54]; hard made 60%, normal 41%;
     457/900 deals passed out; hard 14 / 83 ms
 
-    python bench/fifty_six_strength.py [--sets 300] [--players 4 6] [--seed 1]
+    python bench/fifty_six_strength.py [--sets 300] [--players 4 6 8] [--seed 1]
         [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]
 """
 
@@ -105,7 +105,7 @@ def pairing(strong: str, weak: str, players: int, sets: int, seed: int, jobs: in
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sets", type=int, default=300)
-    parser.add_argument("--players", type=int, nargs="*", default=[4, 6])
+    parser.add_argument("--players", type=int, nargs="*", default=[4, 6, 8])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairings", nargs="*", default=["easy:random", "normal:easy",
                                                           "hard:normal"])
