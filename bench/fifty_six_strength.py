@@ -10,13 +10,19 @@ with the share of contracts made by each level as declarer, the deals passed out
 passed: 28 NT for the dealer's right, §5.4) and the decision time p50/p99 (the seat's
 observation built and the action chosen, in CPU time: one core's work, whatever else runs).
 
-Measured (seed 1, 300 sets, hard at its default budget of 24,000 card plays):
-    4 players: hard vs normal +1.27 tables a deal, 99% CI [+0.62, +1.91]; hard made 96% of its
-    contracts, normal 71%; 2/600 deals passed out; hard 15 / 80 ms CPU p50 / p99
-    6 players: hard vs normal +1.03, 99% CI [+0.52, +1.54]; hard made 60%, normal 41%;
-    457/900 deals passed out; hard 14 / 83 ms
+Measured (seed 1, hard at its default budget of 24,000 card plays), before -> after issue 28's
+bidding (the team the passed-out 28 NT falls on opens); 4 seats plays exactly as before:
+    4 players: easy vs random +9.64 [+9.53, +9.75], normal vs easy +0.62 [+0.34, +0.91] (200
+    sets); hard vs normal +1.41 [+0.27, +2.55] (100 sets; +1.27 [+0.62, +1.91] over 300)
+    6 players: easy vs random +21.14 [+19.86, +22.41]; normal vs easy +0.98 [+0.53, +1.44] ->
+    +0.70 [+0.23, +1.17] (200 sets); hard vs normal +0.84 [-0.20, +1.88] -> +2.03 [+1.01, +3.05]
+    (100 sets), deals passed out 143/300 -> 37/300, hard made 61% -> 72% of its contracts
+    8 players: easy vs random +22.35 [+21.49, +23.22]; normal vs easy +1.81 [+1.34, +2.28] ->
+    +1.15 [+0.68, +1.62] (200 sets); hard vs normal +0.33 [-0.32, +0.98] -> +1.58 [+1.04, +2.13]
+    (100 sets), deals passed out 322/400 -> 103/400, hard made 26% -> 33%
+    hard's CPU a decision p50 / p99: 13 / 72 ms at 4 seats, 16 / 90 at 6, 17 / 96 at 8
 
-    python bench/fifty_six_strength.py [--sets 300] [--players 4 6] [--seed 1]
+    python bench/fifty_six_strength.py [--sets 300] [--players 4 6 8] [--seed 1]
         [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]
 """
 
@@ -105,7 +111,7 @@ def pairing(strong: str, weak: str, players: int, sets: int, seed: int, jobs: in
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sets", type=int, default=300)
-    parser.add_argument("--players", type=int, nargs="*", default=[4, 6])
+    parser.add_argument("--players", type=int, nargs="*", default=[4, 6, 8])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairings", nargs="*", default=["easy:random", "normal:easy",
                                                           "hard:normal"])

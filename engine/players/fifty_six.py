@@ -13,7 +13,11 @@ fitted on deals played by this very player (``bench/fifty_six_fit.py`` prints th
 what its partner's bid says in its form (§5.6: "28 ♦" holds the jack, "♦ 28" high cards without
 it, "Plus k ♦" k high cards, "Noes" a void). It bids the lowest legal value while the estimate
 covers it, announces its bid in the form that tells the truth about its hand, doubles a bid it
-expects the bidders to miss by a margin and redoubles one it expects to make comfortably. In play
+expects the bidders to miss by a margin and redoubles one it expects to make comfortably. With 3
+or 4 teams a 28 is seldom worth that much, and a deal nobody bids is played in 28 NT by the team
+of the dealer's right (§5.4): that team opens 28 in its best suit with less (issue 28), and the
+others read its 28 as the weaker opening it is. One rule on ints (``call_code``) makes Normal's
+calls and the calls of Hard's auction playouts. In play
 the declaring team draws trumps with the top trump; everyone cashes sure winners, feeds points
 to a partner whose card cannot be beaten, takes an opponent's trick with the cheapest card that
 wins (keeping its jacks for the opponents' leads, where they catch points) and otherwise throws
@@ -75,6 +79,16 @@ BID_MARGIN = 2.0  # bid a value only if the estimate is this much above it (a lo
 DOUBLE_MARGIN = 4.0  # double if the bidders are expected this far short of their bid
 REDOUBLE_MARGIN = 5.0  # redouble if the own team is expected this far above its bid
 PARTNER_BID = {"num-suit": 4.0, "suit-num": 2.5, "plus-suit": 2.0}  # partner's trump support
+# The team the passed-out 28 NT (§5.4) falls on has more reason to bid than the others: its last
+# seat to call opens 28 in its best suit if that suit is worth HOOK_GAIN points more than no
+# trumps and at least HOOK_FLOOR (by active players), its first seat if HOOK_FIRST more (a later
+# seat may still bid and take the 28 NT off it). Played out undoubled among Normal players, such
+# a 28 was made in about half the deals at 6 seats and a quarter at 8, the passed-out 28 NT in a
+# sixth and a tenth. At 4 seats a deal is never passed out: the floor is the ordinary opening's.
+HOOK_FLOOR = {4: MIN_BID + BID_MARGIN, 6: 19.0, 8: 16.0}
+HOOK_FIRST = 4.0
+HOOK_GAIN = 1.0
+PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = -1, -2, -3  # calls as ints; a bid is value * 8 + denom
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,23 +211,27 @@ def estimate(hand: Sequence[int], denom: int, players: int) -> float:
     return sum(w * x for w, x in zip(weights, features(hand, denom), strict=True))
 
 
-def partner_support(obs: Observation, denom: int) -> float:
-    """What the partner's bids say of ``denom`` (§5.6 forms), in expected points."""
-    partner = next(s for s in obs.teams[obs.seat % len(obs.teams)] if s != obs.seat)
-    extra = 0.0
+def supports(obs: Observation) -> list[list[float]]:
+    """Per seat, what its partner's bids say of each denomination (§5.6 forms: "28 ♦" holds
+    the jack, "♦ 28" high cards without it, "Plus k ♦" k high cards), in expected points."""
+    players = len(obs.hand_sizes)
+    out = [[0.0] * 5 for _ in range(players)]
     for seat, call in obs.calls:
-        if seat == partner and isinstance(call, Bid):
-            if call.denom == denom and denom != NT:
-                extra = max(extra, PARTNER_BID.get(call.form or "num-suit", 0.0))
-            elif call.denom == NT and denom == NT:
-                extra = max(extra, 2.0)
-    return extra
+        if isinstance(call, Bid):
+            _support(out, seat, players, call.value * 8 + call.denom, call.form)
+    return out
 
 
-def best_contract(obs: Observation) -> tuple[float, int]:
-    hand = [int(c) for c in obs.hand]
-    players = len(obs.active)
-    return max((estimate(hand, d, players) + partner_support(obs, d), d) for d in (*SUITS, NT))
+def _support(sup: list[list[float]], seat: int, players: int, code: int, form: str | None) -> None:
+    denom = code % 8
+    extra = 2.0 if denom == NT else PARTNER_BID.get(form or "num-suit", 0.0)
+    partner = (seat + players // 2) % players
+    sup[partner][denom] = max(sup[partner][denom], extra)
+
+
+def partner_support(obs: Observation, denom: int) -> float:
+    """What the partner's bids say of ``denom``, in expected points."""
+    return supports(obs)[obs.seat][denom]
 
 
 def form_for(hand: Sequence[int], value: int, denom: int, high: Bid | None) -> str | None:
@@ -231,38 +249,67 @@ def form_for(hand: Sequence[int], value: int, denom: int, high: Bid | None) -> s
     return "suit-num" if any(POWER[c] >= 5 for c in cards) else None
 
 
+def hook_team(obs: Observation) -> int:
+    """The team that plays 28 NT if everyone passes (§5.4: the dealer's right's)."""
+    i = obs.active.index(obs.dealer)
+    return obs.active[(i + 1) % len(obs.active)] % len(obs.teams)
+
+
 def normal_call(obs: Observation, legal: Sequence[Action]) -> Action:
-    k = len(obs.teams)
-    ours = obs.high_bidder is not None and obs.high_bidder % k == obs.seat % k
     hand = [int(c) for c in obs.hand]
-    players = len(obs.active)
+    n = len(obs.active)
+    est = [estimate(hand, d, n) for d in range(5)]
     high = obs.high_bid
-    if REDOUBLE in legal and high is not None:
-        mine = estimate(hand, high.denom, players) + partner_support(obs, high.denom) + 4.0
-        if mine >= high.value + REDOUBLE_MARGIN:
-            return REDOUBLE
-    if DOUBLE in legal and high is not None and _defence(obs, hand, high) >= DOUBLE_MARGIN:
-        return DOUBLE
-    if ours and obs.doubled == 0:
-        return PASS  # the partner's bid stands; overbidding it only adds risk
-    value, denom = best_contract(obs)
-    lowest = high.value + 1 if high is not None else MIN_BID
+    hv, hd = (high.value, high.denom) if high is not None else (0, -1)
+    hs = obs.high_bidder if obs.high_bidder is not None else -1
+    code = call_code(obs.seat, est, supports(obs)[obs.seat], len(obs.teams), n, hv, hd, hs,
+                     obs.doubled, len(obs.calls), hook_team(obs))
+    call = _action(code, hand, high)
+    return call if call in legal else PASS
+
+
+def _action(code: int, hand: Sequence[int], high: Bid | None) -> Action:
+    """A call code as the action, a bid spoken in the form that tells the truth."""
+    if code >= 0:
+        return Bid(code // 8, code % 8, form_for(hand, code // 8, code % 8, high))
+    return PASS if code == PASS_CODE else DOUBLE if code == DOUBLE_CODE else REDOUBLE
+
+
+def call_code(seat: int, est: Sequence[float], sup: Sequence[float], k: int, n: int, hv: int,
+              hd: int, hs: int, dbl: int, passes: int, hook: int) -> int:
+    """Normal's call as an int, from the seat's estimates ``est`` and partner's support ``sup``
+    per denomination, ``n`` active players, the high bid ``hv``/``hd`` by ``hs`` (-1: none) doubled
+    ``dbl`` times (with no bid yet, ``passes`` calls made), and the team ``hook`` the passed-out
+    28 NT would fall on."""
+    ours = hs >= 0 and hs % k == seat % k
+    if dbl == 1 and ours and est[hd] + sup[hd] + 4.0 >= hv + REDOUBLE_MARGIN:
+        return REDOUBLE_CODE
+    if hs >= 0 and dbl == 0 and not ours and shortfall(est[hd], n, hv, hs % k == hook) \
+            >= DOUBLE_MARGIN:
+        return DOUBLE_CODE
+    if ours and dbl == 0:
+        return PASS_CODE  # the partner's bid stands; overbidding it only adds risk
+    value, denom = max((est[d] + sup[d], d) for d in range(5))
+    lowest = hv + 1 if hs >= 0 else MIN_BID
     if lowest <= MAX_BID and value >= lowest + BID_MARGIN:
-        bid = Bid(lowest, denom, form_for(hand, lowest, denom, high))
-        if bid in legal:
-            return bid
-    return PASS
+        return lowest * 8 + denom
+    if hs < 0 and seat % k == hook:  # passing may leave us 28 NT: a better trump is worth a bid
+        floor = HOOK_FLOOR[n] + (HOOK_FIRST if passes < n // 2 else 0.0)
+        value, denom = max((est[d] + sup[d], d) for d in SUITS)
+        if value >= max(est[NT] + sup[NT] + HOOK_GAIN, floor):
+            return MIN_BID * 8 + denom
+    return PASS_CODE
 
 
-def _defence(obs: Observation, hand: Sequence[int], high: Bid) -> float:
-    """How far short of their bid the bidders are expected to fall: what the cards leave them
-    once this team (by this hand's estimate in their trump) and the other teams (a share each)
-    have taken, blended with what their bid says they expect (the bid and a margin)."""
-    teams_in = len({s % len(obs.teams) for s in obs.active})
-    ours = estimate(hand, high.denom, len(obs.active))
+def shortfall(ours: float, n: int, hv: int, hooked: bool) -> float:
+    """How far short of their bid ``hv`` the bidders are expected to fall: what the cards leave
+    them once this team (``ours``, this hand's estimate in their trump) and the other teams (a
+    share each) have taken, blended with what their bid says they expect (the bid and a margin;
+    for a 28 of the team on the hook, only the floor it opens at)."""
+    teams_in = n // 2
     left = 56 - ours - (teams_in - 2) * 56 / teams_in
-    expected = 0.5 * left + 0.5 * (high.value + BID_MARGIN)
-    return high.value - expected
+    promise = min(hv + BID_MARGIN, HOOK_FLOOR[n]) if hooked and hv == MIN_BID else hv + BID_MARGIN
+    return hv - (0.5 * left + 0.5 * promise)
 
 
 def easy_call(obs: Observation, legal: Sequence[Action]) -> Action:
@@ -392,8 +439,6 @@ _TAKE = tuple(tuple((c // 13 == t) * 100 + POWER[c] for c in range(52))
               for t in (0, 1, 2, 3, -1))  # least to win with
 _FEED = tuple(POINTS[c] * (POWER[c] != JACK) * 100 - POWER[c] for c in range(52))
 _CASH = tuple(POINTS[c] * 100 + POWER[c] for c in range(52))
-PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = -1, -2, -3  # calls in the auction playouts; bids are
-# value * 8 + denom
 
 
 @dataclass(frozen=True, slots=True)
@@ -640,48 +685,13 @@ def estimates(hands: Sequence[Sequence[int]], active: Sequence[int]) -> list[lis
     return out
 
 
-def supports(obs: Observation) -> list[list[float]]:
-    """Per seat, ``partner_support`` for each denomination, from the calls so far."""
-    players = len(obs.hand_sizes)
-    out = [[0.0] * 5 for _ in range(players)]
-    for seat, call in obs.calls:
-        if isinstance(call, Bid):
-            _support(out, seat, players, call.value * 8 + call.denom, call.form)
-    return out
-
-
-def _support(sup: list[list[float]], seat: int, players: int, code: int, form: str | None) -> None:
-    denom = code % 8
-    extra = 2.0 if denom == NT else PARTNER_BID.get(form or "num-suit", 0.0)
-    partner = (seat + players // 2) % players
-    sup[partner][denom] = max(sup[partner][denom], extra)
-
-
-def _sim_call(seat: int, est: Sequence[float], sup: Sequence[float], k: int, teams_in: int,
-              hv: int, hd: int, hs: int, dbl: int) -> int:
-    ours = hs >= 0 and hs % k == seat % k
-    if dbl == 1 and ours and est[hd] + sup[hd] + 4.0 >= hv + REDOUBLE_MARGIN:
-        return REDOUBLE_CODE
-    if hs >= 0 and dbl == 0 and not ours:
-        left = 56 - est[hd] - (teams_in - 2) * 56 / teams_in
-        if hv - (0.5 * left + 0.5 * (hv + BID_MARGIN)) >= DOUBLE_MARGIN:
-            return DOUBLE_CODE
-    if ours and dbl == 0:
-        return PASS_CODE
-    value, denom = max((est[d] + sup[d], d) for d in range(5))
-    lowest = hv + 1 if hs >= 0 else MIN_BID
-    if lowest <= MAX_BID and value >= lowest + BID_MARGIN:
-        return lowest * 8 + denom
-    return PASS_CODE
-
-
 def auction_out(state: State, hands: Sequence[Sequence[int]], est: Sequence[Sequence[float]],
                 sup: Sequence[Sequence[float]], code: int) -> Contract:
     """The contract when the seat to call in ``state`` makes ``code`` and every call after it
     follows Normal's rule (§5.3's ends: n - 1 passes after a bid, n with none, a redouble)."""
     sups = [list(s) for s in sup]
     players, k, n, nxt = state.players, state.teams, len(state.active), state.nxt
-    teams_in = len({s % k for s in state.active})
+    hook = nxt[state.dealer] % k
     hv, hd = (state.high.value, state.high.denom) if state.high else (0, -1)
     hs, dbl, passes, seat = state.high_seat, state.dbl, state.passes, state.turn
     while True:
@@ -702,7 +712,7 @@ def auction_out(state: State, hands: Sequence[Sequence[int]], est: Sequence[Sequ
             _support(sups, seat, players, code, form)
             hv, hd, hs, dbl, passes = code // 8, code % 8, seat, 0, 0
         seat = nxt[seat]
-        code = _sim_call(seat, est[seat], sups[seat], k, teams_in, hv, hd, hs, dbl)
+        code = call_code(seat, est[seat], sups[seat], k, n, hv, hd, hs, dbl, passes, hook)
     return Contract(hv, None if hd == NT else hd, hs, hs % k, 1 << dbl)
 
 
@@ -731,14 +741,13 @@ def auction_misses(obs: Observation, kn: Known, dealt: Sequence[Sequence[int]],
                    est: Sequence[Sequence[float]]) -> int:
     """How many of the other seats' calls Normal's rule would not have made with ``dealt``, the
     hands as they were in the auction (``est`` their estimates)."""
-    players, k = len(obs.hand_sizes), len(obs.teams)
-    teams_in = len({s % k for s in obs.active})
+    players, k, n, hook = len(obs.hand_sizes), len(obs.teams), len(obs.active), hook_team(obs)
     sup = [[0.0] * 5 for _ in range(players)]
     hv, hd, hs, dbl, misses = 0, -1, -1, 0, 0
-    for seat, call in obs.calls:
+    for i, (seat, call) in enumerate(obs.calls):
         code = _code(call)
         if seat != kn.seat:
-            guess = _sim_call(seat, est[seat], sup[seat], k, teams_in, hv, hd, hs, dbl)
+            guess = call_code(seat, est[seat], sup[seat], k, n, hv, hd, hs, dbl, i, hook)
             misses += (guess if guess < 0 else guess % 8 + 8) != (code if code < 0 else code % 8 + 8)
         if isinstance(call, Bid):
             _support(sup, seat, players, code, call.form)

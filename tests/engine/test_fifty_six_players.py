@@ -106,6 +106,54 @@ def test_doubles_a_bid_it_expects_to_beat_and_redoubles_its_own() -> None:
     assert decide(s) == "bid:pass"
 
 
+# 6 seats, dealer 0: seats call 1, 2, 3, 4, 5, 0; if all pass, seat 1's team {1, 4} plays 28 NT.
+MODEST = "JS AS KS QS 9H QD KC QC"  # spades worth a 28 only to a team that would otherwise be
+JUNK6 = "KS QS KH QH KD QD KC QC"  # stuck with 28 NT; no points at all
+
+
+def test_the_last_seat_of_the_team_on_the_hook_opens_its_suit_over_28_nt() -> None:
+    s = act(match(6, 0, fill(6, {4: MODEST})), *["bid:pass"] * 3)
+    assert decide(s) == "bid:28:S"  # "28 ♠": the jack, a better trump than no trumps
+    s = act(match(6, 0, fill(6, {4: JUNK6})), *["bid:pass"] * 3)
+    assert decide(s) == "bid:pass"  # nothing better than the 28 NT it would play anyway
+    s = act(match(8, 0, fill(8, {5: MODEST})), *["bid:pass"] * 4)  # 8 seats: team {1, 5}
+    assert decide(s) == "bid:28:S"
+
+
+def test_hard_on_the_hook_opens_a_good_suit_and_leaves_junk_to_28_nt() -> None:
+    s = act(match(6, 0, fill(6, {4: "JS 9S AS KS JH QD KC QC"})), *["bid:pass"] * 3)
+    assert decide(s, hard) == "bid:28:S"
+    s = act(match(6, 0, fill(6, {4: JUNK6})), *["bid:pass"] * 3)
+    assert decide(s, hard) == "bid:pass"
+
+
+def test_only_the_team_on_the_hook_opens_a_modest_hand_and_its_first_seat_waits() -> None:
+    s = act(match(6, 0, fill(6, {5: MODEST})), *["bid:pass"] * 4)
+    assert decide(s) == "bid:pass"  # seat 5: the passed-out 28 NT is seat 1's team's
+    s = match(6, 0, fill(6, {1: MODEST}))
+    assert decide(s) == "bid:pass"  # seat 1 leaves the others a chance to bid first
+    s = match(6, 0, fill(6, {1: "JS 9S AS KS JH QD KC QC"}))
+    assert decide(s) == "bid:28:S"  # but opens a good suit at once
+
+
+def test_a_28_from_the_team_on_the_hook_is_read_as_the_weaker_opening() -> None:
+    defender = "JH 9H AH JD QS KC QC KD"  # a fair defence against spades
+    s = act(match(6, 0, fill(6, {2: defender})), "bid:28:S")  # seat 1, on the hook
+    assert decide(s) == "bid:double"
+    s = act(match(6, 0, fill(6, {3: defender})), "bid:pass", "bid:28:S")  # seat 2, free to pass
+    assert decide(s) == "bid:pass"
+
+
+def test_competes_only_as_high_as_its_hand_is_worth() -> None:
+    assert 41 < estimate(parse_cards(STRONG_SPADES), S, 4) < 42
+    s = act(match(4, 0, fill(4, {2: STRONG_SPADES})), "bid:30:H")
+    assert decide(s) == "bid:31:S"
+    for high in (39, 44, 50):  # 40 and a margin of 2 is more than its 41: no higher bid
+        s = act(match(4, 0, fill(4, {2: STRONG_SPADES})), f"bid:{high}:H")
+        assert decide(s) in ("bid:pass", "bid:double")
+    s = act(match(4, 0, fill(4, {2: WEAK})), "bid:28:H")
+    assert decide(s) == "bid:pass"
+
 # The play --------------------------------------------------------------------------------------
 
 

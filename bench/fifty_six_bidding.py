@@ -1,0 +1,91 @@
+"""56 computer players in the auction: how often a table of one level passes a deal out, how
+often its contracts are made, and how high it bids, at 4, 6 and 8 seats.
+
+Deals of fixed seeds (the first dealer turning with the seed) are played with every seat at
+the same level. A deal is passed out when everyone passed (28 NT for the dealer's right, §5.4);
+"made" counts the contracts someone bid, apart from the passed-out ones (whose 28 NT is
+nobody's choice) and with them; "doubled" the bid contracts that were doubled or redoubled.
+
+Measured (seed 1; 240 deals for easy and normal, 40 for hard at 6 and 8 seats), before (commit
+515e902) and after the team on the hook opened (issue 28); made: of bid contracts / of all deals:
+    normal 4 seats: passed out 0% -> 0%, made 84%/84% -> 84%/84% (4 seats is unchanged)
+    normal 6 seats: passed out 52% -> 9%, made 82%/48% -> 62%/57%, doubled 80 -> 207 of 240
+    normal 8 seats: passed out 85% -> 16%, made 70%/17% -> 36%/31%
+    hard   4 seats: passed out 0%, made 78% (100 deals; 4 seats plays exactly as before)
+    hard   6 seats: passed out 38% -> 22%, made 76%/55% -> 61%/50%
+    hard   8 seats: passed out 75% -> 65%, made 40%/15% -> 43%/18% (its search finds the
+    doubled 28 of a weak hand on the hook worse than the 28 NT that hand would play)
+    easy: all but never passes out (it opens with two jacks whatever the seat), unchanged
+
+    python bench/fifty_six_bidding.py [--deals 240] [--hard-deals 100] [--players 4 6 8]
+        [--levels easy normal hard] [--seed 1] [--jobs 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.fifty_six import GAME  # noqa: E402
+from engine.players.fifty_six import PLAYERS  # noqa: E402
+
+Outcome = tuple[bool, bool, int, int]  # passed out, made, contract value, multiplier
+
+
+def one_deal(task: tuple[str, int, int]) -> Outcome:
+    level, players, seed = task
+    player = PLAYERS[level]
+    state = GAME.new_match(players, seed, first_dealer=seed % players, tables=100)
+    rngs = [random.Random(seed * 10 + seat) for seat in range(players)]
+    while not state.history:
+        seat = state.turn
+        action = player(GAME.observation(state, seat), GAME.legal_actions(state, seat),
+                        rngs[seat])
+        state = GAME.apply(state, seat, action)
+    record = state.history[-1]
+    c = record.contract
+    return c.all_passed, record.made, c.value, c.multiplier
+
+
+def report(level: str, players: int, outcomes: list[Outcome]) -> str:
+    bid = [o for o in outcomes if not o[0]]
+    passed = len(outcomes) - len(bid)
+    made_bid = sum(o[1] for o in bid)
+    made_all = sum(o[1] for o in outcomes)
+    mean_bid = statistics.fmean(o[2] for o in bid) if bid else float("nan")
+    doubled = sum(o[3] > 1 for o in bid)
+    return (f"{level:6} {players} seats: passed out {passed / len(outcomes):5.1%} "
+            f"({passed}/{len(outcomes)}); made {made_bid / max(1, len(bid)):4.0%} of bid "
+            f"contracts ({made_bid}/{len(bid)}), {made_all / len(outcomes):4.0%} with the "
+            f"passed out; average bid {mean_bid:.1f}; doubled {doubled}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=240)
+    parser.add_argument("--hard-deals", type=int, default=100)
+    parser.add_argument("--players", type=int, nargs="*", default=[4, 6, 8])
+    parser.add_argument("--levels", nargs="*", default=["easy", "normal", "hard"])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    for level in args.levels:
+        deals = args.hard_deals if level == "hard" else args.deals
+        for players in args.players:
+            tasks = [(level, players, args.seed * 1_000_000 + i) for i in range(deals)]
+            if args.jobs > 1:
+                with multiprocessing.Pool(args.jobs) as pool:
+                    outcomes = pool.map(one_deal, tasks, chunksize=2)
+            else:
+                outcomes = [one_deal(t) for t in tasks]
+            print(report(level, players, outcomes), flush=True)
+
+
+if __name__ == "__main__":
+    main()
