@@ -92,12 +92,32 @@ def trick_record(trick: tuple[int, Sequence[int], int]) -> TrickRecord:
 
 def deal_hands(deck: Sequence[int], rng: random.Random, first: int, players: int = 4) -> tuple[int, ...]:
     """Shuffle ``deck`` and deal it one card at a time from seat ``first``: hands as masks."""
-    cards = list(deck)
-    rng.shuffle(cards)
+    cards = shuffled(deck, rng)
     hands = [0] * players
-    for i, card in enumerate(cards):
-        hands[(first + i) % players] |= 1 << card
+    for i in range(players):  # the cards are distinct, so a sum of their bits is their mask
+        hands[(first + i) % players] = sum(map(_ONE.__lshift__, cards[i::players]))
     return tuple(hands)
+
+
+_ONE = 1
+
+
+def shuffled(deck: Sequence[int], rng: random.Random) -> list[int]:
+    """``deck`` in the order ``rng.shuffle`` leaves it (Fisher-Yates drawing each index from
+    ``getrandbits`` and redrawing any that falls outside, as CPython's ``_randbelow`` does),
+    without a method call per card."""
+    cards = list(deck)
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        k = _BITS[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+_BITS = tuple((i + 1).bit_length() for i in range(1024))  # the bits _randbelow(i + 1) draws
 
 
 def parse_hands(deal: Sequence[str], deck: Sequence[int], players: int = 4) -> tuple[int, ...]:
