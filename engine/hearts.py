@@ -22,7 +22,7 @@ most 20 of them, then those still tied share the win [D-8, D-11].
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, overload
@@ -76,7 +76,9 @@ QS_BIT = 1 << QUEEN_SPADES
 TWO_CLUBS = 0
 TC_BIT = 1
 POINT_CARDS = HEARTS | QS_BIT
-NEXT_SEAT = (1, 2, 3, 0)
+# FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
+FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
+                  for lead in range(4))
 CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
@@ -629,53 +631,59 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     from a position in the play phase. Ints in, ints out: the path search players call."""
     hands = list(state.hands)
     points = [_points(m) for m in state.taken]
-    leader, broken, first = state.leader, state.broken, not state.tricks
-    rand = rng.random
+    broken, first = state.broken, not state.tricks
+    bits = rng.getrandbits  # (bits(32) * n) >> 32: an index under n, as fair as random()
     ranks = SUIT_RANKS
-    # the trick so far: led suit, best card and its seat, points in it
-    played = len(state.trick)
-    led = state.trick[0] // 13 if played else 0
-    shift = 13 * led
-    best, winner, pts = -1, leader, 0
-    for i, c in enumerate(state.trick):
-        if c // 13 == led and c > best:
-            best, winner = c, (leader + i) % 4
+    # the trick so far: its led suit's shift, the best card and its seat, points in it
+    trick = state.trick
+    played, winner = len(trick), state.leader
+    shift = 13 * (trick[0] // 13) if played else 0
+    best, pts = -1, 0
+    for i, c in enumerate(trick):
+        if shift <= c < shift + 13 and c > best:
+            best, winner = c, (state.leader + i) % 4
         pts += CARD_POINTS[c]
-    seat = (leader + played) % 4
-    while hands[seat]:
-        hand = hands[seat]
-        follow = (hand >> shift) & SUIT_BITS if played else 0
-        if follow:  # the common case: pick a rank of the led suit from a table
-            options = ranks[follow]
-            card = shift + options[int(rand() * len(options))]
-            if card > best:
-                best, winner = card, seat
-        else:
-            if played:  # void: a discard never wins
-                legal = ((hand & ~POINT_CARDS) or hand) if first else hand
-            elif first:
-                legal = TC_BIT
-            else:
-                legal = hand if broken else ((hand & ~HEARTS) or hand)
-            for _ in range(int(rand() * legal.bit_count())):
-                legal &= legal - 1  # drop the lowest card: k drops pick the k-th card
-            card = (legal & -legal).bit_length() - 1
-            if not played:
-                led, best, winner, pts = card // 13, card, seat, 0
-                shift = 13 * led
-        hands[seat] = hand ^ (1 << card)
-        if 26 <= card < 39:
-            broken = True
-        pts += CARD_POINTS[card]
-        played += 1
-        if played == 4:
-            points[winner] += pts
-            seat, played, first = winner, 0, False
-        else:
-            seat = NEXT_SEAT[seat]
+    leader = state.leader
+    while True:
+        if not played:  # a lead
+            hand = hands[leader]
+            legal = TC_BIT if first else hand if broken else (hand & ~HEARTS) or hand
+            card = _pick(legal, bits)
+            hands[leader] = hand ^ (1 << card)
+            shift, best, winner, pts = card - card % 13, card, leader, CARD_POINTS[card]
+            broken = broken or 26 <= card < 39
+            played = 1
+        for seat in FOLLOWERS[leader][played]:
+            hand = hands[seat]
+            follow = hand >> shift & SUIT_BITS
+            if follow:  # the common case: pick a rank of the led suit from a table
+                options = ranks[follow]
+                card = shift + options[bits(32) * len(options) >> 32]
+                if card > best:
+                    best, winner = card, seat
+            else:  # void: a discard never wins
+                card = _pick(((hand & ~POINT_CARDS) or hand) if first else hand, bits)
+                broken = broken or 26 <= card < 39
+            hands[seat] = hand ^ (1 << card)
+            pts += CARD_POINTS[card]
+        points[winner] += pts
+        if not hands[winner]:
+            break
+        leader, played, first = winner, 0, False
     if 26 in points:
         return tuple(0 if p == 26 else 26 for p in points)
     return tuple(points)
+
+
+def _pick(cards: int, bits: Callable[[int], int]) -> int:
+    """A card of the set ``cards``, each equally likely: an index, then the suit it falls in."""
+    index = bits(32) * cards.bit_count() >> 32
+    for shift in (0, 13, 26, 39):
+        ranks = SUIT_RANKS[cards >> shift & SUIT_BITS]
+        if index < len(ranks):
+            return shift + ranks[index]
+        index -= len(ranks)
+    raise AssertionError("unreachable: the index is under the number of cards")
 
 
 def start_of_play(state: State) -> State:
