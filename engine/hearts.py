@@ -58,7 +58,6 @@ from .tricks import (
     parse_hands,
     seated,
     trick_record,
-    trick_winner,
 )
 
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
