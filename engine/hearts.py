@@ -51,12 +51,15 @@ from .core import (
 )
 from .tricks import (
     PLAYS,
+    SUIT_PLAYS,
     Play,
     TrickRecord,
     cards_in,
     deal_hands,
     parse_hands,
+    plays_of,
     seated,
+    suit_plays,
     trick_record,
 )
 
@@ -345,7 +348,7 @@ class Hearts(GameBase):
                 led = trick[0] // 13
                 follow = (state.start[seat] & ~state.gone) >> (13 * led) & SUIT_BITS
                 if follow:
-                    return _SUIT_PLAYS.get(led << 13 | follow) or _suit_plays(led, follow)
+                    return SUIT_PLAYS.get(led << 13 | follow) or suit_plays(led, follow)
             return plays_of(legal_mask(state, seat))
         if state.phase == "pass" and not state.match.passed[seat]:
             return PassChoices(state.start[seat])
@@ -432,26 +435,6 @@ class Hearts(GameBase):
 
 
 GAME = Hearts()
-# The plays of each (suit, ranks) pair met so far, at most 4 x 8,192 small tuples.
-_SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
-
-
-def _suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
-    plays = _SUIT_PLAYS[suit << 13 | bits] = tuple(PLAYS[13 * suit + r] for r in SUIT_RANKS[bits])
-    return plays
-
-
-def plays_of(mask: int) -> tuple[Play, ...]:
-    """The Play actions of a card set, from the per-suit cache (a legal set is mostly one suit)."""
-    get = _SUIT_PLAYS.get
-    out: tuple[Play, ...] = ()
-    for suit, key in enumerate((mask & SUIT_BITS, mask >> 13 & SUIT_BITS | 1 << 13,
-                                mask >> 26 & SUIT_BITS | 2 << 13, mask >> 39 | 3 << 13)):
-        if key & SUIT_BITS:
-            out += get(key) or _suit_plays(suit, key & SUIT_BITS)
-    return out
-
-
 _SEATS = tuple(frozenset((i,)) for i in range(4))
 
 

@@ -10,7 +10,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_card, parse_cards
+from .cards import (
+    CARDS,
+    SUIT_BITS,
+    SUIT_MASKS,
+    SUIT_RANKS,
+    Card,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 
 NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
@@ -37,6 +47,29 @@ class Play:
 
 
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
+# The plays of each (suit, ranks) pair met so far: at most 4 x 8,192 small tuples, shared by
+# every game, so listing a legal set is a lookup a suit.
+SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
+
+
+def suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
+    """The plays of ranks ``bits`` (13-bit mask) of ``suit``, lowest first, cached."""
+    key = suit << 13 | bits
+    plays = SUIT_PLAYS.get(key)
+    if plays is None:
+        plays = SUIT_PLAYS[key] = tuple(PLAYS[13 * suit + r] for r in SUIT_RANKS[bits])
+    return plays
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The Play actions of a card set, lowest suit and rank first (a legal set is mostly one
+    suit: one lookup)."""
+    out: tuple[Play, ...] = ()
+    for suit in range(4):
+        bits = mask >> 13 * suit & SUIT_BITS
+        if bits:
+            out += SUIT_PLAYS.get(suit << 13 | bits) or suit_plays(suit, bits)
+    return out
 
 
 def follow_mask(hand: int, led_suit: int) -> int:
