@@ -334,8 +334,8 @@ class Hearts(GameBase):
         if state.phase == "play":
             return _SEATS[(state.leader + len(state.trick)) % 4]
         if state.phase == "pass":
-            passed = state.match.passed
-            return frozenset(i for i in range(4) if not passed[i])
+            p = state.match.passed
+            return _WAITING[(not p[0]) | (not p[1]) << 1 | (not p[2]) << 2 | (not p[3]) << 3]
         return frozenset()
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
@@ -436,6 +436,7 @@ class Hearts(GameBase):
 
 GAME = Hearts()
 _SEATS = tuple(frozenset((i,)) for i in range(4))
+_WAITING = tuple(frozenset(i for i in range(4) if bits >> i & 1) for bits in range(16))
 
 
 def legal_mask(state: State, seat: int) -> int:

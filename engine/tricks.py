@@ -62,13 +62,22 @@ def suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
-    """The Play actions of a card set, lowest suit and rank first (a legal set is mostly one
-    suit: one lookup)."""
+    """The Play actions of a card set, lowest suit and rank first: a lookup a suit (a legal set
+    is mostly one suit; the suits are written out, which a loop over them would slow)."""
+    get = SUIT_PLAYS.get
     out: tuple[Play, ...] = ()
-    for suit in range(4):
-        bits = mask >> 13 * suit & SUIT_BITS
-        if bits:
-            out += SUIT_PLAYS.get(suit << 13 | bits) or suit_plays(suit, bits)
+    bits = mask & SUIT_BITS
+    if bits:
+        out = get(bits) or suit_plays(0, bits)
+    bits = mask >> 13 & SUIT_BITS
+    if bits:
+        out += get(1 << 13 | bits) or suit_plays(1, bits)
+    bits = mask >> 26 & SUIT_BITS
+    if bits:
+        out += get(2 << 13 | bits) or suit_plays(2, bits)
+    bits = mask >> 39 & SUIT_BITS
+    if bits:
+        out += get(3 << 13 | bits) or suit_plays(3, bits)
     return out
 
 
