@@ -612,8 +612,9 @@ def _points(taken: int) -> int:
 def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     """Points of the current deal after random legal play to its end (the moon rule applied),
     from a position in the play phase. Ints in, ints out: the path search players call."""
-    hands = list(state.hands)
-    points = [_points(m) for m in state.taken]
+    gone = state.gone
+    hands = [h & ~gone for h in state.start]
+    points = [(m & HEARTS).bit_count() + 13 * (m >> QUEEN_SPADES & 1) for m in state.taken]
     broken, first = state.broken, not state.tricks
     bits = rng.getrandbits  # (bits(32) * n) >> 32: an index under n, as fair as random()
     ranks = SUIT_RANKS
