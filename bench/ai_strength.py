@@ -26,7 +26,7 @@ Decision times are CPU time of this process (``time.process_time``), not wall-cl
 that other work on a shared machine does not count.
 
     python bench/ai_strength.py --versus normal [--rounds 300] [--samples 24] [--pass-samples 24]
-    python bench/ai_strength.py --samplers [--rounds 200]
+    python bench/ai_strength.py --samplers [--rounds 200] [--samples 40 --old-samples 32]
 """
 
 from __future__ import annotations
@@ -136,7 +136,8 @@ def by_card(known: Known, rng: random.Random) -> list[int]:
 
 def samplers(args: argparse.Namespace) -> int:
     """Hard's worlds drawn as now against as before, on the same deals and seeds."""
-    LEVELS["old"] = make_hard(args.samples, args.pass_samples, sampler=by_card)
+    LEVELS["hard"] = make_hard(args.samples, args.pass_samples)
+    LEVELS["old"] = make_hard(args.old_samples or args.samples, args.pass_samples, sampler=by_card)
     timings: dict[str, list[float]] = {name: [] for name in [*NAMES, "old"]}
     directions = ("left", "right", "across", "none")
     diffs: list[float] = []
@@ -154,7 +155,8 @@ def samplers(args: argparse.Namespace) -> int:
         diffs.append(diff / 4)
     mean = statistics.fmean(diffs)
     half = Z99 * statistics.stdev(diffs) / len(diffs) ** 0.5
-    print(f"hard (worlds uniform over the allowed deals) vs hard (worlds a card at a time), "
+    print(f"hard ({args.samples} worlds a card, uniform over the allowed deals) vs hard "
+          f"({args.old_samples or args.samples} worlds a card, dealt a card at a time), "
           f"each alone against three normal: {mean:+.2f} points a deal in the new one's favour, "
           f"99% CI [{mean - half:+.2f}, {mean + half:+.2f}] over {len(diffs)} deals x 4 seats "
           f"({time.perf_counter() - started:.0f} s)")
@@ -207,6 +209,8 @@ def main() -> int:
                         help="hard's worlds now against before issue 28, on the same deals")
     parser.add_argument("--samples", type=int, default=HARD_SAMPLES)
     parser.add_argument("--pass-samples", type=int, default=PASS_SAMPLES)
+    parser.add_argument("--old-samples", type=int, default=0,
+                        help="with --samplers: the old sampler's worlds a card (default --samples)")
     args = parser.parse_args()
     if args.versus:
         return versus(args)
