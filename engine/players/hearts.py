@@ -292,8 +292,8 @@ def highest_outstanding(table: Table, card: int) -> bool:
 
 # --- hard: determinized search, Normal's rules in the playouts --------------------------------
 #
-# At each decision Hard deals the cards it cannot see to the other seats, consistently with its
-# observation (``sample_hands``), plays every candidate action out to the end of the deal in each
+# At each decision Hard deals the cards it cannot see to the other seats, each deal its
+# observation allows equally likely (``sample_hands`` over ``Worlds``), plays every candidate action out to the end of the deal in each
 # sampled world with every seat following Normal's rules on ints (``playout``), and keeps the
 # action whose mean score for its own seat is best (``engine.players.search.choose``). A moon, its
 # own or an opponent's, is part of the deal's score, so shooting and stopping a shooter need no
