@@ -523,17 +523,28 @@ def _splits(classes: list[tuple[tuple[int, ...], tuple[int, ...]]], rooms: dict[
             yield 1, ()
         return
     cards, holders = classes[index]
+    if index == len(classes) - 1:  # the last class fills the rooms left, or no deal is left
+        share = tuple(rooms[s] for s in holders)
+        if sum(share) == len(cards) == sum(rooms.values()):
+            yield _ways(len(cards), share), (share,)
+        return
     for share in _shares(len(cards), [rooms[s] for s in holders]):
-        weight, left = 1, len(cards)
-        for k in share:
-            weight *= comb(left, k)
-            left -= k
+        weight = _ways(len(cards), share)
         for s, k in zip(holders, share, strict=True):
             rooms[s] -= k
         for rest, split in _splits(classes, rooms, index + 1):
             yield weight * rest, (share, *split)
         for s, k in zip(holders, share, strict=True):
             rooms[s] += k
+
+
+def _ways(n: int, share: Sequence[int]) -> int:
+    """The multinomial n! / (share[0]! share[1]! …): the ways to deal n cards in that share."""
+    ways = 1
+    for k in share:
+        ways *= comb(n, k)
+        n -= k
+    return ways
 
 
 def _shares(n: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
