@@ -17,7 +17,16 @@ for hard), reported with a 99% confidence interval. ``--samples`` and ``--pass-s
 budget (sampled worlds a card, a pass; 0 passes by Normal's rule).
 
     python bench/ai_strength.py [--rounds 400] [--seconds 120] [--seed 1] [--field normal]
+With ``--samplers`` hard as it is and hard drawing its worlds the way it did before issue 28
+(``deal_hidden``, a card at a time) each play alone against three normal players, in each seat
+of the same deals with the same seeds: the mean of the old one's points minus the new one's
+(higher is better for the new), a 99% confidence interval, and each one's CPU a decision.
+
+Decision times are CPU time of this process (``time.process_time``), not wall-clock time, so
+that other work on a shared machine does not count.
+
     python bench/ai_strength.py --versus normal [--rounds 300] [--samples 24] [--pass-samples 24]
+    python bench/ai_strength.py --samplers [--rounds 200] [--samples 40 --old-samples 32]
 """
 
 from __future__ import annotations
@@ -33,9 +42,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.cards import mask_of  # noqa: E402
 from engine.hearts import GAME, State  # noqa: E402
 from engine.players import Player, random_player  # noqa: E402
-from engine.players.hearts import HARD_SAMPLES, PASS_SAMPLES, PLAYERS, make_hard  # noqa: E402
+from engine.players.hearts import (  # noqa: E402
+    FULL,
+    HARD_SAMPLES,
+    PASS_SAMPLES,
+    PLAYERS,
+    Known,
+    make_hard,
+)
+from engine.players.search import deal_hidden  # noqa: E402
 
 LEVELS: dict[str, Player] = {**PLAYERS, "random": random_player}
 NAMES = list(LEVELS)
@@ -61,9 +79,9 @@ def play_deal(state: State, seating: list[str], seed: int,
         seat = min(GAME.to_act(state))
         legal = GAME.legal_actions(state, seat)
         obs = GAME.observation(state, seat)
-        start = time.perf_counter()
+        start = time.process_time()
         action = LEVELS[seating[seat]](obs, legal, rngs[seat])
-        timings[seating[seat]].append(time.perf_counter() - start)
+        timings[seating[seat]].append(time.process_time() - start)
         state = GAME.apply(state, seat, action)
     return state.results[-1]
 
@@ -105,6 +123,51 @@ def versus_round(field: str, state_of: Callable[[], State], seed: int,
     return margin / 4
 
 
+def by_card(known: Known, rng: random.Random) -> list[int]:
+    """Hard's worlds before issue 28: ``deal_hidden`` over card lists, the most constrained
+    card first, each to a seat weighted by its room left."""
+    unseen = [c for c in range(52) if (FULL & ~known.hand & ~known.gone) >> c & 1]
+    allowed = known.allowed
+    dealt = deal_hidden(unseen, known.counts, lambda s, c: bool(allowed[s] >> c & 1), rng)
+    hands = [mask_of(cards) for cards in dealt]
+    hands[known.seat] = known.hand
+    return hands
+
+
+def samplers(args: argparse.Namespace) -> int:
+    """Hard's worlds drawn as now against as before, on the same deals and seeds."""
+    LEVELS["hard"] = make_hard(args.samples, args.pass_samples)
+    LEVELS["old"] = make_hard(args.old_samples or args.samples, args.pass_samples, sampler=by_card)
+    timings: dict[str, list[float]] = {name: [] for name in [*NAMES, "old"]}
+    directions = ("left", "right", "across", "none")
+    diffs: list[float] = []
+    started = time.perf_counter()
+    while len(diffs) < args.rounds and time.perf_counter() - started < args.seconds:
+        done = len(diffs)
+        seed = args.seed * 1_000_000 + done
+        state_of = partial(new_deal, seed, directions[done % 4])
+        diff = 0
+        for seat in range(4):
+            for name, sign in (("hard", -1), ("old", 1)):
+                seating = ["normal"] * 4
+                seating[seat] = name
+                diff += sign * play_deal(state_of(), seating, seed, timings)[seat]
+        diffs.append(diff / 4)
+    mean = statistics.fmean(diffs)
+    half = Z99 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    print(f"hard ({args.samples} worlds a card, uniform over the allowed deals) vs hard "
+          f"({args.old_samples or args.samples} worlds a card, dealt a card at a time), "
+          f"each alone against three normal: {mean:+.2f} points a deal in the new one's favour, "
+          f"99% CI [{mean - half:+.2f}, {mean + half:+.2f}] over {len(diffs)} deals x 4 seats "
+          f"({time.perf_counter() - started:.0f} s)")
+    for name in ("hard", "old"):
+        times = timings[name]
+        print(f"{name}: CPU a decision p50 {percentile(times, 0.5) * 1000:.2f} ms, "
+              f"p99 {percentile(times, 0.99) * 1000:.2f} ms, max {max(times) * 1000:.2f} ms "
+              f"over {len(times)}")
+    return 0
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -142,11 +205,17 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--field", choices=NAMES, help="play each level against three of these")
     parser.add_argument("--versus", choices=NAMES, help="hard alone against three of these")
+    parser.add_argument("--samplers", action="store_true",
+                        help="hard's worlds now against before issue 28, on the same deals")
     parser.add_argument("--samples", type=int, default=HARD_SAMPLES)
     parser.add_argument("--pass-samples", type=int, default=PASS_SAMPLES)
+    parser.add_argument("--old-samples", type=int, default=0,
+                        help="with --samplers: the old sampler's worlds a card (default --samples)")
     args = parser.parse_args()
     if args.versus:
         return versus(args)
+    if args.samplers:
+        return samplers(args)
 
     names = list(PLAYERS) if args.field else NAMES
     points: dict[str, list[int]] = {name: [] for name in names}  # one total per deal

@@ -1,7 +1,12 @@
 """Engine speed: random full matches, deals and actions per second through the public Game API,
 plus the int-only rollout path where a game has one. Median of several runs, printed as a table.
+Rates are per second of this process's CPU time (``time.process_time``).
 
-    python bench/engine_speed.py [--seconds 1.0] [--runs 5] [--games hearts,king]
+When OpenSpiel's ``pyspiel`` imports (it is not a dependency: install ``open_spiel`` in a scratch
+venv beside this project), Hearts is also raced against OpenSpiel's Hearts, the runs interleaved
+in this one process (see ``bench/openspiel_hearts.py`` for what is compared and how).
+
+    python bench/engine_speed.py [--seconds 1.0] [--runs 5] [--games hearts,king] [--no-openspiel]
 """
 
 from __future__ import annotations
@@ -27,8 +32,8 @@ def random_matches(game: Any, players: int, seconds: float) -> tuple[float, floa
     """Matches, deals and actions per second of uniformly random legal play."""
     matches = deals = actions = 0
     rng = random.Random(1)
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_match(players, rng.randrange(1 << 30))
         while not game.is_over(state):
             seat = min(game.to_act(state))
@@ -37,7 +42,7 @@ def random_matches(game: Any, players: int, seconds: float) -> tuple[float, floa
             actions += 1
         matches += 1
         deals += _deals(game, state)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return matches / elapsed, deals / elapsed, actions / elapsed
 
 
@@ -50,12 +55,12 @@ def rollouts(module: Any, game: Any, players: int, seconds: float) -> float | No
     rng = random.Random(2)
     states = [start_of_play(game.new_match(players, seed)) for seed in range(50)]
     done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         for state in states:
             rollout(state, rng)
         done += len(states)
-    return done / (time.perf_counter() - start)
+    return done / (time.process_time() - start)
 
 
 def main() -> None:
@@ -63,6 +68,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (median shown)")
     parser.add_argument("--games", default=",".join(GAME_NAMES))
+    parser.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel race")
     args = parser.parse_args()
     print(f"{'game':<16}{'players':>8}{'matches/s':>12}{'deals/s':>12}{'actions/s':>12}"
           f"{'rollouts/s':>12}")
@@ -75,6 +81,9 @@ def main() -> None:
             roll = [rollouts(module, game, players, args.seconds) for _ in range(args.runs)]
             r = "-" if roll[0] is None else f"{statistics.median(x or 0 for x in roll):,.0f}"
             print(f"{name:<16}{players:>8}{m:>12,.1f}{d:>12,.0f}{a:>12,.0f}{r:>12}")
+    if "hearts" in args.games.split(",") and not args.no_openspiel:
+        from openspiel_hearts import race  # noqa: E402 (the bench folder is on sys.path)
+        race(args.seconds, args.runs)
 
 
 if __name__ == "__main__":

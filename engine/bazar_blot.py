@@ -48,9 +48,7 @@ from typing import Any, ClassVar
 from . import tricks
 from .cards import (
     CARDS,
-    SUIT_BITS,
     SUIT_MASKS,
-    SUIT_RANKS,
     SUIT_SYMBOLS,
     Card,
     cards_of,
@@ -68,7 +66,15 @@ from .core import (
     standings,
 )
 from .describe import hand_lines, seat_line
-from .tricks import PLAYS, Play, TrickRecord, deal_hands, parse_hands, seated, trick_record
+from .tricks import (
+    Play,
+    TrickRecord,
+    deal_hands,
+    parse_hands,
+    plays_of,
+    seated,
+    trick_record,
+)
 
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
 REFUSALS = ("not-your-turn", "game-over", "bad-action", "bid-too-low", "bid-too-high",
@@ -429,7 +435,7 @@ class BazarBlot(GameBase):
             return []
         if state.phase == "play":
             hand = state.hands[seat]
-            return _plays_of(legal_mask(hand, state.trick, state.leader, state.trump, seat))
+            return list(plays_of(legal_mask(hand, state.trick, state.leader, state.trump, seat)))
         if state.phase == "sur":
             return [PASS, SUR]
         actions: list[Action] = [PASS]
@@ -1127,21 +1133,6 @@ def _card_points(mask: int, strain: int) -> int:
     kind = 2 if strain == BOY else 0
     return sum(_SUIT_POINTS[1 if suit == strain else kind][mask >> (suit * 13 + SEVEN) & 0xFF]
                for suit in range(4))
-
-
-_SUIT_PLAYS: dict[int, tuple[Play, ...]] = {
-    suit << 13 | bits: tuple(PLAYS[13 * suit + r] for r in SUIT_RANKS[bits])
-    for suit in range(4) for bits in range(1 << SEVEN, 1 << 13, 1 << SEVEN)}  # ranks 7..A only
-
-
-def _plays_of(mask: int) -> list[Action]:
-    """The Play actions of a card set, lowest first, from per-suit tables."""
-    out: list[Action] = []
-    for suit in range(4):
-        bits = mask >> 13 * suit & SUIT_BITS
-        if bits:
-            out += _SUIT_PLAYS[suit << 13 | bits]
-    return out
 
 
 def _has_played(state: State, seat: int) -> bool:

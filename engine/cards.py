@@ -64,6 +64,13 @@ def make_card(rank: int, suit: int) -> Card:
 
 def parse_card(text: str) -> Card:
     """'QS', 'qs', '10H', 'TH', 'Q♠', '10♥️' -> Card. Raises ValueError on anything else."""
+    card = _CODES.get(text)
+    if card is not None:  # the usual codes are a lookup; odd spacing and case go the long way
+        return card
+    return _read_card(text)
+
+
+def _read_card(text: str) -> Card:
     t = text.strip().replace("\ufe0f", "").upper()
     if len(t) < 2:
         raise ValueError(f"not a card: {text!r}")
@@ -77,7 +84,26 @@ def parse_card(text: str) -> Card:
 
 def parse_cards(text: str) -> list[Card]:
     """'AS KS TH' or 'AS,KS,TH' -> cards in the order given."""
-    return [parse_card(part) for part in text.replace(",", " ").split()]
+    codes = _CODES
+    return [codes[part] if part in codes else _read_card(part)
+            for part in text.replace(",", " ").split()]
+
+
+def _spellings() -> dict[str, Card]:
+    """Every usual spelling of every card (rank 'T' or '10', either case, letter or symbol
+    suit, with or without the emoji selector): a deal's 52 codes read as lookups."""
+    codes: dict[str, Card] = {}
+    suits = [(s, s) for s in SUITS] + list(_SYMBOL_TO_SUIT.items())
+    for r, rank in enumerate(RANKS):
+        for rank_text in {rank, rank.lower(), *(("10",) if rank == "T" else ())}:
+            for letter, suit in suits:
+                index = suit if isinstance(suit, int) else SUITS.index(suit)
+                for suit_text in {letter, letter.lower(), letter + "\ufe0f"}:
+                    codes[rank_text + suit_text] = CARDS[index * 13 + r]
+    return codes
+
+
+_CODES = _spellings()
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -22,7 +22,7 @@ most 20 of them, then those still tied share the win [D-8, D-11].
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, overload
@@ -51,14 +51,16 @@ from .core import (
 )
 from .tricks import (
     PLAYS,
+    SUIT_PLAYS,
     Play,
     TrickRecord,
     cards_in,
     deal_hands,
     parse_hands,
+    plays_of,
     seated,
+    suit_plays,
     trick_record,
-    trick_winner,
 )
 
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
@@ -76,7 +78,9 @@ QS_BIT = 1 << QUEEN_SPADES
 TWO_CLUBS = 0
 TC_BIT = 1
 POINT_CARDS = HEARTS | QS_BIT
-NEXT_SEAT = (1, 2, 3, 0)
+# FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
+FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
+                  for lead in range(4))
 CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
@@ -112,10 +116,10 @@ class PassChoices(Sequence[Pass]):
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
-        self._bits = [1 << c for c in cards_of(hand)]
+        self._bits: list[int] = []  # each card's bit, lowest first: made at the first lookup
 
     def __len__(self) -> int:
-        return len(_TRIPLES[len(self._bits)])
+        return len(_TRIPLES[self.hand.bit_count()])
 
     @overload
     def __getitem__(self, index: int) -> Pass: ...
@@ -124,8 +128,14 @@ class PassChoices(Sequence[Pass]):
     def __getitem__(self, index: int | slice) -> Pass | list[Pass]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        a, b, c = _TRIPLES[len(self._bits)][index]
         bits = self._bits
+        if not bits:
+            hand = self.hand
+            while hand:
+                low = hand & -hand
+                bits.append(low)
+                hand ^= low
+        a, b, c = _TRIPLES[len(bits)][index]
         return PASSES[bits[a] | bits[b] | bits[c]]
 
     def __contains__(self, action: object) -> bool:
@@ -145,45 +155,103 @@ class PassChoices(Sequence[Pass]):
 _TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(14)}
 
 
-class State:
-    """One whole match. Never mutated once ``apply`` has returned it."""
+class Match:
+    """What stays fixed while a deal is played: the rules, the deal's number and dealer, the
+    cards dealt and passed, the score sheet. A State shares it with the states before it and
+    copies it only to change it (a pass, the end of a deal), so playing a card copies less."""
 
-    __slots__ = ("target", "passing", "seed", "round", "dealer", "phase", "hands", "dealt",
-                 "passed", "received", "trick", "leader", "broken", "taken", "tricks", "scores",
-                 "results", "tiebreaks")
+    __slots__ = ("target", "passing", "seed", "round", "dealer", "dealt", "passed", "received",
+                 "scores", "results", "tiebreaks")
 
     target: int
     passing: bool
     seed: int
     round: int  # 1-based deal number
     dealer: int
-    phase: str  # "pass", "play", "over"
-    hands: tuple[int, ...]  # card masks
     dealt: tuple[int, ...]
     passed: tuple[int, ...]  # the three cards each seat chose, 0 until chosen
     received: tuple[int, ...]
+    scores: tuple[int, ...]
+    results: tuple[tuple[int, ...], ...]  # points of every finished deal
+    tiebreaks: int
+
+    def copy(self) -> Match:
+        new = _new(Match)
+        new.target, new.passing, new.seed = self.target, self.passing, self.seed
+        new.round, new.dealer, new.dealt = self.round, self.dealer, self.dealt
+        new.passed, new.received, new.scores = self.passed, self.received, self.scores
+        new.results, new.tiebreaks = self.results, self.tiebreaks
+        return new
+
+    def values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in Match.__slots__)
+
+
+def _match_field(name: str) -> property:
+    """A Match field read and written through the state: a write copies the shared Match
+    first, so a state built from another never changes it."""
+    def get(state: State) -> object:
+        return getattr(state.match, name)
+
+    def put(state: State, value: object) -> None:
+        state.match = state.match.copy()
+        setattr(state.match, name, value)
+    return property(get, put)
+
+
+class State:
+    """One whole match. Never mutated once ``apply`` has returned it.
+
+    A hand is ``start[seat] & ~gone``: the hands as play (or the pass) began, less the cards
+    played since, so playing a card changes one int instead of rebuilding the hands."""
+
+    __slots__ = ("phase", "start", "gone", "trick", "leader", "broken", "taken", "tricks",
+                 "match")
+
+    phase: str  # "pass", "play", "over"
+    start: tuple[int, ...]  # card masks: each hand when the deal (or, after a pass, play) began
+    gone: int  # the cards played this deal
     trick: tuple[int, ...]  # cards played to the current trick, in order from ``leader``
     leader: int
     broken: bool  # a heart has been played this deal
     taken: tuple[int, ...]  # cards won this deal, per seat
     tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner) this deal
-    scores: tuple[int, ...]
-    results: tuple[tuple[int, ...], ...]  # points of every finished deal
-    tiebreaks: int
+    match: Match
+
+    target = _match_field("target")
+    passing = _match_field("passing")
+    seed = _match_field("seed")
+    round = _match_field("round")
+    dealer = _match_field("dealer")
+    dealt = _match_field("dealt")
+    passed = _match_field("passed")
+    received = _match_field("received")
+    scores = _match_field("scores")
+    results = _match_field("results")
+    tiebreaks = _match_field("tiebreaks")
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        gone = self.gone
+        return tuple(h & ~gone for h in self.start)
+
+    @hands.setter
+    def hands(self, hands: tuple[int, ...]) -> None:
+        self.start, self.gone = tuple(hands), 0
 
     def copy(self) -> State:
-        new = State.__new__(State)
-        new.target, new.passing, new.seed = self.target, self.passing, self.seed
-        new.round, new.dealer, new.phase = self.round, self.dealer, self.phase
-        new.hands, new.dealt, new.passed = self.hands, self.dealt, self.passed
-        new.received, new.trick, new.leader = self.received, self.trick, self.leader
-        new.broken, new.taken, new.tricks = self.broken, self.taken, self.tricks
-        new.scores, new.results, new.tiebreaks = self.scores, self.results, self.tiebreaks
+        new = _new(State)
+        new.phase, new.start, new.gone = self.phase, self.start, self.gone
+        new.trick, new.leader, new.broken = self.trick, self.leader, self.broken
+        new.taken, new.tricks, new.match = self.taken, self.tricks, self.match
         return new
 
+    def _values(self) -> tuple[object, ...]:
+        return (self.phase, self.hands, self.trick, self.leader, self.broken, self.taken,
+                self.tricks, self.match.values())
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and all(
-            getattr(self, n) == getattr(other, n) for n in State.__slots__)
+        return isinstance(other, State) and self._values() == other._values()
 
     def __hash__(self) -> int:
         return hash((self.round, self.hands, self.trick, self.scores))
@@ -194,8 +262,10 @@ class State:
 
     @property
     def pass_offset(self) -> int:
-        return PASS_OFFSETS[self.round % 4] if self.passing else 0
+        return PASS_OFFSETS[self.match.round % 4] if self.match.passing else 0
 
+
+_new = object.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,12 +319,14 @@ class Hearts(GameBase):
             raise ValueError("Hearts is played by exactly 4 players")
         if target < 1:
             raise ValueError("target must be positive")
-        s = State.__new__(State)
-        s.target, s.passing, s.seed = target, bool(passing), seed
-        s.scores, s.results, s.tiebreaks = (0, 0, 0, 0), (), 0
-        s.dealer = deal_rng(seed, 0).randrange(4)
-        s.round = 1
-        hands = parse_hands(deal, range(52)) if deal is not None else _shuffle(seed, 1, s.dealer)
+        m = _new(Match)
+        m.target, m.passing, m.seed = target, bool(passing), seed
+        m.scores, m.results, m.tiebreaks = (0, 0, 0, 0), (), 0
+        m.dealer = deal_rng(seed, 0).randrange(4)
+        m.round = 1
+        s = _new(State)
+        s.match = m
+        hands = parse_hands(deal, range(52)) if deal is not None else _shuffle(seed, 1, m.dealer)
         _start_deal(s, hands)
         return s
 
@@ -262,19 +334,28 @@ class Hearts(GameBase):
         if state.phase == "play":
             return _SEATS[(state.leader + len(state.trick)) % 4]
         if state.phase == "pass":
-            return frozenset(i for i in range(4) if not state.passed[i])
+            p = state.match.passed
+            return _WAITING[(not p[0]) | (not p[1]) << 1 | (not p[2]) << 2 | (not p[3]) << 3]
         return frozenset()
 
     def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        """A cached tuple of plays (a hand's plays of one suit are built once), or the passes."""
         if state.phase == "play":
-            if seat != (state.leader + len(state.trick)) % 4:
+            trick = state.trick
+            if seat != (state.leader + len(trick)) % 4:
                 return []
+            if trick:
+                led = trick[0] // 13
+                follow = (state.start[seat] & ~state.gone) >> (13 * led) & SUIT_BITS
+                if follow:
+                    return SUIT_PLAYS.get(led << 13 | follow) or suit_plays(led, follow)
             return plays_of(legal_mask(state, seat))
-        if state.phase == "pass" and not state.passed[seat]:
-            return PassChoices(state.hands[seat])
+        if state.phase == "pass" and not state.match.passed[seat]:
+            return PassChoices(state.start[seat])
         return []
 
     def apply(self, state: State, seat: int, action: Action) -> State:
+        """A new state; ``state`` is left as it was."""
         if state.phase == "play" and type(action) is Play:
             return _play(state, seat, action.card)
         if state.phase == "pass" and type(action) is Pass:
@@ -284,27 +365,31 @@ class Hearts(GameBase):
         raise IllegalAction(f"{action} is not an action of the {state.phase} phase", "bad-action")
 
     def public_observation(self, state: State) -> Public:
+        m = state.match
         return Public(
-            game=self.name, phase=state.phase, deal=state.round, deals=None,
-            to_act=self.to_act(state), standings=standings(state.scores, low_wins=True),
+            game=self.name, phase=state.phase, deal=m.round, deals=None,
+            to_act=self.to_act(state), standings=standings(m.scores, low_wins=True),
             teams=(), history=_history(state),
-            dealer=state.dealer, pass_direction=PASS_NAMES[state.pass_offset],
-            chosen=frozenset(i for i in range(4) if state.passed[i]),
+            dealer=m.dealer, pass_direction=PASS_NAMES[state.pass_offset],
+            chosen=frozenset(i for i in range(4) if m.passed[i]),
             trick=seated(state.leader, state.trick),
             tricks=tuple(map(trick_record, state.tricks)),
             hearts_broken=state.broken,
             points=tuple(_points(m) for m in state.taken),
-            target=state.target,
+            target=m.target,
         )
 
     def observation(self, state: State, seat: int) -> Observation:
         return extend(Observation, self.public_observation(state), seat=seat,
-                      hand=tuple(cards_of(state.hands[seat])),
-                      passed=tuple(cards_of(state.passed[seat])),
-                      received=tuple(cards_of(state.received[seat])))
+                      hand=tuple(cards_of(state.start[seat] & ~state.gone)),
+                      passed=tuple(cards_of(state.match.passed[seat])),
+                      received=tuple(cards_of(state.match.received[seat])))
 
     def scores(self, state: State) -> tuple[int, ...]:
-        return state.scores
+        return state.match.scores
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
 
     def parse_action(self, code: str) -> Action:
         kind, _, rest = code.partition(":")
@@ -350,27 +435,13 @@ class Hearts(GameBase):
 
 
 GAME = Hearts()
-_SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
-
-
-def plays_of(mask: int) -> list[Play]:
-    """The Play actions of a card set, from a per-suit cache (a legal set is mostly one suit)."""
-    out: list[Play] = []
-    for s in range(4):
-        bits = mask >> (13 * s) & SUIT_BITS
-        if bits:
-            key = s << 13 | bits
-            plays = _SUIT_PLAYS.get(key)
-            if plays is None:
-                plays = _SUIT_PLAYS[key] = tuple(PLAYS[13 * s + r] for r in SUIT_RANKS[bits])
-            out += plays
-    return out
 _SEATS = tuple(frozenset((i,)) for i in range(4))
+_WAITING = tuple(frozenset(i for i in range(4) if bits >> i & 1) for bits in range(16))
 
 
 def legal_mask(state: State, seat: int) -> int:
     """Spec §3.1 as a bitmask of the cards ``seat`` may play now."""
-    hand = state.hands[seat]
+    hand = state.start[seat] & ~state.gone
     trick = state.trick
     first = not state.tricks
     if trick:
@@ -388,33 +459,45 @@ def legal_mask(state: State, seat: int) -> int:
 
 
 def _play(state: State, seat: int, card: int) -> State:
-    if seat != (state.leader + len(state.trick)) % 4:
+    trick = state.trick
+    leader = state.leader
+    if seat != (leader + len(trick)) % 4:
         raise IllegalAction(f"seat {seat} is not to play", "not-your-turn")
-    if not legal_mask(state, seat) >> card & 1:
+    bit = 1 << card
+    # following suit is always legal; anything else asks the whole rule
+    if not (trick and state.start[seat] & ~state.gone & bit & SUIT_MASKS[trick[0] // 13]) \
+            and not legal_mask(state, seat) & bit:
         raise IllegalAction(f"{CARDS[card]} may not be played now", _why_illegal(state, seat, card))
-    s = state.copy()
-    hands = list(s.hands)
-    hands[seat] &= ~(1 << card)
-    s.hands = tuple(hands)
-    if 26 <= card < 39:  # a heart
-        s.broken = True
-    trick = (*state.trick, card)
-    if len(trick) < 4:
-        s.trick = trick
+    s = _new(State)
+    s.phase, s.start, s.gone, s.match = "play", state.start, state.gone | bit, state.match
+    s.broken = state.broken or 26 <= card < 39  # a heart
+    if len(trick) < 3:
+        s.trick, s.leader, s.taken, s.tricks = (*trick, card), leader, state.taken, state.tricks
         return s
-    winner = (state.leader + trick_winner(trick)) % 4
-    taken = list(s.taken)
-    taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    trick = (*trick, card)
+    winner = (leader + _winner(trick)) % 4
+    taken = list(state.taken)
+    taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
     s.taken = tuple(taken)
-    s.tricks = (*s.tricks, (state.leader, trick, winner))
+    s.tricks = (*state.tricks, (leader, trick, winner))
     s.trick, s.leader = (), winner
     if len(s.tricks) == 13:
         _end_deal(s)
     return s
 
 
+def _winner(trick: tuple[int, ...]) -> int:
+    """Index of the highest card of the led suit (no trump in Hearts)."""
+    led, best, top = trick[0] // 13, 0, trick[0]
+    for i in (1, 2, 3):
+        card = trick[i]
+        if card > top and card // 13 == led:
+            best, top = i, card
+    return best
+
+
 def _why_illegal(state: State, seat: int, card: int) -> str:
-    hand = state.hands[seat]
+    hand = state.start[seat] & ~state.gone
     if not hand >> card & 1:
         return "not-in-hand"
     if not state.trick:
@@ -425,9 +508,10 @@ def _why_illegal(state: State, seat: int, card: int) -> str:
 
 
 def _pass(state: State, seat: int, cards: int) -> State:
-    if not 0 <= seat < 4 or state.passed[seat]:
+    m = state.match
+    if not 0 <= seat < 4 or m.passed[seat]:
         raise IllegalAction(f"seat {seat} has already passed", "not-your-turn")
-    if cards & ~state.hands[seat]:
+    if cards & ~state.start[seat]:
         raise IllegalAction("pass three cards of your own hand", "not-in-hand")
     if cards.bit_count() < 3:
         raise IllegalAction("pass three cards", "pass-too-few", missing=3 - cards.bit_count(),
@@ -435,9 +519,10 @@ def _pass(state: State, seat: int, cards: int) -> State:
     if cards.bit_count() > 3:
         raise IllegalAction("pass three cards", "pass-too-many", extra=cards.bit_count() - 3)
     s = state.copy()
-    passed = list(s.passed)
+    s.match = m = m.copy()
+    passed = list(m.passed)
     passed[seat] = cards
-    s.passed = tuple(passed)
+    m.passed = tuple(passed)
     if all(passed):
         _exchange(s)
     return s
@@ -445,23 +530,27 @@ def _pass(state: State, seat: int, cards: int) -> State:
 
 def _exchange(s: State) -> None:
     """All four have chosen: the passes take effect together, then 2♣ leads."""
+    m = s.match
     offset = s.pass_offset
     received = [0, 0, 0, 0]
     for seat in range(4):
-        received[(seat + offset) % 4] = s.passed[seat]
-    s.received = tuple(received)
-    s.hands = tuple((s.hands[i] & ~s.passed[i]) | received[i] for i in range(4))
+        received[(seat + offset) % 4] = m.passed[seat]
+    m.received = tuple(received)
+    s.start = tuple((s.start[i] & ~m.passed[i]) | received[i] for i in range(4))
     _begin_play(s)
 
 
 def _begin_play(s: State) -> None:
     s.phase = "play"
-    s.leader = next(i for i in range(4) if s.hands[i] & TC_BIT)
+    s.leader = next(i for i in range(4) if s.start[i] & TC_BIT)
 
 
 def _start_deal(s: State, hands: tuple[int, ...]) -> None:
-    s.hands = s.dealt = hands
-    s.passed = s.received = s.taken = (0, 0, 0, 0)
+    """Deal ``hands``; ``s.match`` is the state's own (a fresh copy)."""
+    m = s.match
+    s.start = m.dealt = hands
+    s.gone = 0
+    m.passed = m.received = s.taken = (0, 0, 0, 0)
     s.trick, s.tricks, s.broken = (), (), False
     if s.pass_offset:
         s.phase, s.leader = "pass", 0
@@ -479,28 +568,30 @@ def _end_deal(s: State) -> None:
 
 def _settle(s: State, points: tuple[int, ...]) -> None:
     """Add a deal's points, then end the match (spec §5) or deal again."""
-    s.results = (*s.results, points)
-    s.scores = tuple(a + b for a, b in zip(s.scores, points, strict=True))
-    if max(s.scores) >= s.target:
-        low = min(s.scores)
-        if s.scores.count(low) == 1 or s.tiebreaks >= TIEBREAK_CAP:
+    s.match = m = s.match.copy()
+    m.results = (*m.results, points)
+    m.scores = tuple(a + b for a, b in zip(m.scores, points, strict=True))
+    if max(m.scores) >= m.target:
+        low = min(m.scores)
+        if m.scores.count(low) == 1 or m.tiebreaks >= TIEBREAK_CAP:
             s.phase = "over"
             return
-        s.tiebreaks += 1
-    s.round += 1
-    s.dealer = (s.dealer + 1) % 4
-    _start_deal(s, _shuffle(s.seed, s.round, s.dealer))
+        m.tiebreaks += 1
+    m.round += 1
+    m.dealer = (m.dealer + 1) % 4
+    _start_deal(s, _shuffle(m.seed, m.round, m.dealer))
 
 
 def _history(state: State) -> tuple[DealRecord, ...]:
     """Every finished deal as a record: its points, the totals after it, the moon if any."""
+    m = state.match
     records = []
     totals: tuple[int, ...] = (0, 0, 0, 0)
-    for number, points in enumerate(state.results, 1):
-        tiebreak = max(totals) >= state.target  # the target was reached before this deal
+    for number, points in enumerate(m.results, 1):
+        tiebreak = max(totals) >= m.target  # the target was reached before this deal
         totals = tuple(a + b for a, b in zip(totals, points, strict=True))
         moon = points.index(0) if sum(points) == 78 else None
-        offset = PASS_OFFSETS[number % 4] if state.passing else 0
+        offset = PASS_OFFSETS[number % 4] if m.passing else 0
         records.append(DealRecord(number, points, standings(totals, low_wins=True),
                                   HeartsDeal(moon, PASS_NAMES[offset], tiebreak)))
     return tuple(records)
@@ -521,63 +612,70 @@ def _points(taken: int) -> int:
 def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     """Points of the current deal after random legal play to its end (the moon rule applied),
     from a position in the play phase. Ints in, ints out: the path search players call."""
-    hands = list(state.hands)
-    points = [_points(m) for m in state.taken]
-    leader, broken, first = state.leader, state.broken, not state.tricks
-    rand = rng.random
+    gone = state.gone
+    hands = [h & ~gone for h in state.start]
+    points = [(m & HEARTS).bit_count() + 13 * (m >> QUEEN_SPADES & 1) for m in state.taken]
+    broken, first = state.broken, not state.tricks
+    bits = rng.getrandbits  # (bits(32) * n) >> 32: an index under n, as fair as random()
     ranks = SUIT_RANKS
-    # the trick so far: led suit, best card and its seat, points in it
-    played = len(state.trick)
-    led = state.trick[0] // 13 if played else 0
-    shift = 13 * led
-    best, winner, pts = -1, leader, 0
-    for i, c in enumerate(state.trick):
-        if c // 13 == led and c > best:
-            best, winner = c, (leader + i) % 4
+    # the trick so far: its led suit's shift, the best card and its seat, points in it
+    trick = state.trick
+    played, winner = len(trick), state.leader
+    shift = 13 * (trick[0] // 13) if played else 0
+    best, pts = -1, 0
+    for i, c in enumerate(trick):
+        if shift <= c < shift + 13 and c > best:
+            best, winner = c, (state.leader + i) % 4
         pts += CARD_POINTS[c]
-    seat = (leader + played) % 4
-    while hands[seat]:
-        hand = hands[seat]
-        follow = (hand >> shift) & SUIT_BITS if played else 0
-        if follow:  # the common case: pick a rank of the led suit from a table
-            options = ranks[follow]
-            card = shift + options[int(rand() * len(options))]
-            if card > best:
-                best, winner = card, seat
-        else:
-            if played:  # void: a discard never wins
-                legal = ((hand & ~POINT_CARDS) or hand) if first else hand
-            elif first:
-                legal = TC_BIT
-            else:
-                legal = hand if broken else ((hand & ~HEARTS) or hand)
-            for _ in range(int(rand() * legal.bit_count())):
-                legal &= legal - 1  # drop the lowest card: k drops pick the k-th card
-            card = (legal & -legal).bit_length() - 1
-            if not played:
-                led, best, winner, pts = card // 13, card, seat, 0
-                shift = 13 * led
-        hands[seat] = hand ^ (1 << card)
-        if 26 <= card < 39:
-            broken = True
-        pts += CARD_POINTS[card]
-        played += 1
-        if played == 4:
-            points[winner] += pts
-            seat, played, first = winner, 0, False
-        else:
-            seat = NEXT_SEAT[seat]
+    leader = state.leader
+    while True:
+        if not played:  # a lead
+            hand = hands[leader]
+            legal = TC_BIT if first else hand if broken else (hand & ~HEARTS) or hand
+            card = _pick(legal, bits)
+            hands[leader] = hand ^ (1 << card)
+            shift, best, winner, pts = card - card % 13, card, leader, CARD_POINTS[card]
+            broken = broken or 26 <= card < 39
+            played = 1
+        for seat in FOLLOWERS[leader][played]:
+            hand = hands[seat]
+            follow = hand >> shift & SUIT_BITS
+            if follow:  # the common case: pick a rank of the led suit from a table
+                options = ranks[follow]
+                card = shift + options[bits(32) * len(options) >> 32]
+                if card > best:
+                    best, winner = card, seat
+            else:  # void: a discard never wins
+                card = _pick(((hand & ~POINT_CARDS) or hand) if first else hand, bits)
+                broken = broken or 26 <= card < 39
+            hands[seat] = hand ^ (1 << card)
+            pts += CARD_POINTS[card]
+        points[winner] += pts
+        if not hands[winner]:
+            break
+        leader, played, first = winner, 0, False
     if 26 in points:
         return tuple(0 if p == 26 else 26 for p in points)
     return tuple(points)
 
 
+def _pick(cards: int, bits: Callable[[int], int]) -> int:
+    """A card of the set ``cards``, each equally likely: an index, then the suit it falls in."""
+    index = bits(32) * cards.bit_count() >> 32
+    for shift in (0, 13, 26, 39):
+        ranks = SUIT_RANKS[cards >> shift & SUIT_BITS]
+        if index < len(ranks):
+            return shift + ranks[index]
+        index -= len(ranks)
+    raise AssertionError("unreachable: the index is under the number of cards")
+
+
 def start_of_play(state: State) -> State:
     """The first position of the play phase of the current deal: passes chosen at random (a
     fixed generator, so it is repeatable) when the deal passes. For benchmarks and search."""
-    rng = random.Random(state.seed)
+    rng = random.Random(state.match.seed)
     while state.phase == "pass":
-        seat = min(i for i in range(4) if not state.passed[i])
+        seat = min(i for i in range(4) if not state.match.passed[i])
         passes = GAME.legal_actions(state, seat)
         state = GAME.apply(state, seat, passes[rng.randrange(len(passes))])
     return state

@@ -84,6 +84,7 @@ from .tricks import (
     cards_in,
     deal_hands,
     parse_hands,
+    plays_of,
     seated,
     trick_record,
 )
@@ -386,15 +387,9 @@ class King(GameBase):
             return []
         if state.phase == "trump":
             return list(TRUMP_CHOICES)
-        mask = legal_mask(
+        return list(plays_of(legal_mask(
             state.order[state.deal], state.trump, state.hands[seat], state.trick, state.played
-        )
-        actions: list[Action] = []
-        while mask:
-            low = mask & -mask
-            actions.append(PLAYS[low.bit_length() - 1])
-            mask ^= low
-        return actions
+        )))
 
     def apply(self, state: KingState, seat: int, action: Action) -> KingState:
         if state.phase == "over":

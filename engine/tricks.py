@@ -10,7 +10,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, SUIT_MASKS, Card, cards_of, mask_of, parse_card, parse_cards
+from .cards import (
+    CARDS,
+    SUIT_BITS,
+    SUIT_MASKS,
+    SUIT_RANKS,
+    Card,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
 
 NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
@@ -37,6 +47,38 @@ class Play:
 
 
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
+# The plays of each (suit, ranks) pair met so far: at most 4 x 8,192 small tuples, shared by
+# every game, so listing a legal set is a lookup a suit.
+SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
+
+
+def suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
+    """The plays of ranks ``bits`` (13-bit mask) of ``suit``, lowest first, cached."""
+    key = suit << 13 | bits
+    plays = SUIT_PLAYS.get(key)
+    if plays is None:
+        plays = SUIT_PLAYS[key] = tuple(PLAYS[13 * suit + r] for r in SUIT_RANKS[bits])
+    return plays
+
+
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The Play actions of a card set, lowest suit and rank first: a lookup a suit (a legal set
+    is mostly one suit; the suits are written out, which a loop over them would slow)."""
+    get = SUIT_PLAYS.get
+    out: tuple[Play, ...] = ()
+    bits = mask & SUIT_BITS
+    if bits:
+        out = get(bits) or suit_plays(0, bits)
+    bits = mask >> 13 & SUIT_BITS
+    if bits:
+        out += get(1 << 13 | bits) or suit_plays(1, bits)
+    bits = mask >> 26 & SUIT_BITS
+    if bits:
+        out += get(2 << 13 | bits) or suit_plays(2, bits)
+    bits = mask >> 39 & SUIT_BITS
+    if bits:
+        out += get(3 << 13 | bits) or suit_plays(3, bits)
+    return out
 
 
 def follow_mask(hand: int, led_suit: int) -> int:
@@ -92,12 +134,32 @@ def trick_record(trick: tuple[int, Sequence[int], int]) -> TrickRecord:
 
 def deal_hands(deck: Sequence[int], rng: random.Random, first: int, players: int = 4) -> tuple[int, ...]:
     """Shuffle ``deck`` and deal it one card at a time from seat ``first``: hands as masks."""
-    cards = list(deck)
-    rng.shuffle(cards)
+    cards = shuffled(deck, rng)
     hands = [0] * players
-    for i, card in enumerate(cards):
-        hands[(first + i) % players] |= 1 << card
+    for i in range(players):  # the cards are distinct, so a sum of their bits is their mask
+        hands[(first + i) % players] = sum(map(_ONE.__lshift__, cards[i::players]))
     return tuple(hands)
+
+
+_ONE = 1
+
+
+def shuffled(deck: Sequence[int], rng: random.Random) -> list[int]:
+    """``deck`` in the order ``rng.shuffle`` leaves it (Fisher-Yates drawing each index from
+    ``getrandbits`` and redrawing any that falls outside, as CPython's ``_randbelow`` does),
+    without a method call per card."""
+    cards = list(deck)
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        k = _BITS[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+_BITS = tuple((i + 1).bit_length() for i in range(1024))  # the bits _randbelow(i + 1) draws
 
 
 def parse_hands(deal: Sequence[str], deck: Sequence[int], players: int = 4) -> tuple[int, ...]:

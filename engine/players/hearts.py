@@ -16,14 +16,16 @@ card, which the follow and discard rules below rely on.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import accumulate, combinations
+from math import comb
 
 from ..cards import cards_of, mask_of
 from ..hearts import CARD_POINTS, PASSES, QUEEN_SPADES, Action, Observation
-from ..tricks import PLAYS, Play, trick_winner, winning_so_far
-from .search import choose, deal_hidden
+from ..tricks import PLAYS, Play, shuffled, trick_winner, winning_so_far
+from .search import choose
 
 HEART = 2
 SPADE = 3
@@ -290,14 +292,15 @@ def highest_outstanding(table: Table, card: int) -> bool:
 
 # --- hard: determinized search, Normal's rules in the playouts --------------------------------
 #
-# At each decision Hard deals the cards it cannot see to the other seats, consistently with its
-# observation (``sample_hands``), plays every candidate action out to the end of the deal in each
+# At each decision Hard deals the cards it cannot see to the other seats, each deal its
+# observation allows equally likely (``sample_hands`` over ``Worlds``), plays every candidate action out to the end of the deal in each
 # sampled world with every seat following Normal's rules on ints (``playout``), and keeps the
 # action whose mean score for its own seat is best (``engine.players.search.choose``). A moon, its
 # own or an opponent's, is part of the deal's score, so shooting and stopping a shooter need no
 # rule of their own.
 
-HARD_SAMPLES = 32  # sampled worlds per card-play decision
+HARD_SAMPLES = 40  # sampled worlds per card-play decision (32 before worlds were drawn on
+# bitmasks; 40 of them cost less CPU than 32 did: bench/ai_strength.py --samplers)
 PASS_SAMPLES = 32  # sampled worlds per pass decision
 PASS_POOL = 6  # passes are chosen among the three-card subsets of the most dangerous cards
 
@@ -432,6 +435,7 @@ class Known:
     trick: tuple[int, ...]
     leader: int
     broken: bool
+    worlds: Worlds  # every deal of the hidden cards these facts allow
 
 
 def read_known(obs: Observation) -> Known:
@@ -455,7 +459,8 @@ def read_known(obs: Observation) -> Known:
         allowed.append(mask if seat != obs.seat else 0)
     trick = tuple(c for _, c in table.trick)
     return Known(obs.seat, hand, gone, tuple(counts), tuple(allowed), tuple(table.points),
-                 trick, (obs.seat - len(trick)) % 4, obs.hearts_broken)
+                 trick, (obs.seat - len(trick)) % 4, obs.hearts_broken,
+                 worlds_of(FULL & ~hand & ~gone, counts, allowed))
 
 
 def _forced_plays(obs: Observation) -> list[int]:
@@ -473,14 +478,104 @@ def _forced_plays(obs: Observation) -> list[int]:
     return lacks
 
 
+@dataclass(frozen=True, slots=True)
+class Worlds:
+    """The deals of the hidden cards that agree with what a seat knows, each equally likely.
+
+    A class is the hidden cards that the same seats may hold (the suit a seat is void in is
+    held by the other two; the cards we passed by the receiver alone). A deal is then fixed up
+    to shuffling by how many cards of each class each seat gets, a ``split``; a split stands
+    for the product over classes of multinomial(class size; its counts) deals, so drawing a
+    split with that weight and shuffling each class among its seats draws a deal uniformly."""
+
+    classes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]  # (cards, seats that may hold them)
+    splits: tuple[tuple[tuple[int, ...], ...], ...]  # per split, per class, each seat's count
+    cumulative: tuple[int, ...]  # running total of the splits' numbers of deals
+
+
+def worlds_of(unseen: int, counts: Sequence[int], allowed: Sequence[int]) -> Worlds:
+    """The ``unseen`` cards dealt ``counts[seat]`` to each seat, only to seats ``allowed`` them.
+    Facts that no deal satisfies (a bug upstream, not a reason to stop playing) are dropped:
+    then every seat with room may hold any card."""
+    seats = [s for s in range(4) if counts[s]]
+    classes: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for signature in range(1, 1 << len(seats)):
+        cards = unseen
+        for i, seat in enumerate(seats):
+            cards &= allowed[seat] if signature >> i & 1 else ~allowed[seat]
+        if cards:
+            holders = tuple(s for i, s in enumerate(seats) if signature >> i & 1)
+            classes.append((tuple(cards_of(cards)), holders))
+    classes.sort(key=lambda c: len(c[1]))  # the most constrained first: fewer splits to try
+    rooms = {s: counts[s] for s in seats}
+    found = list(_splits(classes, rooms, 0))
+    if not found:
+        classes = [(tuple(cards_of(unseen)), tuple(seats))]
+        found = list(_splits(classes, rooms, 0))
+    cumulative = tuple(accumulate(weight for weight, _ in found))
+    return Worlds(tuple(classes), tuple(split for _, split in found), cumulative)
+
+
+def _splits(classes: list[tuple[tuple[int, ...], tuple[int, ...]]], rooms: dict[int, int],
+            index: int) -> Iterator[tuple[int, tuple[tuple[int, ...], ...]]]:
+    """(number of deals, split) of classes ``index`` on into seats with ``rooms`` left."""
+    if index == len(classes):
+        if not any(rooms.values()):
+            yield 1, ()
+        return
+    cards, holders = classes[index]
+    if index == len(classes) - 1:  # the last class fills the rooms left, or no deal is left
+        share = tuple(rooms[s] for s in holders)
+        if sum(share) == len(cards) == sum(rooms.values()):
+            yield _ways(len(cards), share), (share,)
+        return
+    for share in _shares(len(cards), [rooms[s] for s in holders]):
+        weight = _ways(len(cards), share)
+        for s, k in zip(holders, share, strict=True):
+            rooms[s] -= k
+        for rest, split in _splits(classes, rooms, index + 1):
+            yield weight * rest, (share, *split)
+        for s, k in zip(holders, share, strict=True):
+            rooms[s] += k
+
+
+def _ways(n: int, share: Sequence[int]) -> int:
+    """The multinomial n! / (share[0]! share[1]! …): the ways to deal n cards in that share."""
+    ways = 1
+    for k in share:
+        ways *= comb(n, k)
+        n -= k
+    return ways
+
+
+def _shares(n: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to give ``n`` cards to seats with room ``caps``."""
+    if len(caps) == 1:
+        if n <= caps[0]:
+            yield (n,)
+        return
+    for k in range(max(0, n - sum(caps[1:])), min(n, caps[0]) + 1):
+        for rest in _shares(n - k, caps[1:]):
+            yield (k, *rest)
+
+
 def sample_hands(known: Known, rng: random.Random) -> list[int]:
-    """The four hands of one world: ours as it is, the others dealt from the unseen cards."""
-    unseen = [c for c in range(52) if (FULL & ~known.hand & ~known.gone) >> c & 1]
-    allowed = known.allowed
-    dealt = deal_hidden(unseen, known.counts, lambda s, c: bool(allowed[s] >> c & 1), rng)
-    hands = [mask_of(cards) for cards in dealt]
+    """The four hands of one world, drawn uniformly among the deals ``known`` allows: ours as it
+    is, the others a split of the hidden cards, each class shuffled among its seats."""
+    worlds = known.worlds
+    split = worlds.splits[bisect_right(worlds.cumulative, rng.randrange(worlds.cumulative[-1]))]
+    hands = [0, 0, 0, 0]
     hands[known.seat] = known.hand
+    for (cards, holders), share in zip(worlds.classes, split, strict=True):
+        order = shuffled(cards, rng) if len(holders) > 1 else cards
+        at = 0
+        for seat, k in zip(holders, share, strict=True):
+            hands[seat] |= sum(map(_ONE.__lshift__, order[at:at + k]))
+            at += k
     return hands
+
+
+_ONE = 1
 
 
 def distinct_plays(known: Known, cards: list[int]) -> list[int]:
@@ -498,10 +593,17 @@ def distinct_plays(known: Known, cards: list[int]) -> list[int]:
     return kept
 
 
-def make_hard(samples: int = HARD_SAMPLES, pass_samples: int = PASS_SAMPLES
+Sampler = Callable[[Known, random.Random], list[int]]
+
+
+def make_hard(samples: int = HARD_SAMPLES, pass_samples: int = PASS_SAMPLES,
+              sampler: Sampler | None = None
               ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
     """A searching Hard player on a budget of ``samples`` worlds a card (``pass_samples`` a
-    pass); ``pass_samples`` 0 passes by Normal's rule."""
+    pass); ``pass_samples`` 0 passes by Normal's rule. ``sampler`` (``sample_hands`` by default)
+    draws the worlds: benches compare others."""
+    draw = sampler or sample_hands
+
     def player(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if obs.phase == "pass":
             if not pass_samples:
@@ -521,7 +623,7 @@ def make_hard(samples: int = HARD_SAMPLES, pass_samples: int = PASS_SAMPLES
             points = playout(list(hands), list(known.points), known.trick, known.leader,
                              known.broken, known.gone, card)
             return -points[known.seat]
-        return PLAYS[choose(options, samples, lambda r: sample_hands(known, r), value, rng)]
+        return PLAYS[choose(options, samples, lambda r: draw(known, r), value, rng)]
     return player
 
 
@@ -548,10 +650,13 @@ def search_pass(obs: Observation, samples: int, rng: random.Random) -> Action:
     me, hand = obs.seat, mask_of(obs.hand)
     offset = OFFSETS[obs.pass_direction]
     unseen = [c for c in range(52) if not hand >> c & 1]
-    counts = [0 if s == me else 13 for s in range(4)]
+    others = [s for s in range(4) if s != me]
 
     def sample(r: random.Random) -> list[int]:
-        hands = [mask_of(cards) for cards in deal_hidden(unseen, counts, lambda s, c: True, r)]
+        order = shuffled(unseen, r)
+        hands = [0, 0, 0, 0]
+        for i, seat in enumerate(others):
+            hands[seat] = sum(map(_ONE.__lshift__, order[13 * i:13 * i + 13]))
         hands[me] = hand
         return [mask_of(pass_cards(cards_of(h))) if s != me else 0 for s, h in enumerate(hands)
                 ] + hands

@@ -9,8 +9,10 @@ from dataclasses import replace
 import pytest
 
 from engine import GAME_NAMES, find_game
+from engine.cards import _CODES, _read_card, parse_card, parse_cards
 from engine.core import GameBase, cards_code, code_cards, teams_of
 from engine.players import DEFAULT_LEVEL, LEVEL_NAMES, _players
+from engine.tricks import shuffled
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -62,3 +64,21 @@ def test_thirteen_says_when_a_tiebreak_follows() -> None:
     public = game.public_observation(game.new_match(4, 1, match_games=3))
     assert not any(replace(public, deal=d).tiebreak_follows(n) for d in (1, 2, 3) for n in (1, 2))
     assert replace(public, deal=4).tiebreak_follows(3) and not replace(public, deal=3).tiebreak_follows(3)
+
+
+def test_shuffled_is_random_shuffle() -> None:
+    """Deals stay what they were: ``shuffled`` leaves a deck in ``rng.shuffle``'s order."""
+    for seed in range(300):
+        for deck in (range(52), range(32), [5, 1, 9], [7], []):
+            expected = list(deck)
+            random.Random(seed).shuffle(expected)
+            assert shuffled(deck, random.Random(seed)) == expected
+
+
+def test_every_spelling_of_a_card_reads_as_the_long_way() -> None:
+    """The lookup of usual card codes agrees with reading them character by character."""
+    for text, card in _CODES.items():
+        assert parse_card(text) == _read_card(text) == card
+    assert parse_cards("10♥️, qs  2c") == [parse_card("TH"), parse_card("QS"), parse_card("2C")]
+    with pytest.raises(ValueError):
+        parse_card("1H")

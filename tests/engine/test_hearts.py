@@ -265,6 +265,29 @@ def test_rollout_matches_the_engine_when_play_is_forced() -> None:
         assert rollout(s, rng) == expected.results[-1]
 
 
+def endings(state: State, deals: int) -> set[tuple[int, ...]]:
+    """The points of every way legal play can end deal number ``deals + 1``."""
+    if len(state.results) > deals:
+        return {state.results[deals]}
+    seat = min(GAME.to_act(state))
+    return set().union(*(endings(GAME.apply(state, seat, a), deals)
+                         for a in GAME.legal_actions(state, seat)))
+
+
+def test_rollout_plays_only_legal_cards_and_can_reach_every_ending() -> None:
+    """From positions two tricks from the end (mid-trick ones too), the rollout's outcomes are
+    exactly the engine's possible ones."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = GAME.new_match(4, seed)
+        stop = 44 + seed % 4
+        while s.phase != "play" or 4 * len(s.tricks) + len(s.trick) < stop:
+            seat = min(GAME.to_act(s))
+            s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        possible = endings(s, len(s.results))
+        assert {rollout(s, rng) for _ in range(400)} == possible
+
+
 def test_rollout_totals_and_randomness() -> None:
     s = start_of_play(GAME.new_match(4, 9))
     rng = random.Random(1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 
 import pytest
 
@@ -32,6 +33,7 @@ from engine.players.hearts import (
     read_known,
     read_table,
     sample_hands,
+    worlds_of,
 )
 from engine.tricks import PLAYS, Play
 
@@ -398,6 +400,42 @@ def test_sampled_worlds_agree_with_the_observation() -> None:
                 assert not any(c // 13 in table.voids[other] for c in cards_of(hands[other]))
             unplayed_passed = state.passed[seat] & ~known.gone
             assert hands[receiver] & unplayed_passed == unplayed_passed
+
+
+def draw_counts(counts: list[int], allowed: list[int], draws: int) -> dict[tuple[int, ...], int]:
+    """How often each deal of cards 0..5 comes up, seat 0 being the one that decides."""
+    worlds = worlds_of(0b111111, counts, allowed)
+    known = read_known(GAME.observation(GAME.new_match(4, 1), 0))
+    known = type(known)(**{**{f: getattr(known, f) for f in known.__slots__},
+                           "seat": 0, "hand": 0, "worlds": worlds})
+    rng = random.Random(4)
+    seen: dict[tuple[int, ...], int] = {}
+    for _ in range(draws):
+        deal = tuple(sample_hands(known, rng))
+        seen[deal] = seen.get(deal, 0) + 1
+    return seen
+
+
+def test_sampled_worlds_are_every_allowed_deal_equally_often() -> None:
+    """Seat 1 is void where cards 0-1 are, seat 2 where cards 4-5 are: the deals drawn are
+    exactly those that respect it (listed here by brute force), each about as often."""
+    allowed = [0, 0b111100, 0b001111, 0b111111]
+    seen = draw_counts([0, 2, 2, 2], allowed, 8000)
+    valid = set()
+    for one in combinations(range(6), 2):
+        for two in combinations(sorted(set(range(6)) - set(one)), 2):
+            hands = (0, mask_of(one), mask_of(two), 0b111111 & ~mask_of(one) & ~mask_of(two))
+            if all(not hands[s] & ~allowed[s] for s in (1, 2, 3)):
+                valid.add(hands)
+    assert set(seen) == valid and len(valid) == 19
+    assert max(seen.values()) < 1.25 * min(seen.values())
+
+
+def test_sampled_worlds_drop_facts_no_deal_meets() -> None:
+    """Cards 0-2 allowed to seat 1 only, which holds two: the facts fail, the counts hold."""
+    seen = draw_counts([0, 2, 2, 2], [0, 0b111111, 0b111000, 0b111000], 500)
+    assert all([h.bit_count() for h in deal] == [0, 2, 2, 2] for deal in seen)
+    assert len(seen) == 90  # 6! / (2! 2! 2!): any deal at all
 
 
 def test_hard_is_legal_and_deterministic() -> None:
