@@ -61,9 +61,13 @@ async def test_three_missed_turns_leave_the_seat_to_the_computer_until_a_press(b
         async def away() -> bool:  # the third missed turn ran out
             return (await table_of(both_stores)).seats[0].away
         await until(away, every=0.02)
-        await h.idle()
+
+        async def drawn() -> bool:  # the timer's own job draws it and sets the next turn's
+            table = await table_of(both_stores)  # deadline, which h.idle() does not wait for
+            return "💤" in h.table_message().text and table.deadline is not None
+        await until(drawn, every=0.02)
         done = await both_stores.tables.by_id(table.id or 0)
-        assert done is not None and done.seats[0].away and "💤" in h.table_message().text
+        assert done is not None and done.seats[0].away
         # the only human is away: the table is paced (a move a turn), not played out at once
         assert done.status == "playing" and done.deadline is not None
         assert len(done.log) - len(table.log) < 20
