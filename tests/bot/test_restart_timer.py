@@ -65,7 +65,7 @@ async def test_three_missed_turns_leave_the_seat_to_the_computer_until_a_press(b
         async def drawn() -> bool:  # the timer's own job draws it and sets the next turn's
             table = await table_of(both_stores)  # deadline, which h.idle() does not wait for
             return "💤" in h.table_message().text and table.deadline is not None
-        await until(drawn, every=0.02)
+        assert await until(drawn, every=0.02), "the away seat is drawn 💤 and the table paced"
         done = await both_stores.tables.by_id(table.id or 0)
         assert done is not None and done.seats[0].away
         # the only human is away: the table is paced (a move a turn), not played out at once
