@@ -446,11 +446,6 @@ def follow_shape(table_shape: Shape, mask: int) -> Shape:
 def playout(state: State, seat: int, first: int) -> int:
     """The place points ``seat`` ends the game with when it plays ``first`` (a value mask, 0 to
     pass) and then everyone plays ``fast_normal``. Stops as soon as the seat goes out."""
-    return counted_playout(state, seat, first)[0]
-
-
-def counted_playout(state: State, seat: int, first: int) -> tuple[int, int]:
-    """``playout``'s place points and the number of ``fast_normal`` choices it took (its work)."""
     n = state.players
     hands = list(state.hands)
     table, owner, passed, turn, played = (state.table, state.owner, state.passed, state.turn,
@@ -459,7 +454,6 @@ def counted_playout(state: State, seat: int, first: int) -> tuple[int, int]:
     finished = len(state.finished)
     active = sum(1 for h in hands if h)
     mask = first
-    steps = 0
     while True:
         s = turn
         if mask:
@@ -468,11 +462,11 @@ def counted_playout(state: State, seat: int, first: int) -> tuple[int, int]:
             shape = _shape(mask) if shape is None else follow_shape(shape, mask)
             if not hand:
                 if s == seat:
-                    return n - 1 - finished, steps
+                    return n - 1 - finished
                 finished += 1
                 active -= 1
                 if active <= 1:
-                    return 0, steps  # the seat is left holding cards: last
+                    return 0  # the seat is left holding cards: last
         else:
             passed |= 1 << s
         turn = _next_to_beat(hands, passed, owner, s, n)
@@ -482,27 +476,21 @@ def counted_playout(state: State, seat: int, first: int) -> tuple[int, int]:
                 turn = (turn + 1) % n
             table, passed, shape = 0, 0, None
         mask = fast_normal(hands, turn, table, shape, played)
-        steps += 1
 
 
 # ---------------------------------------------------------------------------------------------
 # hard
 
 
-HARD_SAMPLES = 24  # sampled worlds per decision at least
-HARD_WORK = 0  # then more worlds while the playouts took fewer Normal choices than this
-HARD_MOST = 256  # sampled worlds per decision at most
-HARD_TRIES = 8  # deals drawn per sampled world, the one that best explains the others' play kept
-# (4 doubled the time with no measurable gain on 40 deal sets: off)
+HARD_SAMPLES = 16  # sampled worlds per decision: the budget, counted in work
+HARD_TRIES = 24  # draws per other seat's hand in a world, the least surprising kept
 MAX_CANDIDATES = 7
 
 
-def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES, work: int = HARD_WORK,
-              most: int = HARD_MOST
+def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
               ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
-    """A Hard player with at least ``samples`` sampled worlds a decision, each the best of
-    ``tries`` deals, and more (up to ``most``) while the playouts' work stays under ``work``
-    Normal choices: short endgames, where a choice decides the game, get many more worlds."""
+    """A Hard player with this many sampled worlds a decision, each other seat's hand in them
+    the best of ``tries`` draws."""
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -511,14 +499,10 @@ def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES, work: int = 
             return candidates[0]
         firsts = [a.mask if isinstance(a, Combo) else 0 for a in candidates]
         totals = [0] * len(candidates)
-        worlds = spent = 0
-        while worlds < samples or (worlds < most and spent < work):
+        for _ in range(samples):
             state = sample_world(obs, rng, tries)
             for i, first in enumerate(firsts):
-                points, steps = counted_playout(state, obs.seat, first)
-                totals[i] += points
-                spent += steps
-            worlds += 1
+                totals[i] += playout(state, obs.seat, first)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))  # ties: Normal's
         return candidates[best]
     return hard
