@@ -17,10 +17,13 @@ normal  keeps structure. The hand is split into the fewest combinations (``cost`
         hand, or one nothing still out can beat that leaves a single combination. When an
         opponent holds very few cards it beats with anything and avoids leading what they could
         follow with their last cards.
-hard    searches (``engine.players.search.choose``): a few candidates (Normal's choice first,
-        Pass, the pieces of the split, the lowest and highest plays, the lowest bomb), each
-        played out in HARD_SAMPLES worlds dealt from the observation alone, everyone then
-        following ``fast_normal`` (Normal's rules on ints); the best mean place points wins.
+hard    searches: a few candidates (Normal's choice first, Pass, the pieces of the split, the
+        lowest and highest plays, the lowest bomb), each played out in HARD_SAMPLES worlds
+        dealt from the observation alone, everyone then following ``fast_normal`` (Normal's
+        rules on ints); the best total of place points wins. In each world every other seat's
+        hand is the one of HARD_TRIES draws that best explains how that seat played this game
+        (``seat_surprises``: its choices Normal would not have made): what a seat passed on and
+        what it led say much about what it holds.
 """
 
 from __future__ import annotations
