@@ -17,10 +17,13 @@ normal  keeps structure. The hand is split into the fewest combinations (``cost`
         hand, or one nothing still out can beat that leaves a single combination. When an
         opponent holds very few cards it beats with anything and avoids leading what they could
         follow with their last cards.
-hard    searches (``engine.players.search.choose``): a few candidates (Normal's choice first,
-        Pass, the pieces of the split, the lowest and highest plays, the lowest bomb), each
-        played out in HARD_SAMPLES worlds dealt from the observation alone, everyone then
-        following ``fast_normal`` (Normal's rules on ints); the best mean place points wins.
+hard    searches: a few candidates (Normal's choice first, Pass, the pieces of the split, the
+        lowest and highest plays, the lowest bomb), each played out in HARD_SAMPLES worlds
+        dealt from the observation alone, everyone then following ``fast_normal`` (Normal's
+        rules on ints); the best total of place points wins. In each world every other seat's
+        hand is the one of HARD_TRIES draws that best explains how that seat played this game
+        (``seat_surprises``: its choices Normal would not have made): what a seat passed on and
+        what it led say much about what it holds.
 """
 
 from __future__ import annotations
@@ -51,7 +54,6 @@ from ..thirteen import (
     val_mask,
     world,
 )
-from .search import choose, deal_hidden
 
 PIECE = 3  # cost of one combination in a split of the hand
 LONE = 1  # extra cost of a lone card below a king (it needs someone else's low lead to go)
@@ -483,25 +485,29 @@ def playout(state: State, seat: int, first: int) -> int:
 # hard
 
 
-HARD_SAMPLES = 24  # sampled worlds per decision: the budget, counted in work
-HARD_TRIES = 1  # deals drawn per sampled world, the one that best explains the others' play kept
-# (4 doubled the time with no measurable gain on 40 deal sets: off)
+HARD_SAMPLES = 16  # sampled worlds per decision: the budget, counted in work
+HARD_TRIES = 24  # draws per other seat's hand in a world, the least surprising kept
 MAX_CANDIDATES = 7
 
 
 def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
               ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
-    """A Hard player with this many sampled worlds a decision, each the best of ``tries``."""
+    """A Hard player with this many sampled worlds a decision, each other seat's hand in them
+    the best of ``tries`` draws."""
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         candidates = _candidates(obs, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
-
-        def value(state: State, action: Action, _: random.Random) -> float:
-            return playout(state, obs.seat, action.mask if isinstance(action, Combo) else 0)
-        return choose(candidates, samples, lambda r: sample_world(obs, r, tries), value, rng)
+        firsts = [a.mask if isinstance(a, Combo) else 0 for a in candidates]
+        totals = [0] * len(candidates)
+        for _ in range(samples):
+            state = sample_world(obs, rng, tries)
+            for i, first in enumerate(firsts):
+                totals[i] += playout(state, obs.seat, first)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))  # ties: Normal's
+        return candidates[best]
     return hard
 
 
@@ -532,31 +538,20 @@ def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -
 
 def sample_world(obs: Observation, rng: random.Random, tries: int = 1) -> State:
     """A world the seat cannot tell from the real one: its own hand, the others' card counts,
-    the cards played and the round as observed. Of ``tries`` deals of the unseen cards
-    (``deal_unseen``) it keeps the first that ``surprises`` least: the one whose hands best
-    explain how the others played lately, were they playing as Normal does."""
-    best: tuple[int, list[int]] | None = None
-    for _ in range(tries):
-        hands = deal_unseen(obs, rng)
-        score = surprises(obs, hands) if tries > 1 else 0
-        if best is None or score < best[0]:
-            best = (score, hands)
-    assert best is not None
-    return world(obs, best[1])
+    the cards played and the round as observed, the others' hands from ``deal_unseen``."""
+    return world(obs, deal_unseen(obs, rng, tries))
 
 
-def deal_unseen(obs: Observation, rng: random.Random) -> list[int]:
-    """The hands (value masks) of a random deal of the unseen cards among the others and, with
-    2 or 3 players, the undealt rest, each seat getting as many as it holds. In a match's
-    first game every dealt card is at least the lowest dealt card: the seat's required card, or
-    the first play's lowest (the first play held it), so unseen cards below it were never
-    dealt."""
+def deal_unseen(obs: Observation, rng: random.Random, tries: int = 1) -> list[int]:
+    """The hands (value masks) of a random deal of the unseen cards among the others, each seat
+    getting as many as it holds (with 2 or 3 players the rest is undealt). Seat by seat, in a
+    random order, each hand is the one of ``tries`` draws from the cards left that
+    ``seat_surprises`` least: the one that best explains how that seat played this game, were
+    it playing as Normal does. In a match's first game every dealt card is at least the lowest
+    dealt card: the seat's required card, or the first play's lowest (the first play held it),
+    so unseen cards below it were never dealt."""
     n = len(obs.hand_sizes)
     hand = val_mask(obs.hand)
-    unseen = FULL & ~hand & ~val_mask(obs.played)
-    cards = [b for b in range(52) if unseen >> b & 1]
-    counts = [0 if s == obs.seat else obs.hand_sizes[s] for s in range(n)]
-    counts.append(len(cards) - sum(counts))  # undealt
     floor = 0  # the lowest card that may have been dealt
     if obs.required_card is not None:
         floor = val_mask([obs.required_card])
@@ -564,35 +559,91 @@ def deal_unseen(obs: Observation, rng: random.Random) -> list[int]:
         first = obs.plays[0][1]
         assert isinstance(first, Combo)
         floor = first.mask & -first.mask
-
-    def allowed(holder: int, card: int) -> bool:
-        return holder == n or 1 << card >= floor
-    dealt = deal_hidden(cards, counts, allowed, rng)
-    return [hand if s == obs.seat else sum(1 << b for b in dealt[s]) for s in range(n)]
+    pool = FULL & ~hand & ~val_mask(obs.played) & -(floor or 1)  # unseen, may be held
+    hands = [0] * n
+    hands[obs.seat] = hand
+    seats = [s for s in range(n) if s != obs.seat and obs.hand_sizes[s]]
+    rng.shuffle(seats)
+    for seat in seats:
+        cards = [b for b in range(52) if pool >> b & 1]
+        choices = seat_choices(obs, seat) if tries > 1 else []
+        best: tuple[int, int] | None = None
+        for _ in range(tries):
+            drawn = sum(1 << b for b in rng.sample(cards, obs.hand_sizes[seat]))
+            if not choices:
+                best = (0, drawn)
+                break
+            score = _surprises(seat, choices, drawn, best[0] if best is not None else 1 << 30)
+            if best is None or score < best[0]:
+                best = (score, drawn)
+                if not score:
+                    break
+        assert best is not None
+        hands[seat] = best[1]
+        pool ^= best[1]
+    return hands
 
 
 def surprises(obs: Observation, hands: Sequence[int]) -> int:
-    """How many of the others' actions in the last two rounds ``fast_normal`` would not have
-    taken with these hands (each seat's cards then: its hand now and what it played since)."""
-    recent = (*obs.last_round, *obs.round_plays)
-    start = len(obs.plays) - len(recent)
-    held, played = list(hands), val_mask(obs.played)
-    for seat, action in recent:
+    """How many of the others' actions this game ``fast_normal`` would not have taken with
+    these hands: a random deal of the unseen cards disagrees with about one action in three,
+    the real hands of Normal players with almost none."""
+    return sum(seat_surprises(obs, s, h) for s, h in enumerate(hands) if s != obs.seat)
+
+
+def seat_surprises(obs: Observation, seat: int, hand: int, enough: int = 1 << 30) -> int:
+    """How many of ``seat``'s actions this game ``fast_normal`` would not have taken were
+    ``hand`` its cards now (then: those and what it played since), counted up to ``enough``."""
+    return _surprises(seat, seat_choices(obs, seat), hand, enough)
+
+
+Choice = tuple[int, int, list[int], int, Shape | None, int]
+
+
+def seat_choices(obs: Observation, seat: int) -> list[Choice]:
+    """``seat``'s choices this game, latest first (the forced first play left out): what it
+    played (0 for a pass), what it played from then on, and what ``fast_normal`` was shown: the
+    hands (the others' stood in for by masks of their size: Normal reads only their sizes),
+    the table, its shape, the cards played."""
+    n = len(obs.hand_sizes)
+    sizes = list(obs.hand_sizes)
+    for s, action in obs.plays:
         if isinstance(action, Combo):
-            held[seat] |= action.mask
-            played &= ~action.mask
-    table, shape, count = 0, None, 0
-    for i, (seat, action) in enumerate(recent):
-        if i == len(obs.last_round):
-            table, shape = 0, None  # the last round ended with the table cleared
+            sizes[s] += action.mask.bit_count()
+    played = table = passed = 0
+    shape: Shape | None = None
+    owner = -1
+    out: list[tuple[int, list[int], int, Shape | None, int]] = []
+    for i, (s, action) in enumerate(obs.plays):
         mask = action.mask if isinstance(action, Combo) else 0
-        if seat != obs.seat and not (obs.deal == 1 and start + i == 0):  # not the forced 1st
-            count += fast_normal(held, seat, table, shape, played) != mask
+        if s == seat and not (obs.deal == 1 and i == 0):
+            out.append((mask, [(1 << k) - 1 for k in sizes], table, shape, played))
         if mask:
-            held[seat] ^= mask
+            sizes[s] -= mask.bit_count()
             played |= mask
             shape = _shape(mask) if shape is None else follow_shape(shape, mask)
-            table = mask
+            table, owner = mask, s
+        else:
+            passed |= 1 << s
+        if _next_to_beat(sizes, passed, owner, s, n) < 0:  # the table was cleared
+            table, shape, passed = 0, None, 0
+    choices: list[Choice] = []
+    later = 0
+    for mask, hands, table, shape, played in reversed(out):
+        later |= mask
+        choices.append((mask, later, hands, table, shape, played))
+    return choices
+
+
+def _surprises(seat: int, choices: list[Choice], hand: int, enough: int) -> int:
+    """``seat_surprises`` from ``seat_choices``, latest choice first."""
+    count = 0
+    for mask, later, hands, table, shape, played in choices:
+        hands[seat] = hand | later
+        if fast_normal(hands, seat, table, shape, played) != mask:
+            count += 1
+            if count >= enough:
+                break
     return count
 
 

@@ -13,6 +13,7 @@ import pytest
 from engine.cards import parse_cards
 from engine.players import player_for, random_player
 from engine.players.thirteen import (
+    HARD_TRIES,
     PLAYERS,
     _beatable,
     can_beat,
@@ -26,6 +27,7 @@ from engine.players.thirteen import (
     make_hard,
     normal,
     sample_world,
+    seat_surprises,
     surprises,
 )
 from engine.thirteen import FULL, GAME, PASS, State, _all_combos, _beating, classify, val_mask
@@ -335,6 +337,31 @@ def test_hards_playout_policy_mostly_plays_as_normal() -> None:
     assert same >= 0.9 * total
 
 
+THREE = ["9♠ 9♣ 9♦ 9♥ 3♠ 4♠ 5♣ 6♦ K♥", "3♦ 3♣ 6♥ 7♣ 10♦ J♠ Q♥ A♠", "4♥ 4♦ 7♦ 8♣ 10♣ J♥ Q♦ A♣"]
+
+
+def test_hard_goes_out_when_it_can() -> None:
+    assert decide(hard, position(["5♠ 6♣ 7♦ 8♥", FILLER], "3♠ 4♦ 5♥ 6♦")) == "5♠ 6♣ 7♦ 8♥"
+    assert decide(hard, position(["J♣ J♥", FILLER])) == "J♣ J♥"
+
+
+def test_hard_plays_its_unbeatable_2_and_then_goes_out() -> None:
+    """Nothing the opponent holds beats the 2♥, and then the run is all that is left."""
+    state = position(["5♠ 6♣ 7♦ 8♥ 2♥", "3♦ 3♣ 6♥ 7♣ 10♦ J♠ Q♥"], seen_all=True)
+    assert decide(hard, state) == "2♥"
+
+
+def test_hard_does_not_break_a_bomb_for_a_single() -> None:
+    """On a single 8♦ a 9 would win the trick, but split the four 9s: Hard keeps them (with
+    fewer low cards to shed it may judge a 9 worth it: the search decides, not a rule)."""
+    for seed in range(3):
+        state = position(THREE, "8♦")
+        (seat,) = GAME.to_act(state)
+        action = hard(GAME.observation(state, seat), GAME.legal_actions(state, seat),
+                      random.Random(seed))
+        assert action == PASS or not action.mask & val_mask(parse_cards("9♠ 9♣ 9♦ 9♥"))  # type: ignore[union-attr]
+
+
 def test_the_real_hands_explain_normal_play_better_than_random_ones() -> None:
     """Among Normal players the real hands rarely surprise ``surprises``; random deals do."""
     real = dealt = 0
@@ -348,3 +375,21 @@ def test_the_real_hands_explain_normal_play_better_than_random_ones() -> None:
             dealt += surprises(obs, deal_unseen(obs, random.Random(seed)))
             state = GAME.apply(state, seat, normal(obs, legal, random.Random(0)))
     assert real * 5 < dealt
+
+
+def test_hards_worlds_explain_the_others_play() -> None:
+    """Each other seat's hand is the least surprising of a few draws: the worlds Hard plays out
+    agree with the others' Normal play far better than plain random deals do."""
+    plain = inferred = 0
+    for seed in range(4):
+        state = GAME.new_match(3, seed)
+        while not GAME.is_over(state):
+            (seat,) = GAME.to_act(state)
+            obs = GAME.observation(state, seat)
+            plain += surprises(obs, deal_unseen(obs, random.Random(seed)))
+            hands = deal_unseen(obs, random.Random(seed), HARD_TRIES)
+            inferred += surprises(obs, hands)
+            assert surprises(obs, hands) == sum(
+                seat_surprises(obs, s, h) for s, h in enumerate(hands) if s != seat)
+            state = GAME.apply(state, seat, normal(obs, GAME.legal_actions(state, seat), random.Random(0)))
+    assert inferred * 2 < plain
