@@ -328,7 +328,7 @@ async def test_a_second_process_on_the_same_database_refuses_to_start(tmp_path: 
 async def test_two_matches_then_top_stats_history_and_the_race_photos(tmp_path: Path) -> None:
     """Issue 18: Thirteen, then 56 in the same group (one human, computers filling), each ending
     with a summary (places, rating changes, rematch) and the score race through sendPhoto; then
-    /top, /stats and /history show both, and a history button posts a match's sheet."""
+    /top, /stats and /history show both, and a history button sends a match's sheet privately."""
     async with fake_api() as api, bot_process(api, tmp_path / "db.sqlite3", tmp_path / "bot.log"):
         aram = api.add_user("Արամ", username="aram", language_code="hy")
         group: Any = None
@@ -366,10 +366,12 @@ async def test_two_matches_then_top_stats_history_and_the_race_photos(tmp_path: 
         assert all(n in history.text for n in names), history.text
         assert history.text.index(names[1]) < history.text.index(names[0]), "newest first"
         data = next(b["callback_data"] for b in history.buttons if b["text"] == "📋 2")
+        mine = max(m.message_id for m in api.bot_messages(aram.id))
         query = await api.user_presses(aram, group, history.message_id, data)
         assert not (await api.callback_answer(query, timeout=WAIT)).show_alert
-        sheet = await api.wait_for_bot_message(group, after=history.message_id, timeout=WAIT)
-        assert "Σ" in sheet.text and names[0] in sheet.text
+        sheet = await api.wait_for_bot_message(aram.id, after=mine, timeout=WAIT)
+        assert "Σ" in sheet.text and names[0] in sheet.text, "the sheet goes to whoever asked"
+        assert not [m for m in api.bot_messages(group) if m.message_id > history.message_id]
         forged = await api.user_presses(aram, group, history.message_id, "v|77|0|", forge=True)
         answer = await api.callback_answer(forged, timeout=WAIT)
         assert answer.show_alert and answer.text == i18n.t("hy", "error-stale")
