@@ -495,14 +495,21 @@ def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        candidates = _candidates(obs, legal, rng)
+        candidates, sample, value = search(obs, legal, rng, tries)
         if len(candidates) == 1:
             return candidates[0]
-
-        def value(state: State, action: Action, _: random.Random) -> float:
-            return playout(state, obs.seat, action.mask if isinstance(action, Combo) else 0)
-        return choose(candidates, samples, lambda r: sample_world(obs, r, tries), value, rng)
+        return choose(candidates, samples, sample, value, rng)
     return hard
+
+
+def search(obs: Observation, legal: Sequence[Action], rng: random.Random, tries: int = HARD_TRIES
+           ) -> tuple[list[Action], Callable[[random.Random], State],
+                      Callable[[State, Action, random.Random], float]]:
+    """What Hard searches: its candidates (Normal's first), a sampler of worlds and the place
+    points an action ends the game with for the seat (the coach reads it too)."""
+    def value(state: State, action: Action, _: random.Random) -> float:
+        return playout(state, obs.seat, action.mask if isinstance(action, Combo) else 0)
+    return _candidates(obs, legal, rng), lambda r: sample_world(obs, r, tries), value
 
 
 def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:
