@@ -7,7 +7,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from functools import partial
+from typing import TypeVar
 
+from engine.coach import Advice, advise
 from engine.players import player_for, random_player
 
 from .settings import Settings
@@ -15,6 +18,7 @@ from .tables import Outcome, TableService, Turn
 
 BATCH = 12  # computer moves drawn together at most
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 Draw = Callable[[int, list[Outcome]], Awaitable[None]]
 
@@ -82,6 +86,22 @@ class Computers:
             log.warning("table %s: the %s %s player took over %.1f s; a random legal move instead",
                         turn.table_id, turn.level, turn.game, self.settings.computer_budget_seconds)
             return random_player(turn.observation, turn.legal, turn.rng)
+
+    async def advise(self, turn: Turn) -> Advice | None:
+        """The coach's hint for a human's ``turn``, thought where the computers think and within
+        their budget, so a hint never blocks a table; None when over the budget."""
+        return await self.coach(partial(advise, turn.game, turn.observation, turn.legal,
+                                        turn.rng), self.settings.computer_budget_seconds)
+
+    async def coach(self, work: Callable[[], T], seconds: float) -> T | None:
+        """The coach's ``work`` (a hint, a review) in the computers' threads; None after
+        ``seconds``."""
+        try:
+            return await asyncio.wait_for(
+                asyncio.get_running_loop().run_in_executor(self._thinkers, work), seconds)
+        except TimeoutError:
+            log.warning("the coach took over %.1f s", seconds)
+            return None
 
     def busy(self) -> bool:
         return bool(self._tasks)

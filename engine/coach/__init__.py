@@ -71,3 +71,44 @@ def _coach(game: str) -> Coach | None:
         return None
     coach: Coach = module.advise
     return coach
+
+
+# --- the review of a deal: the seat's costliest decisions by the search's estimate ------------
+
+LOWER_BETTER = frozenset({"taken", "place"})
+# What a choice must cost, in the unit, to be worth a regret: below this the search's noise.
+REGRET = {"taken": 0.5, "points": 5.0, "margin": 2.0, "tables": 0.1, "place": 0.2}
+MOST = 3  # regrets a review lists at most
+
+
+@dataclass(frozen=True, slots=True)
+class Regret:
+    """One decision of a review: its place among the deal's moves, what the seat chose and
+    what the search estimated for it, the advice there, and what the choice cost."""
+
+    index: int
+    chosen: Any
+    chosen_estimate: float
+    advice: Advice
+    cost: float
+
+
+def review(game: str, decisions: Sequence[tuple[int, Any, Sequence[Any], Any]],
+           rng_for: Callable[[int], random.Random]) -> list[Regret]:
+    """The costliest decisions of a seat's deal, at most ``MOST``, costliest first; [] is a real
+    answer (nothing to regret). ``decisions``: (index, observation, legal, chosen) each, the
+    observation the seat had then; a choice the search did not weigh (Thirteen weighs a few
+    candidates) is not judged."""
+    found = []
+    for index, observation, legal, chosen in decisions:
+        if len(legal) < 2:
+            continue
+        advice = advise(game, observation, legal, rng_for(index))
+        mine = advice.estimate(chosen)
+        if mine is None or not advice.unit:
+            continue
+        best = advice.ranked[0][1]
+        cost = mine - best if advice.unit in LOWER_BETTER else best - mine
+        if cost >= REGRET[advice.unit]:
+            found.append(Regret(index, chosen, mine, advice, cost))
+    return sorted(found, key=lambda r: -r.cost)[:MOST]
