@@ -9,12 +9,15 @@ hand is face up."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine import Game, find_game
-from engine.core import parse
+from engine.cards import Card
+from engine.core import code_cards, parse
 from storage.records import engine_rules
 
 from . import callbacks
@@ -23,6 +26,7 @@ from .coach import action_text
 from .views import Button, Context, Screen, view_for
 
 SOURCES = ("t", "m")  # a table (during its match, or after it) or a stored match
+CARD_CODE = re.compile(r"[2-9TJQKA][CDHS]")  # a card in an action's code: 'pass:QS,2C,3C'
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +96,10 @@ def frame(source: Source, deal: Deal, step: int, ctx: Context) -> Screen:
                    step=step, steps=steps, code=source.game)]
     if step:
         seat, code = deal.moves[step - 1]
-        lines.append(ctx.t("coach-replay-move", name=source.names[seat],
-                           action=action_text(parse(game, code), ctx)))
+        cards = {part for part in code_cards(code) if CARD_CODE.fullmatch(part)}
+        seen = source.face_up or seat == source.seat or cards <= shown(public)
+        lines.append(ctx.t("coach-replay-move", name=source.names[seat], action=action_text(
+            parse(game, code), ctx) if seen else ctx.t("coach-replay-hidden")))
     else:
         lines.append(ctx.t("coach-replay-dealt"))
     if step == steps:
@@ -102,6 +108,24 @@ def frame(source: Source, deal: Deal, step: int, ctx: Context) -> Screen:
         lines.append(view.table(public, ctx).text)
         lines += hand_lines(game, state, source, ctx)
     return Screen("\n\n".join(lines), buttons(source, deal.number, step, steps))
+
+
+def shown(public: Any) -> set[str]:
+    """The codes of the cards a public view shows: a move whose cards it does not show (a
+    Hearts pass) stays hidden from the other seats while the match goes on."""
+    found: set[str] = set()
+    stack = [public]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Card):
+            found.add(str(value))
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            stack += [getattr(value, f.name) for f in dataclasses.fields(value)]
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            stack += list(value)
+        elif isinstance(value, dict):
+            stack += [*value.keys(), *value.values()]
+    return found
 
 
 def hand_lines(game: Game, state: Any, source: Source, ctx: Context) -> list[str]:

@@ -27,5 +27,6 @@ coach-replay-button = ⏯ { $deal }
 coach-replay-title = ⏯ { $game } · { WORD($code, "deal.title") } { $deal } · move { $step }/{ $steps }
 coach-replay-dealt = The hands as dealt
 coach-replay-move = { $name }: { $action }
+coach-replay-hidden = 🂠 hidden
 coach-replay-hand = { $name }: { $cards }
 coach-replay-sent = ⏯ The replay is in your private chat

@@ -27,5 +27,6 @@ coach-replay-button = ⏯ { $deal }
 coach-replay-title = ⏯ { $game } · { $deal }-րդ { WORD($code, "deal") } · քայլ { $step }/{ $steps }
 coach-replay-dealt = Բաժանված ձեռքերը
 coach-replay-move = { $name }՝ { $action }
+coach-replay-hidden = 🂠 փակ
 coach-replay-hand = { $name }՝ { $cards }
 coach-replay-sent = ⏯ Կրկնությունը ուղարկվեց ձեզ անձնական նամակով

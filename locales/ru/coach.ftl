@@ -27,5 +27,6 @@ coach-replay-button = ⏯ { $deal }
 coach-replay-title = ⏯ { $game } · { WORD($code, "deal.title") } { $deal } · ход { $step }/{ $steps }
 coach-replay-dealt = Руки после сдачи
 coach-replay-move = { $name }: { $action }
+coach-replay-hidden = 🂠 скрыто
 coach-replay-hand = { $name }: { $cards }
 coach-replay-sent = ⏯ Повтор отправлен вам в личный чат

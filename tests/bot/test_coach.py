@@ -185,3 +185,18 @@ async def test_hint_review_and_replay_in_a_match(store: Store) -> None:
         assert "1/" in edited.text.split("\n")[0]
         hands = edited.text.split("\n\n")[-1].split("\n")  # during the match: the viewer's only
         assert len(hands) == 1 and hands[0].startswith("\u2068User101")
+
+
+def test_another_seats_pass_stays_hidden_until_the_match_is_over() -> None:
+    game, players, log, _ = normal_match("hearts")
+    deal = deal_frames(game, players, 4, log, {}, 1)
+    mover, code = deal.moves[0]
+    assert code.startswith("pass:")
+    names = ("A", "B", "C", "D")
+    ctx = Context("en", 0, 0, names, "hearts")
+    other = Source("t", 1, "hearts", players, {}, 4, log, names, 1, (mover + 1) % 4, False)
+    own = Source("t", 1, "hearts", players, {}, 4, log, names, 1, mover, False)
+    over = Source("m", 1, "hearts", players, {}, 4, log, names, 1, None, True)
+    passed = coach.action_text(game.parse_action(code), ctx)
+    assert passed not in frame(other, deal, 1, ctx).text and "🂠" in frame(other, deal, 1, ctx).text
+    assert passed in frame(own, deal, 1, ctx).text and passed in frame(over, deal, 1, ctx).text
