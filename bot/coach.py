@@ -6,7 +6,7 @@ is thought in the computers' threads (``Computers.advise``) after the press is a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.bazar_blot import Call as BlotCall
@@ -18,7 +18,7 @@ from storage.base import TableRecord
 
 from .callbacks import Kind
 from .views import Button, Context, Screen
-from .views.base import MINUS, face
+from .views.base import MINUS, face, seated
 from .views.bazar_blot import call_text
 from .views.fifty_six import _contract_bid
 from .views.generic import label
@@ -88,8 +88,11 @@ def with_coach(screen: Screen, rows: tuple[tuple[Button, ...], ...]) -> Screen:
     return Screen(screen.text, screen.rows + rows) if rows else screen
 
 
-def review_text(regrets: Sequence[Regret], deal: int, ctx: Context) -> str:
-    """The review of the reader's deal: the costliest decisions first, or nothing to regret."""
+def review_text(regrets: Sequence[Regret], deal: int, ctx: Context,
+                positions: Mapping[int, Any] | None = None) -> str:
+    """The review of the reader's deal: the costliest decisions first, each with the position
+    as the reader saw it (``positions``: the observation at each decision), or nothing to
+    regret."""
     lines = [ctx.t("coach-review-title", deal=deal, game=ctx.game)]
     if not regrets:
         lines.append(ctx.t("coach-review-none"))
@@ -102,4 +105,16 @@ def review_text(regrets: Sequence[Regret], deal: int, ctx: Context) -> str:
             best=action_text(advice.choice, ctx),
             best_estimate=estimate_text(advice, advice.ranked[0][1], ctx),
             cost=amount(regret.cost, signed=False)))
+        if positions and regret.index in positions:
+            lines += position_lines(positions[regret.index], ctx)
     return "\n".join(lines)
+
+
+def position_lines(obs: Any, ctx: Context) -> list[str]:
+    """The reader's hand then, and the cards on the table (trick games)."""
+    hand = " ".join(card.symbol for card in getattr(obs, "hand", ()))
+    trick = getattr(obs, "trick", ())
+    lines = [ctx.t("coach-review-hand", cards=hand or "—")]
+    if trick:
+        lines.append(ctx.t("coach-review-trick", cards=seated(trick, ctx)))
+    return lines

@@ -132,5 +132,6 @@ async def _review(app: Runtime, query: CallbackQuery, press: Press) -> None:
                 lambda i: random.Random(f"{source.seed}:{deal}:{i}")),
         app.settings.computer_budget_seconds * REVIEW_BUDGETS)
     ctx = ViewContext(lang, 0, 0, source.names, source.game)
-    app.sender.post(user.id, 0, review_text(regrets, deal, ctx) if regrets is not None
-                    else ctx.t("coach-review-busy"))
+    positions = {i: obs for i, obs, _, _ in decisions}
+    app.sender.post(user.id, 0, review_text(regrets, deal, ctx, positions)
+                    if regrets is not None else ctx.t("coach-review-busy"))
