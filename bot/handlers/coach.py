@@ -128,10 +128,15 @@ async def _review(app: Runtime, query: CallbackQuery, press: Press) -> None:
                  for i, (mover, code) in enumerate(frames.moves) if mover == seat]
     await answer(query, toast=await app.alert(user, "coach-thinking"))
     regrets = await app.computers.coach(
-        partial(coach_review, source.game, decisions,
-                lambda i: random.Random(f"{source.seed}:{deal}:{i}")),
+        partial(coach_review, source.game, decisions, partial(_review_rng, source.seed, deal)),
         app.settings.computer_budget_seconds * REVIEW_BUDGETS)
     ctx = ViewContext(lang, 0, 0, source.names, source.game)
     positions = {i: obs for i, obs, _, _ in decisions}
     app.sender.post(user.id, 0, review_text(regrets, deal, ctx, positions)
                     if regrets is not None else ctx.t("coach-review-busy"))
+
+
+def _review_rng(seed: int, deal: int, index: int) -> random.Random:
+    """The generator of a reviewed decision: seeded by the match, deal and move (a module
+    function, not a lambda: the work may cross to another process)."""
+    return random.Random(f"{seed}:{deal}:{index}")
