@@ -30,5 +30,6 @@ def advise(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Adv
     options, sample, value = card_search(obs, cards)
     pairs = ranked(options, HARD_SAMPLES, sample, value, rng)
     negative = CONTRACTS.index(obs.contract) in NEGATIVE
+    # the risk: what the contract is expected to cost the seat (a gain in the positive two)
     return Advice(tuple((PLAYS[c], v) for c, v in pairs), "points",
-                  "coach-king-risk" if negative else "coach-king-gain", pairs[0][1])
+                  "coach-king-risk" if negative else "coach-king-gain", abs(pairs[0][1]))
