@@ -179,8 +179,9 @@ async def test_no_message_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, g
 async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the coach on, a human takes a hint at every turn, and after each deal asks for its
     review and replays it (every step) while the match goes on: a hint shows only cards of the
-    reader's hand, a review only cards the reader held in that deal, and a replay's frame
-    nothing hidden from the reader in the state it shows (no hand face up before the end)."""
+    reader's hand, a review only cards the reader held or saw played in that deal, and a
+    replay's frame nothing hidden from the reader in the state it shows (no hand face up before
+    the end)."""
     from bot.handlers import coach as coach_handlers
 
     frames: list[str] = []
@@ -226,8 +227,9 @@ async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals:
         if done > reviewed:
             reviewed = done
             await h.press(user, hand, next(d for t, d in labels.items() if t.startswith("🔍")))
-            held = Counter(c.symbol for s in _deal_states(table, done)
-                           for c in game.observation(s, 0).hand)
+            held = Counter(c.symbol for s in _deal_states(table, done)  # or seen played
+                           for c in [*game.observation(s, 0).hand,
+                                     *cards_in(game.public_observation(s))])
             problems += [f"review shows {f}" for f in faces(_newest(h, user, "🔍")) if not held[f]]
             post = [m for m in h.fake.chat(GROUP) if m.buttons()
                     and m.buttons()[0]["text"] == f"⏯ {done}"][-1]
