@@ -1,24 +1,29 @@
-"""The computer players: a task per table moving its computers, and the threads they think in."""
+"""The computer players: a task per table moving its computers, and where they think: Hard in
+worker processes (bot/thinkers.py), the others in threads."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+import random
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from functools import partial
-from typing import TypeVar
+from typing import Any
 
-from engine.coach import Advice, advise
-from engine.players import player_for, random_player
+from engine.coach import Advice, Regret
+from engine.players import random_player
 
 from .settings import Settings
 from .tables import Outcome, TableService, Turn
+from .thinkers import COACH, REVIEW, Request, Thinkers, WorkerLost, decide
 
 BATCH = 12  # computer moves drawn together at most
+# The levels that think in processes. Easy and Normal take 0.02-0.1 ms of CPU a decision (p99,
+# 1 ms at most; bench/ai_latency.py): in a thread they hold the interpreter lock for less than
+# a request to a process would cost. Hard takes 4-40 ms (p50) and up to ~100 ms.
+IN_PROCESSES = frozenset({"hard", COACH, REVIEW})  # the coach runs Hard's search
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 Draw = Callable[[int, list[Outcome]], Awaitable[None]]
 
@@ -38,7 +43,11 @@ class Computers:
         self.settings = settings
         self.service = service
         self._draw = draw
-        self._thinkers = ThreadPoolExecutor(settings.computer_threads, "computer")
+        self._threads = ThreadPoolExecutor(settings.computer_threads, "computer")
+        self.processes: Thinkers | None = None
+        if settings.computer_processes:
+            self.processes = Thinkers(settings.computer_processes, settings.computer_budget_seconds,
+                                      settings.computer_nice)
         self._tasks: dict[int, asyncio.Task[None]] = {}  # table id -> its computers' task
         self._wanted: set[int] = set()  # tables whose computers were asked for while running
 
@@ -77,30 +86,48 @@ class Computers:
             self._tasks.pop(table_id, None)
 
     async def think(self, turn: Turn) -> object:
-        player = player_for(turn.level, turn.game)
-        loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(self._thinkers, player, turn.observation, turn.legal, turn.rng)
+        """The player's decision; a random legal move instead (logged) if it takes longer than
+        the budget or its worker process dies."""
+        request: Request = (turn.level, turn.game, turn.observation, turn.legal, turn.seed)
+        budget = self.settings.computer_budget_seconds
         try:
-            return await asyncio.wait_for(work, self.settings.computer_budget_seconds)
+            return await asyncio.wait_for(self._decide(request), budget)
         except TimeoutError:
-            log.warning("table %s: the %s %s player took over %.1f s; a random legal move instead",
-                        turn.table_id, turn.level, turn.game, self.settings.computer_budget_seconds)
-            return random_player(turn.observation, turn.legal, turn.rng)
+            log.warning("table %s: the %s %s player had no answer within %.1f s (thinking, or "
+                        "waiting for a free worker); a random legal move instead",
+                        turn.table_id, turn.level, turn.game, budget)
+        except WorkerLost as error:
+            log.warning("table %s: the %s %s player's process died (%s); a random legal move "
+                        "instead", turn.table_id, turn.level, turn.game, error)
+        return random_player(turn.observation, turn.legal, random.Random(turn.seed))
+
+    async def _decide(self, request: Request) -> object:
+        if self.processes is not None and request[0] in IN_PROCESSES:
+            return await self.processes.decide(request)
+        return await asyncio.get_running_loop().run_in_executor(self._threads, decide, *request)
 
     async def advise(self, turn: Turn) -> Advice | None:
-        """The coach's hint for a human's ``turn``, thought where the computers think and within
-        their budget, so a hint never blocks a table; None when over the budget."""
-        return await self.coach(partial(advise, turn.game, turn.observation, turn.legal,
-                                        turn.rng), self.settings.computer_budget_seconds)
+        """The coach's hint for a human's ``turn``, thought where Hard thinks (a process) and
+        within its budget, so a hint never blocks a table; None over the budget."""
+        advice: Advice | None = await self._coach(
+            (COACH, turn.game, turn.observation, turn.legal, turn.seed), 1.0)
+        return advice
 
-    async def coach(self, work: Callable[[], T], seconds: float) -> T | None:
-        """The coach's ``work`` (a hint, a review) in the computers' threads; None after
-        ``seconds``."""
+    async def review(self, game: str, decisions: Sequence[Any], seed: str,
+                     budgets: float) -> list[Regret] | None:
+        """The coach's review of a seat's deal (``engine.coach.review``), within ``budgets``
+        decision budgets; None over them."""
+        regrets: list[Regret] | None = await self._coach((REVIEW, game, decisions, (), seed),
+                                                         budgets)
+        return regrets
+
+    async def _coach(self, request: Request, budgets: float) -> Any:
         try:
-            return await asyncio.wait_for(
-                asyncio.get_running_loop().run_in_executor(self._thinkers, work), seconds)
-        except TimeoutError:
-            log.warning("the coach took over %.1f s", seconds)
+            return await asyncio.wait_for(self._decide(request),
+                                          budgets * self.settings.computer_budget_seconds)
+        except (TimeoutError, WorkerLost) as error:
+            log.warning("the coach's %s of a %s position had no answer (%r)", request[0],
+                        request[1], error)
             return None
 
     def busy(self) -> bool:
@@ -115,4 +142,6 @@ class Computers:
         for task in list(self._tasks.values()):
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-        self._thinkers.shutdown(wait=False, cancel_futures=True)
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self.processes is not None:
+            await self.processes.close()

@@ -9,6 +9,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -45,6 +46,8 @@ class Publishing:
         self._sheets: dict[int, int] = {}  # user -> hash of the last sheet sent them
         self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
         self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
+        # (table, user): their hand is on a page open now (bot/web), so the private one waits
+        self.on_page: Callable[[int, int], bool] = lambda table_id, user_id: False
         # this process among the workers on one store: its outbox leases carry the name. Alone
         # on its store (SQLite), a process is the same worker as the one before it, which died.
         self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -117,7 +120,7 @@ class Publishing:
         view = view_for(table.game)
         # an ended match's table says so: no last deal's screen left looking as if it ran on
         screen = view.finished_table(public, ctx) if table.status == "finished" \
-            else view.table(public, ctx)
+            else self._page_button(view.table(public, ctx), ctx, group=True)
         self.sender.show(group, screen, table.version, table.table_message_id, len(table.log))
         await self._publish_hands(outcome)
 
@@ -134,11 +137,14 @@ class Publishing:
         table = outcome.table
         record = table.seats[seat]
         assert record.user_id is not None
+        if not (again or fresh) and self.on_page(table.id or 0, record.user_id):
+            return  # drawn on the page; the private hand is redrawn when the page closes
         game, view = find_game(table.game), view_for(table.game)
         hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
         obs, legal = game.observation(outcome.state, seat), game.legal_actions(outcome.state, seat)
-        screen = with_coach(view.hand(obs, legal, hand_ctx),
-                            coach_rows(table, legal, len(obs.history), hand_ctx))
+        screen = self._page_button(with_coach(view.hand(obs, legal, hand_ctx),
+                                              coach_rows(table, legal, len(obs.history), hand_ctx)),
+                                   hand_ctx, group=False)
         target = Target(table.id or 0, seat, record.user_id)
         if fresh:
             self.sender.detach(target)
@@ -146,6 +152,20 @@ class Publishing:
             self.sender.forget(target)
         self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log),
                          hold=hold)
+
+    def _page_button(self, screen: Screen, ctx: Context, group: bool) -> Screen:
+        """A way into the page (WEBAPP_URL): the group's message opens it by a t.me link (a
+        web_app button works in private chats only), the hand as a web_app button."""
+        settings = self.people.settings
+        if not settings.webapp_url or not settings.webapp_short_name:
+            return screen
+        if group:
+            link = (f"https://t.me/{self.bot.username}/{settings.webapp_short_name}"
+                    f"?startapp={ctx.table_id}")
+            button = Button(ctx.t("web-open"), url=link)
+        else:
+            button = Button(ctx.t("web-open"), web_app=f"{settings.webapp_url}/?table={ctx.table_id}")
+        return replace(screen, rows=(*screen.rows, (button,)))
 
     async def redraw_hand(self, table_id: int, user_id: int) -> None:
         """A refused press on a hand: the presser's hand drawn again from the stored table, so an

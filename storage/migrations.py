@@ -164,6 +164,12 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_owing ON tables (id) WHERE outbox != '[]';
     CREATE INDEX sends_chat ON sends (chat_id, at);
     """,
+    # 9: the computer players' seed, apart from the deal's (issue 28); tables in play get one
+    # (random(): any 64-bit integer, independent of the deal).
+    """
+    ALTER TABLE tables ADD COLUMN computer_seed INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET computer_seed = random() WHERE status = 'playing';
+    """,
 ]
 
 

@@ -138,6 +138,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_owing ON tables (id) WHERE outbox <> '[]'::jsonb;
     CREATE INDEX sends_chat ON sends (chat_id, at);
     """,
+    # 3: the computer players' seed, apart from the deal's (issue 28), as SQLite's migration 9.
+    """
+    ALTER TABLE tables ADD COLUMN computer_seed BIGINT NOT NULL DEFAULT 0;
+    UPDATE tables SET computer_seed = floor(random() * 9e18)::bigint WHERE status = 'playing';
+    """,
 ]
 
 _VERSION_TABLE = """

@@ -3,13 +3,9 @@ deal, and the ⏮ ◀ ▶ ⏭ of a deal replayed in their private chat."""
 
 from __future__ import annotations
 
-import random
-from functools import partial
-
 from telegram import CallbackQuery, Update, User
 
 from engine import find_game
-from engine.coach import review as coach_review
 from engine.core import parse
 
 from .. import callbacks
@@ -127,16 +123,11 @@ async def _review(app: Runtime, query: CallbackQuery, press: Press) -> None:
                   game.legal_actions(frames.states[i], seat), parse(game, code))
                  for i, (mover, code) in enumerate(frames.moves) if mover == seat]
     await answer(query, toast=await app.alert(user, "coach-thinking"))
-    regrets = await app.computers.coach(
-        partial(coach_review, source.game, decisions, partial(_review_rng, source.seed, deal)),
-        app.settings.computer_budget_seconds * REVIEW_BUDGETS)
+    dice = (await app.service.load(press.table_id)).computer_seed  # never the deal's seed
+    regrets = await app.computers.review(source.game, decisions, f"{dice}:review:{deal}",
+                                         REVIEW_BUDGETS)
     ctx = ViewContext(lang, 0, 0, source.names, source.game)
     positions = {i: obs for i, obs, _, _ in decisions}
     app.sender.post(user.id, 0, review_text(regrets, deal, ctx, positions)
                     if regrets is not None else ctx.t("coach-review-busy"))
 
-
-def _review_rng(seed: int, deal: int, index: int) -> random.Random:
-    """The generator of a reviewed decision: seeded by the match, deal and move (a module
-    function, not a lambda: the work may cross to another process)."""
-    return random.Random(f"{seed}:{deal}:{index}")

@@ -170,3 +170,14 @@ table-winner = 🥇 { $count ->
 command-stats = My numbers
 command-history = The last matches
 command-table = The table, down here
+
+## the page (bot/web): its own few words, the rest is the messages'
+web-spectator = 👀 Watching
+web-you = You
+web-trick = On the table
+web-last-trick = Last trick
+web-to-beat = To beat
+web-seconds = s
+web-connecting = Connecting…
+web-standings = Score
+web-open = 🃏 Open the table
