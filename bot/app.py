@@ -30,7 +30,7 @@ from storage.base import Store
 
 from . import i18n, scores
 from .callbacks import Kind
-from .handlers import info, lobby, members, play, stats
+from .handlers import coach, info, lobby, members, play, stats
 from .runtime import Runtime
 from .settings import LANGUAGES, Settings
 
@@ -134,7 +134,8 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("timer", info.timer))
     buttons = {Kind.ACTION: play.action, Kind.PICK: play.pick, Kind.TOGGLE: play.toggle,
                Kind.CONFIRM: play.confirm, Kind.MY_HAND: play.my_hand, Kind.SHEET: play.sheet,
-               **dict.fromkeys(lobby.KINDS, lobby.button), Kind.MATCH_SHEET: stats.sheet}
+               **dict.fromkeys(lobby.KINDS, lobby.button), Kind.MATCH_SHEET: stats.sheet,
+               Kind.HINT: coach.hint, Kind.REVIEW: coach.review, Kind.REPLAY: coach.replay}
     for kind, handler in buttons.items():
         application.add_handler(CallbackQueryHandler(handler, pattern=kind.pattern))
     application.add_handler(CallbackQueryHandler(play.unknown))  # anything else: an alert

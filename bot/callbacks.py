@@ -34,6 +34,9 @@ class Kind(StrEnum):
     OPTION = "o"  # the next value of a rule option (argument: its name)
     REMATCH = "r"  # a rematch of an ended table
     MATCH_SHEET = "v"  # a stored match's sheet from /history (the match id in the table id's place)
+    HINT = "i"  # the coach's hint for the presser's turn (a hand's 💡)
+    REVIEW = "w"  # the coach's review of the presser's last deal (argument: the deal number)
+    REPLAY = "y"  # a deal replayed in private (argument: source t|m, deal, step; see bot.replay)
 
     @property
     def pattern(self) -> str:

@@ -6,21 +6,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from typing import Any
 
+from engine.coach import Advice, Regret
 from engine.players import random_player
 
 from .settings import Settings
 from .tables import Outcome, TableService, Turn
-from .thinkers import Request, Thinkers, WorkerLost, decide
+from .thinkers import COACH, REVIEW, Request, Thinkers, WorkerLost, decide
 
 BATCH = 12  # computer moves drawn together at most
 # The levels that think in processes. Easy and Normal take 0.02-0.1 ms of CPU a decision (p99,
 # 1 ms at most; bench/ai_latency.py): in a thread they hold the interpreter lock for less than
 # a request to a process would cost. Hard takes 4-40 ms (p50) and up to ~100 ms.
-IN_PROCESSES = frozenset({"hard"})
+IN_PROCESSES = frozenset({"hard", COACH, REVIEW})  # the coach runs Hard's search
 log = logging.getLogger(__name__)
 
 Draw = Callable[[int, list[Outcome]], Awaitable[None]]
@@ -103,6 +105,30 @@ class Computers:
         if self.processes is not None and request[0] in IN_PROCESSES:
             return await self.processes.decide(request)
         return await asyncio.get_running_loop().run_in_executor(self._threads, decide, *request)
+
+    async def advise(self, turn: Turn) -> Advice | None:
+        """The coach's hint for a human's ``turn``, thought where Hard thinks (a process) and
+        within its budget, so a hint never blocks a table; None over the budget."""
+        advice: Advice | None = await self._coach(
+            (COACH, turn.game, turn.observation, turn.legal, turn.seed), 1.0)
+        return advice
+
+    async def review(self, game: str, decisions: Sequence[Any], seed: str,
+                     budgets: float) -> list[Regret] | None:
+        """The coach's review of a seat's deal (``engine.coach.review``), within ``budgets``
+        decision budgets; None over them."""
+        regrets: list[Regret] | None = await self._coach((REVIEW, game, decisions, (), seed),
+                                                         budgets)
+        return regrets
+
+    async def _coach(self, request: Request, budgets: float) -> Any:
+        try:
+            return await asyncio.wait_for(self._decide(request),
+                                          budgets * self.settings.computer_budget_seconds)
+        except (TimeoutError, WorkerLost) as error:
+            log.warning("the coach's %s of a %s position had no answer (%r)", request[0],
+                        request[1], error)
+            return None
 
     def busy(self) -> bool:
         return bool(self._tasks)

@@ -20,7 +20,9 @@ from engine import find_game
 from storage.base import Store, TableRecord
 
 from . import chart, i18n, scores
+from .coach import coach_rows, with_coach
 from .people import ALERT_LIMIT, People
+from .replay import open_data
 from .sender import Sender, Target
 from .tables import Outcome, TableError, TableService
 from .views import Button, Context, Screen, view_for
@@ -139,8 +141,9 @@ class Publishing:
             return  # drawn on the page; the private hand is redrawn when the page closes
         game, view = find_game(table.game), view_for(table.game)
         hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
-        screen = self._page_button(view.hand(game.observation(outcome.state, seat),
-                                             game.legal_actions(outcome.state, seat), hand_ctx),
+        obs, legal = game.observation(outcome.state, seat), game.legal_actions(outcome.state, seat)
+        screen = self._page_button(with_coach(view.hand(obs, legal, hand_ctx),
+                                              coach_rows(table, legal, len(obs.history), hand_ctx)),
                                    hand_ctx, group=False)
         target = Target(table.id or 0, seat, record.user_id)
         if fresh:
@@ -215,8 +218,10 @@ class Publishing:
     def _event_text(self, event: str, table: TableRecord, public: Any, ctx: Context) -> str | Screen:
         kind, _, number = event.partition(":")
         view = view_for(table.game)
-        if kind == "deal":
-            return view.deal_result(public.history[int(number) - 1], public, ctx)
+        if kind == "deal":  # with its ⏯: the deal replayed in the presser's private chat
+            return Screen(view.deal_result(public.history[int(number) - 1], public, ctx), ((
+                Button(ctx.t("coach-replay-button", deal=number),
+                       open_data("t", table.id or 0, int(number))),),))
         if kind == "abandoned":
             return i18n.t(ctx.lang, "table-abandoned")
         name = i18n.isolate(html.escape(table.seats[int(number)].name))

@@ -54,5 +54,21 @@ def rater(entries: Sequence[Sequence[Player]], places: Sequence[int]) -> Rater:
     return rate
 
 
+def sparing(rate: Rater, kept: set[Player]) -> Rater:
+    """``rate`` with the ``kept`` players' ratings left as they were (a human who took the
+    coach's hint: issue 26); a first match leaves them at a newcomer's rating."""
+    if not kept:
+        return rate
+
+    def spared(current: dict[Player, Rating | None]) -> dict[Player, Rating]:
+        new = rate(current)
+        for player in kept & new.keys():
+            mu, sigma = _values(current[player])
+            new[player] = Rating(mu=mu, sigma=sigma)
+        return new
+
+    return spared
+
+
 def _values(rating: Rating | None) -> tuple[float, float]:
     return (rating.mu, rating.sigma) if rating else (MODEL.mu, MODEL.sigma)

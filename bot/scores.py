@@ -14,10 +14,12 @@ from engine import Game, find_game, replay
 from engine.core import DealRecord, Standings
 from engine.players import DEFAULT_LEVEL, LEVEL_NAMES
 from storage.base import MatchRecord, SeatResult, Store, TableRecord
+from storage.records import engine_rules
 from storage.scores import DealLine, MatchFacts, MatchStatus, Story, player_key
 
 from . import chart, i18n, ratings
 from .callbacks import BadCallback, Kind, decode, encode
+from .replay import open_data
 from .views import Context, view_for
 from .views.base import BaseView, Button, Screen, signed
 
@@ -51,6 +53,7 @@ async def finish(store: Store, game: Game, table: TableRecord, state: Any, now: 
             rate = ratings.rater(entries, facts.places)
         else:
             rate = ratings.rater([[p] for p in players], [r.place for r in match.results])
+        rate = ratings.sparing(rate, {players[s] for s in facts.hinted})
     return await store.scores.record(match, facts, rate)
 
 
@@ -69,7 +72,7 @@ def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
     match = MatchRecord(table_id=table.id or 0, chat_id=table.key.chat_id,
                         thread_id=table.key.thread_id, game=table.game, rules=table.rules,
                         seed=table.seed, log=table.log, finished_at=now, results=results)
-    rules: dict[str, Any] = dict(table.rules)
+    rules = engine_rules(table.rules)
     start = game.public_observation(game.new_match(table.players, table.seed, **rules))
     facts = MatchFacts(
         status=status, rated=rated and over, teams=teams, by_team=table_.by_team,
@@ -77,7 +80,8 @@ def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
         values=list(table_.values), places=list(table_.places), order=list(table_.order),
         deals=[DealLine(number=d.number, results=list(d.results),
                         values=list(d.standings.values), places=list(d.standings.places))
-               for d in public.history])
+               for d in public.history],
+        hinted=[i for i, s in enumerate(table.seats) if s.user_id is not None and s.hinted])
     return match, facts
 
 
@@ -90,7 +94,7 @@ async def recover(store: Store, now: float) -> int:
         if table is None:
             continue
         game = find_game(table.game)
-        state = replay(game, table.players, table.seed, table.log, **table.rules)
+        state = replay(game, table.players, table.seed, table.log, **engine_rules(table.rules))
         if game.is_over(state):
             await finish(store, game, table, state, now)
             count += 1
@@ -123,6 +127,8 @@ def rating_lines(story: Story, names: Sequence[str], lang: str) -> list[str]:
     humans = []
     for seat in seats_best_first(story.facts):
         user = results[seat].user_id
+        if seat in story.facts.hinted:
+            continue  # their rating did not move: the hint line says why
         if user is not None and (moved := change.get(player_key(user, None))) is not None:
             after, before = ratings.shown(moved.after), ratings.shown(moved.before)
             humans.append(f"{names[seat]} {after} ({signed(after - before)})")
@@ -139,6 +145,9 @@ def summary(public: Any, ctx: Context, story: Story | None) -> Screen:
     the rematch button), then the rating changes."""
     screen = view_for(ctx.game).match_result(public, ctx)
     lines = rating_lines(story, ctx.names, ctx.lang) if story else []
+    if story and story.facts.hinted:
+        lines.append(i18n.t(ctx.lang, "coach-match-hinted",
+                            names=", ".join(ctx.names[s] for s in story.facts.hinted)))
     return Screen("\n".join([screen.text, *lines]), screen.rows)
 
 
@@ -222,15 +231,19 @@ class ScoreService:
         if not stories:
             return Screen(html.escape(i18n.t(lang, "history-empty")))
         lines, buttons = [i18n.t(lang, "history-title")], []
+        replays: list[Button] = []
         for index, story in enumerate(stories, start=1):
             names = seat_names(story.match.results, lang)
             winners = ", ".join(names[r.seat] for r in story.match.results if r.place == 1)
             key = "history-line" if story.facts.status == "finished" else "history-line-stopped"
-            lines.append(i18n.t(lang, key, number=index, game=i18n.t(lang, f"game-{story.match.game}"),
-                                names=winners or "—", deals=len(story.facts.deals),
-                                code=story.match.game))
+            line = i18n.t(lang, key, number=index, game=i18n.t(lang, f"game-{story.match.game}"),
+                          names=winners or "—", deals=len(story.facts.deals), code=story.match.game)
+            hinted = story.facts.hinted
+            lines.append(f"{line} {i18n.t(lang, 'coach-history-hinted')}" if hinted else line)
             buttons.append(Button(f"📋 {index}", _sheet_data(story.match.id or 0)))
-        rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, len(buttons), 5))
+            if story.facts.deals:  # ⏯: the match's deals replayed in private, from the first
+                replays.append(Button(f"⏯ {index}", open_data("m", story.match.id or 0, 1)))
+        rows = tuple(tuple(b[i:i + 5]) for b in (buttons, replays) for i in range(0, len(b), 5))
         return Screen("\n".join(lines), rows)
 
     async def chat_of(self, match_id: int) -> int:
@@ -250,7 +263,8 @@ class ScoreService:
         ctx = Context(lang, match.table_id, 0, names, match.game)
         try:  # the record is the truth: the game's own sheet from the replayed match
             game = find_game(match.game)
-            state = replay(game, len(match.results), match.seed, match.log, **match.rules)
+            state = replay(game, len(match.results), match.seed, match.log,
+                           **engine_rules(match.rules))
             text = view_for(match.game).score_sheet(game.public_observation(state), ctx)
         except Exception:  # a match an older version wrote: the stored deal records
             text = BaseView().score_sheet(_stored_public(story), ctx)

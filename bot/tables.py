@@ -32,6 +32,7 @@ from storage.base import (
     TableKey,
     TableRecord,
 )
+from storage.records import engine_rules
 
 from . import scores
 from .views.lobby import Lobby as LobbyInfo
@@ -130,7 +131,8 @@ class TableService:
         cached = self._states.get(table.id or 0)
         if cached and cached[0] == table.version:
             return cached[1]
-        state = replay(find_game(table.game), table.players, table.seed, table.log, **table.rules)
+        state = replay(find_game(table.game), table.players, table.seed, table.log,
+                       **engine_rules(table.rules))
         self._states[table.id or 0] = (table.version, state)
         return state
 
@@ -201,7 +203,7 @@ class TableService:
             table = await self._lobby(table_id)
             if user_id != table.creator_id:
                 raise TableError("error-creator-only")
-            allowed = find_game(table.game).options.get(name) if table.game else None
+            allowed = _options(table.game).get(name) if table.game else None
             if not allowed:
                 raise TableError("error-bad-button")
             now = table.rules.get(name, allowed[0])
@@ -215,7 +217,7 @@ class TableService:
             return LobbyInfo()
         game = find_game(table.game)
         options = tuple((name, int(str(table.rules.get(name, values[0]))))
-                        for name, values in game.options.items())
+                        for name, values in _options(table.game).items())
         sizes = tuple(s for s in game.sizes if s <= table.players)  # a rematch keeps its size
         teams: tuple[tuple[int, ...], ...] = ()
         if len(table.seats) in game.sizes:
@@ -418,6 +420,23 @@ class TableService:
             after = game.apply(state, turn.seat, action)
             table.log.append((turn.seat, str(action)))
             return await self._commit(table, after, state)
+
+    async def coach_turn(self, table_id: int, user_id: int, move: int) -> Turn:
+        """A human's turn for the coach's hint (the 💡 of their hand, at a table that offers
+        it): the seat is marked as hinted, so the match does not rate them."""
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            seat = _seat_index(table, user_id)
+            if table.status != "playing" or not table.rules.get("coach"):
+                raise TableError("error-table-over" if table.status != "playing"
+                                 else "error-bad-button")
+            state = self.state_of(table)
+            if move != len(table.log) or seat not in find_game(table.game).to_act(state):
+                raise TableError("error-stale")
+            if not table.seats[seat].hinted:
+                table.seats[seat].hinted = True
+                await self._save_keeping_state(table)
+            return self._turn(table, state, seat, "hard")
 
     def _turn(self, table: TableRecord, state: Any, seat: int, level: str,
               away: bool = False) -> Turn:
@@ -645,6 +664,14 @@ class TableService:
 
     async def _save(self, table: TableRecord) -> TableRecord:
         return await self.store.tables.save(table)
+
+
+COACH_OPTION = (0, 1)  # the lobby's 💡: off by default, the creator turns it on
+
+
+def _options(game: str) -> dict[str, tuple[int, ...]]:
+    """The lobby's options: the game's rule options, then the bot's coach."""
+    return {**find_game(game).options, "coach": COACH_OPTION}
 
 
 def _results_owed(game: Game, state: Any, before: Any) -> list[str]:

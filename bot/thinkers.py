@@ -33,9 +33,11 @@ import random
 import signal
 import traceback
 from collections.abc import Coroutine, Sequence
+from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
+from engine.coach import advise, review
 from engine.players import player_for
 
 log = logging.getLogger(__name__)
@@ -47,9 +49,23 @@ class WorkerLost(Exception):
     """The worker deciding died (killed, out of memory) before it answered."""
 
 
+COACH, REVIEW = "coach", "review"  # not levels: the coach's hint and review (issue 26)
+
+
 def decide(level: str, game: str, observation: Any, legal: Sequence[Any], seed: str) -> Any:
-    """One decision: what a worker does with a request, and what a thread does in its place."""
+    """One decision: what a worker does with a request, and what a thread does in its place.
+    The coach asks here too: a hint (``COACH``: the advice for the observation) and a review
+    (``REVIEW``: ``observation`` holds the seat's decisions of a deal)."""
+    if level == COACH:
+        return advise(game, observation, legal, random.Random(seed))
+    if level == REVIEW:
+        return review(game, observation, partial(seeded, seed))
     return player_for(level, game)(observation, legal, random.Random(seed))
+
+
+def seeded(seed: str, index: int) -> random.Random:
+    """The generator of a reviewed decision: the review's seed and the decision's place."""
+    return random.Random(f"{seed}:{index}")
 
 
 def _serve(conn: Connection, nice: int) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from engine import find_game, replay
 
 from .errors import StorageError
-from .records import TableRecord
+from .records import TableRecord, engine_rules
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ def replay_table(record: TableRecord) -> Any:
     except KeyError:
         raise StorageError(f"table {record.id}: unknown game {record.game!r}") from None
     try:
-        return replay(game, record.players, record.seed, record.log, **record.rules)
+        return replay(game, record.players, record.seed, record.log, **engine_rules(record.rules))
     except Exception as error:  # IllegalAction, or rules/players the game refuses
         raise StorageError(f"table {record.id} ({record.game}): {error}") from error
 

@@ -30,6 +30,7 @@ class SeatRecord(BaseModel):
     username: str = ""  # Telegram @username without the @, for /kick @name
     selection: list[str] = Field(default_factory=list)  # cards toggled for a multi-card action
     pick: str = ""  # the step of a picker the hand shows (a bid's level chosen, its suit next)
+    hinted: bool = False  # the human asked the coach for a hint: the match does not rate them
 
 
 class TableRecord(BaseModel):
@@ -103,6 +104,15 @@ class Standing(BaseModel):
     played: int
     won: int  # matches finished in first place
     points: int  # sum of scores
+
+
+# Table options the bot keeps beside the game's rules (the lobby's 💡 coach): never the engine's.
+BOT_RULES = frozenset({"coach"})
+
+
+def engine_rules(rules: dict[str, object]) -> dict[str, Any]:
+    """The rules the engine plays by: a table's or match's ``rules`` less the bot's options."""
+    return {k: v for k, v in rules.items() if k not in BOT_RULES}
 
 
 def copy_table(table: TableRecord, **update: Any) -> TableRecord:

@@ -53,6 +53,7 @@ class MatchFacts(BaseModel):
     places: list[int] = Field(default_factory=list)
     order: list[int] = Field(default_factory=list)  # entries best first
     deals: list[DealLine] = Field(default_factory=list)
+    hinted: list[int] = Field(default_factory=list)  # seats whose human took a coach's hint
 
 
 class RatingChange(BaseModel):

@@ -23,7 +23,7 @@ from engine.players import LEVEL_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = re.compile(r"^[a-z_]+(?:-[a-z0-9_]+)+$")
-DOMAINS = {"game", "level", "lobby", "error", "illegal", "kick", "table", "hand", "deal", "match",
+DOMAINS = {"game", "coach", "level", "lobby", "error", "illegal", "kick", "table", "hand", "deal", "match",
            "stats", "history", "chart",
            "start", "rules", "lang", "top", "score", "command", "timer", *GAME_NAMES}
 ALERTS = ("error-", "illegal-", "lobby-", "kick-")

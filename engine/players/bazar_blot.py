@@ -626,6 +626,14 @@ def make_hard(samples: int = HARD_SAMPLES, auction_samples: int = AUCTION_SAMPLE
 
 def hard_card(obs: Observation, cards: list[int], rng: random.Random, samples: int) -> int:
     """The card with the best mean margin over ``samples`` worlds, Normal's card first."""
+    order, sample, value = card_search(obs, cards)
+    return choose(order, samples, sample, value, rng)
+
+
+def card_search(obs: Observation, cards: list[int]) -> tuple[
+        list[int], Callable[[random.Random], State], Callable[[State, int, random.Random], float]]:
+    """What Hard searches at a card: the cards (Normal's first), a sampler of worlds and the
+    margin in game points a card brings the seat's team in a world (the coach reads it too)."""
     preferred = choose_card(obs, cards)
     order = [preferred, *(c for c in cards if c != preferred)]
     voids = [sum(1 << suit for suit in v) for v in Position(obs).voids]
@@ -639,13 +647,22 @@ def hard_card(obs: Observation, cards: list[int], rng: random.Random, samples: i
         a, b = playout(world, voids, card, r)
         return sign * (a - b)
 
-    return choose(order, samples, sample, value, rng)
+    return order, sample, value
 
 
 def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random,
               samples: int) -> Action:
     """The call with the best mean margin over ``samples`` worlds, each candidate followed by
     Normal's auction for every seat and Normal's play; Normal's call first."""
+    calls, sample, value = call_search(obs, legal)
+    return choose(calls, samples, sample, value, rng)
+
+
+def call_search(obs: Observation, legal: Sequence[Action]) -> tuple[
+        list[Action], Callable[[random.Random], State],
+        Callable[[State, Action, random.Random], float]]:
+    """The candidate calls (Normal's first, given ``HEAD_START``), a sampler of worlds and a
+    call's margin after Normal's auction and play."""
     hand = mask_of(obs.hand)
     sign = 1 if obs.seat % 2 == 0 else -1
 
@@ -662,7 +679,7 @@ def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random,
         a, b = playout(state, (0, 0, 0, 0), -1, r)
         return sign * (a - b) + head
 
-    return choose(calls, samples, sample, value, rng)
+    return calls, sample, value
 
 
 def candidates(obs: Observation, hand: int, legal: Sequence[Action]) -> list[Action]:

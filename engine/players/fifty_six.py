@@ -785,6 +785,15 @@ def _worlds(work: int, actions: int, plays: int) -> int:
 
 def hard_card(obs: Observation, legal: Sequence[Action], rng: random.Random, work: int,
               tries: int) -> Action:
+    cards, sample, value = card_search(obs, legal, tries)
+    worlds = _worlds(work, len(cards), sum(obs.hand_sizes))
+    return PLAYS[choose(cards, worlds, sample, value, rng)]
+
+
+def card_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
+        list[int], Callable[[random.Random], State], Callable[[State, int, random.Random], float]]:
+    """What Hard searches at a card: the cards (Normal's first: it wins ties), a sampler of
+    worlds and what a card brings the seat's team in tables (the coach reads it too)."""
     cards = _cards(legal)
     first = normal_card(read_table(obs), cards)  # ties go to Normal's card
     cards.remove(first)
@@ -801,8 +810,7 @@ def hard_card(obs: Observation, legal: Sequence[Action], rng: random.Random, wor
         assert w.contract is not None
         return deal_value(playout(w, card), w.contract, team, teams_in)
 
-    worlds = _worlds(work, len(cards), sum(obs.hand_sizes))
-    return PLAYS[choose(cards, worlds, sample, value, rng)]
+    return cards, sample, value
 
 
 def candidate_calls(obs: Observation, legal: Sequence[Action]) -> list[Action]:
@@ -820,6 +828,19 @@ def candidate_calls(obs: Observation, legal: Sequence[Action]) -> list[Action]:
 
 def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random, work: int,
               tries: int) -> Action:
+    calls, sample, value = call_search(obs, legal, tries)
+    worlds = _worlds(work, len(calls), sum(obs.hand_sizes))
+    return choose(calls, worlds, sample, value, rng)
+
+
+Auctioned = tuple[State, list[list[int]], list[list[float]]]
+
+
+def call_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
+        list[Action], Callable[[random.Random], Auctioned],
+        Callable[[Auctioned, Action, random.Random], float]]:
+    """The candidate calls (Normal's first, given ``CALL_MARGIN``), a sampler of worlds read
+    from the auction, and a call's worth in tables after Normal's auction and play."""
     calls = candidate_calls(obs, legal)
     kn = known(obs)
     team = obs.seat % len(obs.teams)
@@ -827,19 +848,17 @@ def hard_call(obs: Observation, legal: Sequence[Action], rng: random.Random, wor
     sup = supports(obs)
     codes = {str(c): _code(c) for c in calls}
 
-    def sample(r: random.Random) -> tuple[State, list[list[int]], list[list[float]]]:
+    def sample(r: random.Random) -> Auctioned:
         hands, est = sample_read(obs, kn, r, tries)
         return world(obs, hands), hands, est
 
-    def value(w: tuple[State, list[list[int]], list[list[float]]], call: Action,
-              r: random.Random) -> float:
+    def value(w: Auctioned, call: Action, r: random.Random) -> float:
         state, hands, est = w
         contract = auction_out(state, hands, est, sup, codes[str(call)])
         bonus = CALL_MARGIN if call is calls[0] else 0.0
         return bonus + deal_value(playout(_begin(state, contract)), contract, team, teams_in)
 
-    worlds = _worlds(work, len(calls), sum(obs.hand_sizes))
-    return choose(calls, worlds, sample, value, rng)
+    return calls, sample, value
 
 
 def make_hard(work: int = HARD_WORK, tries: int = AUCTION_TRIES,

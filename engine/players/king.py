@@ -622,22 +622,33 @@ def make_hard(samples: int = HARD_SAMPLES, trump_samples: int = TRUMP_SAMPLES
         cards = [a.card for a in legal if isinstance(a, Play)]
         if len(cards) == 1:
             return PLAYS[cards[0]]
-        known = read_known(obs)
-        trick = list(known.trick)
-        best = trick[trick_winner(trick, known.trump)] if trick else -1
-        played = 0
-        for w in known.won:
-            played |= w
-        first = policy_card(known.contract, known.trump, known.hand, trick, best, played,
-                            len(known.winners) + 1)
-        options = [first] + [c for c in distinct_plays(known, cards) if c != first]
-
-        def value(hands: list[int], card: int, _: random.Random) -> float:
-            points = playout(known.contract, known.trump, list(hands), list(known.won),
-                             list(known.winners), list(known.trick), obs.seat, card)
-            return points[obs.seat]
-        return PLAYS[choose(options, samples, lambda r: sample_hands(known, r), value, rng)]
+        options, sample, value = card_search(obs, cards)
+        return PLAYS[choose(options, samples, sample, value, rng)]
     return player
+
+
+Search = tuple[list[int], Callable[[random.Random], list[int]],
+               Callable[[list[int], int, random.Random], float]]
+
+
+def card_search(obs: Observation, cards: list[int]) -> Search:
+    """What Hard searches at a card: the distinct cards (the policy's first), a sampler of worlds
+    and the deal points a card brings the seat in a world (the coach reads the same search)."""
+    known = read_known(obs)
+    trick = list(known.trick)
+    best = trick[trick_winner(trick, known.trump)] if trick else -1
+    played = 0
+    for w in known.won:
+        played |= w
+    first = policy_card(known.contract, known.trump, known.hand, trick, best, played,
+                        len(known.winners) + 1)
+    options = [first] + [c for c in distinct_plays(known, cards) if c != first]
+
+    def value(hands: list[int], card: int, _: random.Random) -> float:
+        points = playout(known.contract, known.trump, list(hands), list(known.won),
+                         list(known.winners), list(known.trick), obs.seat, card)
+        return points[obs.seat]
+    return options, lambda r: sample_hands(known, r), value
 
 
 def distinct_plays(known: Known, cards: list[int]) -> list[int]:
@@ -657,6 +668,12 @@ def distinct_plays(known: Known, cards: list[int]) -> list[int]:
 
 def search_trump(obs: Observation, samples: int, rng: random.Random) -> Action:
     """The trump suit with the best mean score over sampled deals played out from the lead."""
+    suits, sample, value = trump_search(obs)
+    return TRUMP_CHOICES[choose(suits, samples, sample, value, rng)]
+
+
+def trump_search(obs: Observation) -> Search:
+    """The suits (Normal's first), a sampler of deals and a suit's deal points in one."""
     me, hand = obs.seat, mask_of(obs.hand)
     unseen = [c for c in range(52) if not hand >> c & 1]
     counts = [0 if s == me else 13 for s in range(4)]
@@ -670,8 +687,7 @@ def search_trump(obs: Observation, samples: int, rng: random.Random) -> Action:
         return playout(TR, suit, list(hands), [0] * 4, [], [], me, -1)[me]
 
     first = choose_trump([int(c) for c in obs.hand])
-    suits = [first] + [s for s in range(4) if s != first]
-    return TRUMP_CHOICES[choose(suits, samples, sample, value, rng)]
+    return [first] + [s for s in range(4) if s != first], sample, value
 
 
 hard = make_hard()

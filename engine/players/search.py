@@ -69,11 +69,29 @@ def choose(legal: Sequence[Act], samples: int, sample: Callable[[random.Random],
     preferred fallback first."""
     if len(legal) == 1:
         return legal[0]
+    totals = _totals(legal, samples, sample, value, rng)
+    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+    return legal[best]
+
+
+def ranked(legal: Sequence[Act], samples: int, sample: Callable[[random.Random], World],
+           value: Callable[[World, Act, random.Random], float], rng: random.Random
+           ) -> list[tuple[Act, float]]:
+    """Every legal action with its mean ``value``, best first: ``choose``'s action comes first
+    (the same worlds and luck from the same generator; ties keep ``legal``'s order). The coach's
+    hints and reviews read the estimates; a single action is valued too."""
+    totals = _totals(legal, samples, sample, value, rng)
+    order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
+    return [(legal[i], totals[i] / max(1, samples)) for i in order]
+
+
+def _totals(legal: Sequence[Act], samples: int, sample: Callable[[random.Random], World],
+            value: Callable[[World, Act, random.Random], float], rng: random.Random
+            ) -> list[float]:
     totals = [0.0] * len(legal)
     for _ in range(samples):
         world = sample(rng)
         luck = rng.getrandbits(64)
         for i, action in enumerate(legal):
             totals[i] += value(world, action, random.Random(luck))
-    best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-    return legal[best]
+    return totals

@@ -54,6 +54,7 @@ from ..thirteen import (
     val_mask,
     world,
 )
+from .search import choose
 
 PIECE = 3  # cost of one combination in a split of the hand
 LONE = 1  # extra cost of a lone card below a king (it needs someone else's low lead to go)
@@ -497,18 +498,21 @@ def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        candidates = _candidates(obs, legal, rng)
+        candidates, sample, value = search(obs, legal, rng, tries)
         if len(candidates) == 1:
             return candidates[0]
-        firsts = [a.mask if isinstance(a, Combo) else 0 for a in candidates]
-        totals = [0] * len(candidates)
-        for _ in range(samples):
-            state = sample_world(obs, rng, tries)
-            for i, first in enumerate(firsts):
-                totals[i] += playout(state, obs.seat, first)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))  # ties: Normal's
-        return candidates[best]
+        return choose(candidates, samples, sample, value, rng)
     return hard
+
+
+def search(obs: Observation, legal: Sequence[Action], rng: random.Random, tries: int = HARD_TRIES
+           ) -> tuple[list[Action], Callable[[random.Random], State],
+                      Callable[[State, Action, random.Random], float]]:
+    """What Hard searches: its candidates (Normal's first), a sampler of worlds and the place
+    points an action ends the game with for the seat (the coach reads it too)."""
+    def value(state: State, action: Action, _: random.Random) -> float:
+        return playout(state, obs.seat, action.mask if isinstance(action, Combo) else 0)
+    return _candidates(obs, legal, rng), lambda r: sample_world(obs, r, tries), value
 
 
 def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:

@@ -17,6 +17,10 @@ lobby-option-match_games = 🎮 { $value } { $value ->
         [one] game
        *[other] games
     }
+lobby-option-coach = 💡 { $value ->
+        [1] Hints: on
+       *[other] Hints: off
+    }
 lobby-join = Join
 lobby-leave = Leave
 lobby-fill = 🤖×{ $count } { $level }

@@ -17,6 +17,10 @@ lobby-teams = Թիմեր՝ { $teams }
 lobby-option-target = 🎯 Մինչև { $value }
 lobby-option-tables = 🪙 { $value } սեղան
 lobby-option-match_games = 🎮 { $value } խաղ
+lobby-option-coach = 💡 { $value ->
+        [1] Հուշումներ՝ այո
+       *[other] Հուշումներ՝ ոչ
+    }
 lobby-join = Միանալ
 lobby-leave = Դուրս գալ
 lobby-fill = 🤖×{ $count } { $level }

@@ -14,6 +14,10 @@ lobby-teams = Команды: { $teams }
 lobby-option-target = 🎯 До { $value }
 lobby-option-tables = 🪙 Столов: { $value }
 lobby-option-match_games = 🎮 Игр: { $value }
+lobby-option-coach = 💡 { $value ->
+        [1] Подсказки: да
+       *[other] Подсказки: нет
+    }
 lobby-join = Сесть
 lobby-leave = Выйти
 lobby-fill = 🤖×{ $count } { $level }

@@ -126,10 +126,10 @@ class Audit:
                               f"{screen if isinstance(screen, str) else screen.text}"[:300])
 
 
-def choose(h: Harness, user: int, rng: random.Random) -> str | None:
+def choose(h: Harness, user: int, rng: random.Random, hand: Any = None) -> str | None:
     """What a human presses: an action, else toggles then confirm, else a picker's step (at
     random: a picker's pages lead back to each other, and a fixed choice could go round)."""
-    hand = h.hand(user)
+    hand = hand or h.hand(user)
     buttons = [b for b in hand.buttons() if "callback_data" in b]
     data = [b["callback_data"] for b in buttons]
     plays = [d for d in data if d.startswith("a|")]
@@ -172,3 +172,91 @@ async def test_no_message_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, g
         assert any("🏆" in m.text for m in h.fake.chat(GROUP))
     assert audit.screens > 50
     assert not audit.leaks, audit.leaks[:3]
+
+
+# ----- the coach (issue 26): hints, reviews and replays during a match
+
+async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the coach on, a human takes a hint at every turn, and after each deal asks for its
+    review and replays it (every step) while the match goes on: a hint shows only cards of the
+    reader's hand, a review only cards the reader held or saw played in that deal, and a
+    replay's frame nothing hidden from the reader in the state it shows (no hand face up before
+    the end)."""
+    from bot.handlers import coach as coach_handlers
+
+    frames: list[str] = []
+    original = coach_handlers.frame
+
+    def audited(source: Any, deal: Any, step: int, ctx: Any) -> Screen:
+        screen = original(source, deal, step, ctx)
+        state = deal.states[max(0, min(step, len(deal.moves)))]
+        if source.face_up:
+            frames.append(f"a hand face up during the match: {screen.text[:200]}")
+        frames.extend(f"{source.game} deal {deal.number} step {step}/{len(deal.moves)}: {f}"
+                      for f in leaked(source.game, state, source.seat, faces(screen)))
+        return screen
+    monkeypatch.setattr(coach_handlers, "frame", audited)
+    for game_name in GAME_NAMES:
+        async with Harness(MemoryStore(), table_seed=3) as h:  # type: ignore[arg-type]
+            await _coached_deals(h, game_name, frames)
+            sent = [m.text[:1] for m in h.fake.chat(101)]
+            assert "💡" in sent and "⏯" in sent, game_name
+    assert not frames, frames[:3]
+
+
+async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals: int = 2) -> None:
+    user = 101
+    await h.start_private(user)
+    await h.say(user, f"/new {game_name}")
+    await h.press(user, h.table_message(), h.table_message().button("💡")["callback_data"])
+    if game_name == "thirteen":  # three games, so that the first is replayed while the match goes on
+        await h.press(user, h.table_message(), h.table_message().button("🎮")["callback_data"])
+    await h.add_computers(user, 3)
+    await h.press(user, h.table_message(), h.table_message().button("▶")["callback_data"])
+    game, rng, reviewed = find_game(game_name), random.Random(3), 0
+    for _ in range(600):
+        table = await h.runtime.store.tables.seat_of(user)
+        if table is None:  # the match is over (Thirteen's single game): nothing more to hide
+            return
+        state = h.runtime.service.state_of(table)
+        done = len(game.public_observation(state).history)
+        if done >= deals:
+            return
+        hand = h.fake.messages[(user, table.seats[0].hand_message_id or 0)]
+        labels = {b["text"]: b["callback_data"] for b in hand.buttons() if "callback_data" in b}
+        if done > reviewed:
+            reviewed = done
+            await h.press(user, hand, next(d for t, d in labels.items() if t.startswith("🔍")))
+            held = Counter(c.symbol for s in _deal_states(table, done)  # or seen played
+                           for c in [*game.observation(s, 0).hand,
+                                     *cards_in(game.public_observation(s))])
+            problems += [f"review shows {f}" for f in faces(_newest(h, user, "🔍")) if not held[f]]
+            post = [m for m in h.fake.chat(GROUP) if m.buttons()
+                    and m.buttons()[0]["text"] == f"⏯ {done}"][-1]
+            await h.press(user, post, post.button("⏯")["callback_data"])
+            replay = [m for m in h.fake.chat(user) if m.text.startswith("⏯")][-1]
+            while (at := STEP.search(replay.text.split("\n")[0])) and at[1] != at[2]:
+                await h.press(user, replay, replay.button("▶")["callback_data"])
+                replay = h.fake.messages[(user, replay.message_id)]
+            continue
+        if "💡 Հուշում" in labels:
+            mine = Counter(c.symbol for c in game.observation(state, 0).hand)
+            await h.press(user, hand, labels["💡 Հուշում"])
+            problems += [f"hint shows {f}" for f in faces(_newest(h, user, "💡")) if not mine[f]]
+        data = choose(h, user, rng, hand)
+        if data is not None:
+            await h.press(user, hand, data)
+    raise AssertionError("the deals did not end")
+
+
+STEP = re.compile(r"(\d+)/(\d+)$")
+
+
+def _newest(h: Harness, user: int, starts: str) -> str:
+    return [m for m in h.fake.chat(user) if m.text.startswith(starts)][-1].text
+
+
+def _deal_states(table: Any, number: int) -> tuple[Any, ...]:
+    from bot.replay import deal_frames
+    game = find_game(table.game)
+    return deal_frames(game, table.players, table.seed, table.log, table.rules, number).states

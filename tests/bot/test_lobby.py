@@ -28,7 +28,7 @@ async def test_new_join_computers_start(store: Store) -> None:
         await h.say(ARAM, "/new hearts")
         lobby = h.table_message()
         assert "Սրտեր" in lobby.text and "Նստած է 1 հոգի (խաղում են 4 հոգով)" in lobby.text
-        assert texts(lobby) == ["🎯 Մինչև 100", "Միանալ", "Դուրս գալ", "🤖×3 Հեշտ",
+        assert texts(lobby) == ["🎯 Մինչև 100", "💡 Հուշումներ՝ ոչ", "Միանալ", "Դուրս գալ", "🤖×3 Հեշտ",
                                 "🤖×3 Միջին", "🤖×3 Բարդ", "▶ Սկսել", "💬 Բացել բոտը"]
         presses = len(h.fake.answers)
         await h.press(ARAM, lobby, lobby.button("🤖×3 Բարդ")["callback_data"])
@@ -36,7 +36,7 @@ async def test_new_join_computers_start(store: Store) -> None:
         assert await seats(store) == [str(ARAM), "hard", "hard", "hard"]
         lobby = h.table_message()
         assert "Նստած են 4 հոգի" in lobby.text
-        assert texts(lobby) == ["🎯 Մինչև 100", "Միանալ", "Դուրս գալ", "▶ Սկսել", "💬 Բացել բոտը"]
+        assert texts(lobby) == ["🎯 Մինչև 100", "💡 Հուշումներ՝ ոչ", "Միանալ", "Դուրս գալ", "▶ Սկսել", "💬 Բացել բոտը"]
         answer = await h.press(ANI, lobby, lobby.button("▶")["callback_data"])
         assert answer.get("show_alert"), "only the creator or an admin starts"
         await h.press(ARAM, lobby, lobby.button("▶")["callback_data"])
@@ -73,14 +73,14 @@ async def test_thirteen_and_56_choose_their_size(store: Store) -> None:
         await h.say(ARAM, "/new thirteen")
         lobby = h.table_message()
         assert "Նստած է 1 հոգի (խաղում են 2–4 հոգով)" in lobby.text
-        assert texts(lobby)[1:] == ["Միանալ", "Դուրս գալ", "🤖×3 Հեշտ", "🤖×3 Միջին", "🤖×3 Բարդ",
+        assert texts(lobby)[2:] == ["Միանալ", "Դուրս գալ", "🤖×3 Հեշտ", "🤖×3 Միջին", "🤖×3 Բարդ",
                                     "🤖 +1", "▶ Սկսել", "💬 Բացել բոտը"]
         await h.press(ARAM, lobby, lobby.button("🤖 +1")["callback_data"])
-        assert texts(h.table_message())[3:] == ["Հեշտ", "Միջին", "Բարդ", "✖", "▶ Սկսել",
+        assert texts(h.table_message())[4:] == ["Հեշտ", "Միջին", "Բարդ", "✖", "▶ Սկսել",
                                                 "💬 Բացել բոտը"]
         await h.press(ARAM, lobby, h.table_message().button("Միջին")["callback_data"])
         assert await seats(store) == [str(ARAM), "normal"]
-        assert texts(h.table_message())[3:7] == ["🤖×2 Հեշտ", "🤖×2 Միջին", "🤖×2 Բարդ", "🤖 +1"]
+        assert texts(h.table_message())[4:8] == ["🤖×2 Հեշտ", "🤖×2 Միջին", "🤖×2 Բարդ", "🤖 +1"]
         await h.say(ARAM, "/stop")
 
         await h.runtime.set_chat_lang(GROUP, "ru")

@@ -144,6 +144,18 @@ async def test_active_lists_lobby_and_playing(store: Store) -> None:
     assert await store.tables.broken() == []
 
 
+async def test_the_coach_option_and_a_hinted_seat_round_trip(store: Store) -> None:
+    """The lobby's 💡 is the bot's option, never a rule the engine is given (the table is not
+    broken), and a seat that took a hint stays marked (issue 26)."""
+    record = table(rules={"coach": 1}, log=moves(0, 3))
+    record.seats[0].hinted = True
+    created = await store.tables.create(record)
+    loaded = await store.tables.by_id(created.id or 0)
+    assert loaded == created and loaded.seats[0].hinted and not loaded.seats[1].hinted
+    assert loaded.rules == {"coach": 1}
+    assert await store.tables.active() == [created] and await store.tables.broken() == []
+
+
 async def test_broken_tables_are_skipped_and_named(store: Store) -> None:
     good = await store.tables.create(table(TableKey(chat_id=1), log=moves(0, 3)))
     bad_log = await store.tables.create(

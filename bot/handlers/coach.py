@@ -1,0 +1,133 @@
+"""The coach's buttons (issue 26): 💡 a hint for the presser's turn, 🔍 the review of their last
+deal, and the ⏮ ◀ ▶ ⏭ of a deal replayed in their private chat."""
+
+from __future__ import annotations
+
+from telegram import CallbackQuery, Update, User
+
+from engine import find_game
+from engine.core import parse
+
+from .. import callbacks
+from ..callbacks import BadCallback, Press
+from ..coach import hint_text, review_text
+from ..replay import Source, deal_frames, frame, read_arg
+from ..runtime import Runtime
+from ..scores import seat_names
+from ..tables import TableError
+from ..views import Context as ViewContext
+from . import Context, answer, answer_press, is_member, pressed, runtime_of
+
+
+async def hint(update: Update, context: Context) -> None:
+    got = await pressed(update, context)
+    if got is not None:
+        query, press = got
+        app = runtime_of(context)
+        await answer_press(app, query, press, _hint(app, query, query.from_user, press))
+
+
+async def _hint(app: Runtime, query: CallbackQuery, user: User, press: Press) -> None:
+    """The turn read (and the seat marked hinted) under the table's lock, the advice thought
+    outside it, then sent below the hand in the presser's language."""
+    turn = await app.service.coach_turn(press.table_id, user.id, press.move)
+    await answer(query, toast=await app.alert(user, "coach-thinking"))
+    advice = await app.computers.advise(turn)
+    table = await app.service.load(press.table_id)
+    ctx = app.publishing.context(table, await app.user_lang(user), turn.seat)
+    app.sender.post(user.id, 0, hint_text(advice, ctx) if advice else ctx.t("coach-busy"))
+
+
+async def replay(update: Update, context: Context) -> None:
+    got = await pressed(update, context)
+    if got is not None:
+        query, press = got
+        app = runtime_of(context)
+        await answer_press(app, query, press, _replay(app, context, query, press))
+
+
+async def _replay(app: Runtime, context: Context, query: CallbackQuery, press: Press) -> None:
+    """A replay's frame: the message pressed in the private chat edited, or (a ⏯ in the group)
+    a new one in the presser's private chat. Only a member of the match's group may see it."""
+    try:
+        kind, deal, step = read_arg(press.arg)
+    except BadCallback as error:
+        raise TableError("error-bad-button") from error
+    user = query.from_user
+    lang = await app.user_lang(user)
+    source, chat_id = await _source(app, kind, press.table_id, user.id, lang)
+    if not 1 <= deal <= source.deals:
+        raise TableError("error-stale")
+    if not await is_member(context, chat_id, user.id):
+        raise TableError("error-not-member")
+    frames = deal_frames(find_game(source.game), source.players, source.seed, source.log,
+                         source.rules, deal)
+    screen = frame(source, frames, step, ViewContext(lang, 0, 0, source.names, source.game))
+    message = query.message
+    if message is not None and message.chat.id == user.id:
+        app.sender.close_message(user.id, message.message_id, screen)
+        await answer(query)
+        return
+    if not (await app.people.touch(user)).can_dm:
+        raise TableError("lobby-open-bot-first")
+    app.sender.post(user.id, 0, screen)
+    await answer(query, toast=await app.alert(user, "coach-replay-sent"))
+
+
+async def _source(app: Runtime, kind: str, ident: int, user_id: int, lang: str
+                  ) -> tuple[Source, int]:
+    """What the replay is rebuilt from, and the chat its match was played in."""
+    if kind == "m":
+        story = await app.store.scores.story(ident)
+        if story is None:
+            raise TableError("error-stale")
+        match = story.match
+        return Source("m", ident, match.game, len(match.results), match.rules, match.seed,
+                      match.log, seat_names(match.results, lang), len(story.facts.deals),
+                      None, True), match.chat_id
+    table = await app.service.load(ident)
+    if table.status == "lobby":
+        raise TableError("error-stale")
+    public = find_game(table.game).public_observation(app.service.state_of(table))
+    seat = next((i for i, s in enumerate(table.seats) if s.user_id == user_id), None)
+    names = app.publishing.context(table, lang).names
+    return Source("t", ident, table.game, table.players, table.rules, table.seed,
+                  list(table.log), names, len(public.history), seat,
+                  table.status != "playing"), table.key.chat_id
+
+
+REVIEW_BUDGETS = 3  # a review may take this many decision budgets (it weighs a deal's decisions)
+
+
+async def review(update: Update, context: Context) -> None:
+    got = await pressed(update, context)
+    if got is not None:
+        query, press = got
+        app = runtime_of(context)
+        await answer_press(app, query, press, _review(app, query, press))
+
+
+async def _review(app: Runtime, query: CallbackQuery, press: Press) -> None:
+    """The 🔍 of a hand: the presser's decisions of a finished deal weighed by the search from
+    what they saw then, outside the table's lock, the answer sent to their private chat."""
+    user = query.from_user
+    deal = callbacks.number(press.arg, 10_000)
+    lang = await app.user_lang(user)
+    source, _ = await _source(app, "t", press.table_id, user.id, lang)
+    if deal is None or not 1 <= deal <= source.deals or source.seat is None:
+        raise TableError("error-stale")
+    game = find_game(source.game)
+    frames = deal_frames(game, source.players, source.seed, source.log, source.rules, deal)
+    seat = source.seat
+    decisions = [(i, game.observation(frames.states[i], seat),
+                  game.legal_actions(frames.states[i], seat), parse(game, code))
+                 for i, (mover, code) in enumerate(frames.moves) if mover == seat]
+    await answer(query, toast=await app.alert(user, "coach-thinking"))
+    dice = (await app.service.load(press.table_id)).computer_seed  # never the deal's seed
+    regrets = await app.computers.review(source.game, decisions, f"{dice}:review:{deal}",
+                                         REVIEW_BUDGETS)
+    ctx = ViewContext(lang, 0, 0, source.names, source.game)
+    positions = {i: obs for i, obs, _, _ in decisions}
+    app.sender.post(user.id, 0, review_text(regrets, deal, ctx, positions)
+                    if regrets is not None else ctx.t("coach-review-busy"))
+

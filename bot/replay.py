@@ -1,0 +1,167 @@
+"""A finished deal replayed move by move in a private chat (issue 26): one message, edited by
+its ⏮ ◀ ▶ ⏭ buttons (and ⏪ ⏩ to the other deals).
+
+Every frame is rebuilt from the stored seed and action log through the engine (``deal_frames``),
+never from a stored screen. What a frame shows is the engine's: the group's table drawn from
+the public view, and hands from the seats' observations. While the match is played a replay shows
+what its viewer saw (their own hand, none for someone not seated); once the match is over every
+hand is face up."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Game, find_game
+from engine.cards import Card
+from engine.core import code_cards, parse
+from storage.records import engine_rules
+
+from . import callbacks
+from .callbacks import Kind
+from .coach import action_text
+from .views import Button, Context, Screen, view_for
+
+SOURCES = ("t", "m")  # a table (during its match, or after it) or a stored match
+CARD_CODE = re.compile(r"[2-9TJQKA][CDHS]")  # a card in an action's code: 'pass:QS,2C,3C'
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal of a match as the engine replays it: ``states[0]`` before its first move,
+    ``states[i]`` after its i-th, ``moves[i - 1]`` that move (seat, code)."""
+
+    number: int
+    states: tuple[Any, ...]
+    moves: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """What a replay is rebuilt from: a table's or a stored match's game, rules, seed and log,
+    the seats' names, how many deals are finished, and who sees which hands."""
+
+    kind: str  # "t" or "m"
+    ident: int
+    game: str
+    players: int
+    rules: dict[str, object]
+    seed: int
+    log: Sequence[tuple[int, str]]
+    names: tuple[str, ...]
+    deals: int  # finished deals: the ones a replay may show
+    seat: int | None  # the viewer's seat where only their hand is shown; None: see `face_up`
+    face_up: bool
+
+
+def deal_frames(game: Game, players: int, seed: int, log: Sequence[tuple[int, str]],
+                rules: dict[str, object], number: int) -> Deal:
+    """Deal ``number`` (1-based) of the match, replayed from its seed and log."""
+    for deal in all_deals(game, players, seed, log, rules):
+        if deal.number == number:
+            return deal
+    raise ValueError(f"the log has no finished deal {number}")
+
+
+def all_deals(game: Game, players: int, seed: int, log: Sequence[tuple[int, str]],
+              rules: dict[str, object]) -> Iterator[Deal]:
+    """Every finished deal of the match in one replay from its seed and log: a deal's moves are
+    those made while the deals before it were finished, up to the one that finished it."""
+    state = game.new_match(players, seed, **engine_rules(rules))
+    done = 0
+    states: list[Any] = [state]
+    moves: list[tuple[int, str]] = []
+    for seat, code in log:
+        state = game.apply(state, seat, parse(game, code))
+        moves.append((seat, code))
+        states.append(state)
+        if len(game.public_observation(state).history) > done:
+            done += 1
+            yield Deal(done, tuple(states), tuple(moves))
+            states, moves = [state], []
+
+
+def frame(source: Source, deal: Deal, step: int, ctx: Context) -> Screen:
+    """The replay's message at ``step`` (0: the hands as dealt) of ``deal``."""
+    game = find_game(source.game)
+    steps = len(deal.moves)
+    step = max(0, min(step, steps))
+    state = deal.states[step]
+    public = game.public_observation(state)
+    view = view_for(source.game)
+    lines = [ctx.t("coach-replay-title", game=ctx.t(f"game-{source.game}"), deal=deal.number,
+                   step=step, steps=steps, code=source.game)]
+    if step:
+        seat, code = deal.moves[step - 1]
+        cards = {part for part in code_cards(code) if CARD_CODE.fullmatch(part)}
+        seen = source.face_up or seat == source.seat or cards <= shown(public)
+        lines.append(ctx.t("coach-replay-move", name=source.names[seat], action=action_text(
+            parse(game, code), ctx) if seen else ctx.t("coach-replay-hidden")))
+    else:
+        lines.append(ctx.t("coach-replay-dealt"))
+    if step == steps:
+        lines.append(view.deal_result(public.history[deal.number - 1], public, ctx))
+    else:
+        lines.append(view.table(public, ctx).text)
+        lines += hand_lines(game, state, source, ctx)
+    return Screen("\n\n".join(lines), buttons(source, deal.number, step, steps))
+
+
+def shown(public: Any) -> set[str]:
+    """The codes of the cards a public view shows: a move whose cards it does not show (a
+    Hearts pass) stays hidden from the other seats while the match goes on."""
+    found: set[str] = set()
+    stack = [public]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Card):
+            found.add(str(value))
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            stack += [getattr(value, f.name) for f in dataclasses.fields(value)]
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            stack += list(value)
+        elif isinstance(value, dict):
+            stack += [*value.keys(), *value.values()]
+    return found
+
+
+def hand_lines(game: Game, state: Any, source: Source, ctx: Context) -> list[str]:
+    """The hands a viewer may see: every seat's once the match is over, else their own."""
+    seats = range(source.players) if source.face_up else (
+        [source.seat] if source.seat is not None else [])
+    lines = []
+    for seat in seats:
+        hand = getattr(game.observation(state, seat), "hand", ())
+        cards = " ".join(card.symbol for card in hand) or "—"
+        lines.append(ctx.t("coach-replay-hand", name=source.names[seat], cards=cards))
+    return ["\n".join(lines)] if lines else []
+
+
+def data(source: Source, deal: int, step: int) -> str:
+    return callbacks.encode(Kind.REPLAY, source.ident, 0, f"{source.kind}{deal}:{step}")
+
+
+def buttons(source: Source, deal: int, step: int, steps: int) -> tuple[tuple[Button, ...], ...]:
+    moves = tuple(Button(text, data(source, deal, to)) for text, to in (
+        ("⏮", 0), ("◀", max(0, step - 1)), ("▶", min(steps, step + 1)), ("⏭", steps)))
+    deals = tuple(Button(text, data(source, to, 0)) for text, to in (
+        ("⏪", deal - 1), ("⏩", deal + 1)) if 1 <= to <= source.deals)
+    return (moves, deals) if deals else (moves,)
+
+
+def read_arg(arg: str) -> tuple[str, int, int]:
+    """(source, deal, step) of a replay button's argument 't3:17', strictly."""
+    kind, body = arg[:1], arg[1:]
+    deal, _, step = body.partition(":")
+    number, at = callbacks.number(deal, 10_000), callbacks.number(step, 100_000)
+    if kind not in SOURCES or number is None or at is None:
+        raise callbacks.BadCallback(f"not a replay: {arg!r}")
+    return kind, number, at
+
+
+def open_data(source_kind: str, ident: int, deal: int) -> str:
+    """The data of a ⏯ (under a deal's result, or a /history line): the deal from its start."""
+    return callbacks.encode(Kind.REPLAY, ident, 0, f"{source_kind}{deal}:0")

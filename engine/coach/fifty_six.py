@@ -1,0 +1,33 @@
+"""56's coach: Hard's card and call searches, in tables the seat's team wins (or loses) this
+deal. The head start Hard gives Normal's call orders the calls but is not shown."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..fifty_six import Action, Observation
+from ..players.fifty_six import (
+    AUCTION_TRIES,
+    CALL_MARGIN,
+    HARD_WORK,
+    _worlds,
+    call_search,
+    card_search,
+)
+from ..players.search import ranked
+from ..tricks import PLAYS
+from . import Advice
+
+
+def advise(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Advice:
+    if obs.phase == "auction":
+        calls, sample, value = call_search(obs, legal, AUCTION_TRIES)
+        worlds = _worlds(HARD_WORK, len(calls), sum(obs.hand_sizes))
+        pairs = ranked(calls, worlds, sample, value, rng)
+        return Advice(tuple((c, v - (CALL_MARGIN if c is calls[0] else 0.0)) for c, v in pairs),
+                      "tables")
+    cards, csample, cvalue = card_search(obs, legal, AUCTION_TRIES)
+    worlds = _worlds(HARD_WORK, len(cards), sum(obs.hand_sizes))
+    return Advice(tuple((PLAYS[c], v) for c, v in ranked(cards, worlds, csample, cvalue, rng)),
+                  "tables")
