@@ -612,19 +612,30 @@ def make_hard(samples: int = HARD_SAMPLES, pass_samples: int = PASS_SAMPLES,
         cards = [a.card for a in _plays(legal)]
         if len(cards) == 1:
             return PLAYS[cards[0]]
-        known = read_known(obs)
-        first = normal_card_of(known)
-        options = distinct_plays(known, cards)
-        if first in options:  # Normal's card first: it wins the ties
-            options.remove(first)
-        options.insert(0, first)
-
-        def value(hands: list[int], card: int, _: random.Random) -> float:
-            points = playout(list(hands), list(known.points), known.trick, known.leader,
-                             known.broken, known.gone, card)
-            return -points[known.seat]
-        return PLAYS[choose(options, samples, lambda r: draw(known, r), value, rng)]
+        options, sample, value = card_search(obs, cards, draw)
+        return PLAYS[choose(options, samples, sample, value, rng)]
     return player
+
+
+def card_search(obs: Observation, cards: Sequence[int], draw: Sampler | None = None
+                ) -> tuple[list[int], Callable[[random.Random], list[int]],
+                           Callable[[list[int], int, random.Random], float]]:
+    """What Hard searches for a card (the coach reads it too): the distinct plays, Normal's card
+    first (it wins the ties), a sampler of the hidden hands, and what a card is worth to the seat
+    (minus the points it takes, played out by Normal's rules)."""
+    known = read_known(obs)
+    first = normal_card_of(known)
+    options = distinct_plays(known, list(cards))
+    if first in options:
+        options.remove(first)
+    options.insert(0, first)
+    sampler = draw or sample_hands
+
+    def value(hands: list[int], card: int, _: random.Random) -> float:
+        points = playout(list(hands), list(known.points), known.trick, known.leader,
+                         known.broken, known.gone, card)
+        return -points[known.seat]
+    return options, lambda r: sampler(known, r), value
 
 
 def normal_card_of(known: Known) -> int:
@@ -645,8 +656,16 @@ def pass_candidates(hand: Sequence[int]) -> list[int]:
 
 
 def search_pass(obs: Observation, samples: int, rng: random.Random) -> Action:
-    """The pass with the best mean score over sampled deals: the other seats pass by Normal's
-    rule, then everyone plays Normal's rules to the end of the deal."""
+    """The pass with the best mean score over sampled deals (see ``pass_search``)."""
+    candidates, sample, value = pass_search(obs)
+    return PASSES[choose(candidates, samples, sample, value, rng)]
+
+
+def pass_search(obs: Observation) -> tuple[list[int], Callable[[random.Random], list[int]],
+                                           Callable[[list[int], int, random.Random], float]]:
+    """What Hard searches for a pass (the coach reads it too): the candidate passes, a sampler of
+    deals in which the other seats pass by Normal's rule, and what a pass is worth to the seat
+    (minus the points it takes when everyone then plays Normal's rules to the end)."""
     me, hand = obs.seat, mask_of(obs.hand)
     offset = OFFSETS[obs.pass_direction]
     unseen = [c for c in range(52) if not hand >> c & 1]
@@ -668,7 +687,7 @@ def search_pass(obs: Observation, samples: int, rng: random.Random) -> Action:
         leader = next(s for s in range(4) if after[s] & 1)
         return -playout(after, [0, 0, 0, 0], (), leader, False, 0, 0)[me]
 
-    return PASSES[choose(pass_candidates(obs.hand), samples, sample, value, rng)]
+    return pass_candidates(obs.hand), sample, value
 
 
 hard = make_hard()
