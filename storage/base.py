@@ -25,6 +25,7 @@ from .records import (
     copy_table,
 )
 from .scores import Scores
+from .seasons import Seasons
 
 __all__ = [
     "ChatRecord",
@@ -34,6 +35,7 @@ __all__ = [
     "Matches",
     "SeatRecord",
     "SeatResult",
+    "Seasons",
     "Sends",
     "StaleTable",
     "Standing",
@@ -172,6 +174,7 @@ class Store(Protocol):
     matches: Matches
     sends: Sends
     scores: Scores  # matches with their facts, and ratings (storage/scores.py)
+    seasons: Seasons  # seasons' matches and their end posts (storage/seasons.py)
     shared: bool  # several processes may use it at once (PostgreSQL): windows in the store
 
     async def close(self) -> None: ...

@@ -164,6 +164,20 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_owing ON tables (id) WHERE outbox != '[]';
     CREATE INDEX sends_chat ON sends (chat_id, at);
     """,
+    # 9: seasons (issue 27). Which season-end posts went out (one per chat, month and game),
+    # claimed by one worker until ``until`` while it sends; matches found by when they finished.
+    """
+    CREATE TABLE season_posts (
+        chat_id INTEGER NOT NULL,
+        season TEXT NOT NULL,                      -- '2026-11', in the chat's time zone
+        game TEXT NOT NULL,
+        worker TEXT NOT NULL,
+        until REAL NOT NULL,
+        posted_at REAL,                            -- NULL: claimed, not sent yet
+        PRIMARY KEY (chat_id, season, game)
+    ) WITHOUT ROWID;
+    CREATE INDEX matches_finished ON matches (finished_at);
+    """,
 ]
 
 

@@ -5,7 +5,7 @@ A schema change is a new script at the end. Scripts hold plain statements (no BE
 ``migrate`` runs every pending one in a single transaction under an advisory lock, so a failed
 upgrade leaves the database as it was, and processes starting at once run each script once.
 
-The schema mirrors SQLite's (``migrations.py``) at its version 7, in PostgreSQL's types: BIGINT
+The schema mirrors SQLite's (``migrations.py``), from its version 7, in PostgreSQL's types: BIGINT
 ids, seeds and chat ids, JSONB for rules, seats, outbox, settings, logs and facts, DOUBLE
 PRECISION unix seconds for times.
 """
@@ -137,6 +137,19 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_playing ON tables (deadline) WHERE status = 'playing';
     CREATE INDEX tables_owing ON tables (id) WHERE outbox <> '[]'::jsonb;
     CREATE INDEX sends_chat ON sends (chat_id, at);
+    """,
+    # 3: seasons (issue 27), as SQLite's migration 9.
+    """
+    CREATE TABLE season_posts (
+        chat_id BIGINT NOT NULL,
+        season TEXT NOT NULL,                      -- '2026-11', in the chat's time zone
+        game TEXT NOT NULL,
+        worker TEXT NOT NULL,
+        until DOUBLE PRECISION NOT NULL,
+        posted_at DOUBLE PRECISION,                -- NULL: claimed, not sent yet
+        PRIMARY KEY (chat_id, season, game)
+    );
+    CREATE INDEX matches_finished ON matches (finished_at);
     """,
 ]
 

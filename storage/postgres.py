@@ -34,9 +34,11 @@ from .pg_migrations import migrate
 from .postgres_db import PgDb, is_fault
 from .postgres_matches import PgMatches
 from .postgres_scores import PgScores
+from .postgres_seasons import PgSeasons
 from .records import ChatRecord, TableKey, TableRecord, UserRecord, copy_table
 from .rows import TABLE_COLUMNS, read_log, table_record, table_values
 from .scores import Scores
+from .seasons import Seasons
 
 _LIVE = "status IN ('lobby', 'playing')"
 
@@ -101,6 +103,7 @@ class PostgresStore:
         self.matches: Matches = PgMatches(db)
         self.sends: Sends = PgSends(db)
         self.scores: Scores = PgScores(db)
+        self.seasons: Seasons = PgSeasons(db)
 
     async def close(self) -> None:
         await self.tables.holds.close()  # type: ignore[attr-defined]

@@ -35,8 +35,10 @@ from .records import (
 )
 from .rows import TABLE_COLUMNS, check_seed, match_record, read_log, table_record, table_values
 from .scores import Scores
+from .seasons import Seasons
 from .sqlite_db import Db
 from .sqlite_scores import SqliteScores
+from .sqlite_seasons import SqliteSeasons
 
 _LIVE = "status IN ('lobby', 'playing')"
 
@@ -74,6 +76,7 @@ class SqliteStore:
         self.matches: Matches = SqliteMatches(db)
         self.sends: Sends = SqliteSends(db)
         self.scores: Scores = SqliteScores(db)
+        self.seasons: Seasons = SqliteSeasons(db)
 
     async def close(self) -> None:
         await self.db.conn.close()
