@@ -15,6 +15,7 @@ from . import i18n
 from .computers import Computers, merged
 from .people import People
 from .publishing import Publishing
+from .season_service import SeasonService
 from .sender import Sender, Shared
 from .settings import Settings
 from .tables import Outcome, TableService
@@ -48,6 +49,7 @@ class Runtime:
                              overall=settings.messages_per_second)
         self.people = People(settings, store)
         self.publishing = Publishing(store, self.service, self.sender, self.people, application.bot)
+        self.seasons = SeasonService(store, self.sender, self.people, self.publishing.worker)
         self.computers = Computers(settings, self.service, self._draw_computers)
         self.timers = Timers(application, store, self.service, self.publishing, self.computers,
                              self.publish)

@@ -91,6 +91,7 @@ help =
     /rules game — the rules (e.g. /rules king)
     /lang hy, en, ru — the language
     /timer — seconds for a turn (an admin)
+    /season [game] [last] — the month's season, /timezone — the group's time zone
     Cards come in a private chat with the bot: press Start there first.
 rules-missing = The rules of this game are not ready yet
 rules-which = The rules of which game? { $games }
@@ -166,3 +167,43 @@ table-winner = 🥇 { $count ->
 command-stats = My numbers
 command-history = The last matches
 command-table = The table, down here
+
+## Seasons (issue 27): a season is the group's calendar month
+month-1 = January
+month-2 = February
+month-3 = March
+month-4 = April
+month-5 = May
+month-6 = June
+month-7 = July
+month-8 = August
+month-9 = September
+month-10 = October
+month-11 = November
+month-12 = December
+season-name = { $month } { $year }
+season-title = 🗓 Season: { $season } ({ $zone })
+season-line = { $place }. { $name } — { $won ->
+    [one] { $won } win
+   *[other] { $won } wins
+} · { $played ->
+    [one] { $played } match
+   *[other] { $played } matches
+} · { $gained }
+season-empty = No rated matches in the season { $season } yet
+season-usage = Unknown: «{ $word }». For example: /season, /season hearts, /season last
+season-over = 🏁 { $game }: the season { $season } is over
+season-podium = { $medal } { $name } — { $won ->
+    [one] { $won } win
+   *[other] { $won } wins
+}, { $gained }
+season-most = 🎲 Most matches: { $name } ({ $played })
+season-climb = 📈 Biggest climb: { $name } ({ $gained })
+season-chart-title = { $game }: the season { $season }
+season-chart-matches = Matches
+season-chart-gained = Rating gained in the season
+timezone-now = The group's time zone: { $zone } (now { $time }). Its seasons are its calendar months. To change it (an admin): /timezone Europe/Moscow
+timezone-set = The group's time zone is now { $zone } (now { $time })
+timezone-bad = Unknown time zone «{ $zone }». For example: /timezone Asia/Yerevan
+command-season = The month's season
+command-timezone = Time zone

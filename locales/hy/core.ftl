@@ -95,6 +95,7 @@ help =
     /rules խաղը — կանոնները (օր.՝ /rules king)
     /lang hy, en, ru — լեզուն
     /timer — մեկ քայլի ժամանակը (ադմինը)
+    /season [խաղը] [last] — ամսվա սեզոնը, /timezone — խմբի ժամային գոտին
     Քարտերը գալիս են բոտի հետ անձնական զրույցում․ նախ այնտեղ սեղմեք Start։
 rules-missing = Այս խաղի կանոնները դեռ պատրաստ չեն
 rules-which = Ո՞ր խաղի կանոնները։ { $games }
@@ -149,3 +150,34 @@ table-winner = 🥇 { $count ->
 command-stats = Իմ արդյունքները
 command-history = Վերջին խաղերը
 command-table = Սեղանը ներքև
+
+## Seasons (issue 27): a season is the group's calendar month
+month-1 = հունվար
+month-2 = փետրվար
+month-3 = մարտ
+month-4 = ապրիլ
+month-5 = մայիս
+month-6 = հունիս
+month-7 = հուլիս
+month-8 = օգոստոս
+month-9 = սեպտեմբեր
+month-10 = հոկտեմբեր
+month-11 = նոյեմբեր
+month-12 = դեկտեմբեր
+season-name = { $month } { $year }
+season-title = 🗓 Սեզոնը՝ { $season } ({ $zone })
+season-line = { $place }. { $name } — { $won } հաղթանակ · { $played } խաղ · { $gained }
+season-empty = { $season } սեզոնում դեռ վարկանիշային խաղեր չկան
+season-usage = Անհայտ է՝ «{ $word }»։ Օրինակ՝ /season, /season hearts, /season last
+season-over = 🏁 { $game }․ { $season } սեզոնն ավարտվեց
+season-podium = { $medal } { $name } — { $won } հաղթանակ, { $gained }
+season-most = 🎲 Ամենաշատ խաղերը՝ { $name } ({ $played })
+season-climb = 📈 Ամենամեծ վերելքը՝ { $name } ({ $gained })
+season-chart-title = { $game }․ { $season } սեզոն
+season-chart-matches = Խաղեր
+season-chart-gained = Վարկանիշի փոփոխություն
+timezone-now = Խմբի ժամային գոտին՝ { $zone } (այժմ՝ { $time })։ Սեզոնները նրա օրացուցային ամիսներն են։ Փոխելու համար (ադմինը)՝ /timezone Europe/Moscow
+timezone-set = Խմբի ժամային գոտին այժմ { $zone } է (այժմ՝ { $time })
+timezone-bad = Անհայտ ժամային գոտի՝ «{ $zone }»։ Օրինակ՝ /timezone Asia/Yerevan
+command-season = Ամսվա սեզոնը
+command-timezone = Ժամային գոտին

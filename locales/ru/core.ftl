@@ -89,6 +89,7 @@ help =
     /rules игра — правила (например, /rules king)
     /lang hy, en, ru — язык
     /timer — время на ход (админ)
+    /season [игра] [last] — сезон месяца, /timezone — часовой пояс группы
     Карты приходят в личный чат с ботом: сначала нажмите там Start.
 rules-missing = Правила этой игры ещё не готовы
 rules-which = Правила какой игры? { $games }
@@ -159,3 +160,46 @@ table-winner = 🥇 { $count ->
 command-stats = Мои результаты
 command-history = Последние партии
 command-table = Стол — вниз
+
+## Seasons (issue 27): a season is the group's calendar month
+month-1 = январь
+month-2 = февраль
+month-3 = март
+month-4 = апрель
+month-5 = май
+month-6 = июнь
+month-7 = июль
+month-8 = август
+month-9 = сентябрь
+month-10 = октябрь
+month-11 = ноябрь
+month-12 = декабрь
+season-name = { $month } { $year }
+season-title = 🗓 Сезон: { $season } ({ $zone })
+season-line = { $place }. { $name } — { $won ->
+    [one] { $won } победа
+    [few] { $won } победы
+   *[many] { $won } побед
+} · { $played ->
+    [one] { $played } партия
+    [few] { $played } партии
+   *[many] { $played } партий
+} · { $gained }
+season-empty = В сезоне «{ $season }» ещё нет рейтинговых партий
+season-usage = Непонятно: «{ $word }». Например: /season, /season hearts, /season last
+season-over = 🏁 { $game }: сезон «{ $season }» завершён
+season-podium = { $medal } { $name } — { $won ->
+    [one] { $won } победа
+    [few] { $won } победы
+   *[many] { $won } побед
+}, { $gained }
+season-most = 🎲 Больше всех партий: { $name } ({ $played })
+season-climb = 📈 Самый большой рост: { $name } ({ $gained })
+season-chart-title = { $game }: сезон «{ $season }»
+season-chart-matches = Партии
+season-chart-gained = Рейтинг, набранный за сезон
+timezone-now = Часовой пояс группы: { $zone } (сейчас { $time }). Сезоны группы — его календарные месяцы. Изменить (админ): /timezone Europe/Moscow
+timezone-set = Часовой пояс группы теперь { $zone } (сейчас { $time })
+timezone-bad = Неизвестный часовой пояс «{ $zone }». Например: /timezone Asia/Yerevan
+command-season = Сезон месяца
+command-timezone = Часовой пояс
