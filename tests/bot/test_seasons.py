@@ -142,3 +142,36 @@ async def test_answers_in_the_chats_language_and_bad_arguments_in_one_line(
         set_ = await answer(ANI, "/timezone Europe/London")
         assert set_ == i18n.t(lang, "timezone-set", zone="Europe/London", time="2031-01-31 20:10")
         assert i18n.t(lang, "month-1") in await answer(ARAM, "/season"), "still January there"
+
+
+def test_a_board_adds_up_the_seasons_matches() -> None:
+    """Wins, matches and rating gained per person, summed over the season's matches of one
+    game in the order they finished; computers left out; the race is the running sum."""
+    from bot import ratings, seasons
+    from storage.base import MatchRecord, SeatResult
+    from storage.scores import MatchFacts, Rating, RatingChange, Story
+
+    def story(n: int, places: list[int], moves: dict[str, tuple[float, float]]) -> Story:
+        users = [ARAM, ANI, None]
+        results = [SeatResult(seat=i, user_id=u, level=None if u else "easy", name=f"n{u}",
+                              place=p) for i, (u, p) in enumerate(zip(users, places, strict=True))]
+        changes = [RatingChange(player=p, before=Rating(mu=b, sigma=5.0), after=Rating(mu=a, sigma=5.0))
+                   for p, (b, a) in moves.items()]
+        return Story(match=MatchRecord(table_id=n, chat_id=GROUP, game="hearts", seed=n,
+                                       finished_at=float(n), results=results),
+                     facts=MatchFacts(), changes=changes)
+
+    def gain(b: float, a: float) -> int:
+        return ratings.shown(Rating(mu=a, sigma=5.0)) - ratings.shown(Rating(mu=b, sigma=5.0))
+
+    played = [story(1, [1, 2, 3], {"user:101": (25, 27), "user:102": (25, 24), "computer:easy": (25, 24)}),
+              story(2, [2, 1, 3], {"user:101": (27, 26), "user:102": (24, 26.5)}),
+              story(3, [1, 3, 2], {"user:101": (26, 28)})]
+    (board,) = seasons.boards(played)
+    aram, ani = board.lines
+    assert (aram.user_id, aram.won, aram.played) == (ARAM, 2, 3) and (ani.won, ani.played) == (1, 3)
+    assert aram.gained == gain(25, 27) + gain(27, 26) + gain(26, 28) == aram.race[-1]
+    assert ani.race == [gain(25, 24), gain(25, 24) + gain(24, 26.5)] * 1 + [ani.gained]
+    race = seasons.race(Season(2031, 1), board, "en")
+    assert race.deals == (0, 1, 2, 3) and race.series[0] == (0, *aram.race)
+    assert race.labels == ("n101", "n102")
