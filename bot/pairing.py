@@ -46,9 +46,11 @@ def seat_round(order: Sequence[int], size: int, teams: Teams = (),
 
 def partners(table: Sequence[Seat], teams: Teams) -> set[frozenset[int]]:
     """The pairs of humans who are partners at ``table``."""
-    return {frozenset(pair) for team in teams
-            for pair in itertools.combinations([table[s] for s in team], 2)
-            if None not in pair}
+    pairs: set[frozenset[int]] = set()
+    for team in teams:
+        humans = [user for user in (table[s] for s in team) if user is not None]
+        pairs |= {frozenset(pair) for pair in itertools.combinations(humans, 2)}
+    return pairs
 
 
 def rotate(table: list[Seat], teams: Teams, partnered: frozenset[frozenset[int]]) -> list[Seat]:

@@ -26,6 +26,7 @@ from .records import (
 )
 from .scores import Scores
 from .seasons import Seasons
+from .tournaments import Tournaments
 
 __all__ = [
     "ChatRecord",
@@ -45,6 +46,7 @@ __all__ = [
     "TableRecord",
     "TableStatus",
     "Tables",
+    "Tournaments",
     "UserRecord",
     "Users",
     "copy_table",
@@ -175,6 +177,7 @@ class Store(Protocol):
     sends: Sends
     scores: Scores  # matches with their facts, and ratings (storage/scores.py)
     seasons: Seasons  # seasons' matches and their end posts (storage/seasons.py)
+    tournaments: Tournaments  # chats' tournaments (storage/tournaments.py)
     shared: bool  # several processes may use it at once (PostgreSQL): windows in the store
 
     async def close(self) -> None: ...

@@ -9,9 +9,11 @@ from .memory_matches import MemoryMatches
 from .memory_scores import MemoryScores
 from .memory_seasons import MemorySeasons
 from .memory_tables import MemoryTables
+from .memory_tournaments import MemoryTournaments
 from .records import ChatRecord, UserRecord
 from .scores import Scores
 from .seasons import Seasons
+from .tournaments import Tournaments
 
 
 class MemoryUsers:
@@ -73,6 +75,7 @@ class MemoryStore:
         scores = MemoryScores(matches, tables)
         self.scores: Scores = scores
         self.seasons: Seasons = MemorySeasons(scores)
+        self.tournaments: Tournaments = MemoryTournaments(tables)
 
     async def close(self) -> None:
         return None

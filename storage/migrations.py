@@ -178,6 +178,28 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX matches_finished ON matches (finished_at);
     """,
+    # 10: tournaments (issue 27). A tournament's record is JSON (storage.tournaments), one in
+    # sign-up or play per chat; its tables sit at the chat's key with a slot each (its board),
+    # so several play at once beside the chat's own table (slot 0).
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        chat_id INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        owes INTEGER NOT NULL DEFAULT 0,           -- its outbox is not empty
+        record TEXT NOT NULL                       -- JSON: TournamentRecord
+    );
+    CREATE UNIQUE INDEX tournaments_live ON tournaments (chat_id)
+        WHERE status IN ('signup', 'playing');
+    ALTER TABLE tables ADD COLUMN slot INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN tournament_id INTEGER;
+    ALTER TABLE tables ADD COLUMN tour_round INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX tables_live_key;
+    CREATE UNIQUE INDEX tables_live_key ON tables (chat_id, thread_id, slot)
+        WHERE status IN ('lobby', 'playing');
+    CREATE INDEX tables_tournament ON tables (tournament_id) WHERE tournament_id IS NOT NULL;
+    """,
 ]
 
 
