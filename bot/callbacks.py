@@ -34,6 +34,7 @@ class Kind(StrEnum):
     OPTION = "o"  # the next value of a rule option (argument: its name)
     REMATCH = "r"  # a rematch of an ended table
     MATCH_SHEET = "v"  # a stored match's sheet from /history (the match id in the table id's place)
+    TOURNAMENT = "e"  # a tournament's sign-up button (its id in the table id's place; the action)
 
     @property
     def pattern(self) -> str:

@@ -31,6 +31,7 @@ class TournamentRecord(BaseModel):
     rounds: int = 3
     start_at: float = 0.0  # unix time the first round is seated
     status: TournamentStatus = "signup"
+    too_few: bool = False  # cancelled at its start for want of entrants (not by its opener)
     creator_id: int | None = None
     entrants: list[Entrant] = Field(default_factory=list)
     message_id: int | None = None  # the sign-up message, edited into the standings

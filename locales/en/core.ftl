@@ -92,6 +92,7 @@ help =
     /lang hy, en, ru — the language
     /timer — seconds for a turn (an admin)
     /season [game] [last] — the month's season, /timezone — the group's time zone
+    /tournament game [HH:MM] — a tournament (an admin)
     Cards come in a private chat with the bot: press Start there first.
 rules-missing = The rules of this game are not ready yet
 rules-which = The rules of which game? { $games }
@@ -207,3 +208,40 @@ timezone-set = The group's time zone is now { $zone } (now { $time })
 timezone-bad = Unknown time zone «{ $zone }». For example: /timezone Asia/Yerevan
 command-season = The month's season
 command-timezone = Time zone
+
+## Tournaments (issue 27)
+tournament-title = 🏆 Tournament: { $game }
+tournament-when = { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+} · starts at { $time } ({ $zone })
+tournament-entrants = Signed up ({ $count }): { $names }
+tournament-nobody = Nobody has signed up yet
+tournament-join = ✅ Sign up
+tournament-leave = 🚪 Leave
+tournament-rounds-button = 🔢 { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+tournament-start-now = ▶ Start now
+tournament-cancel = ✖ Cancel
+tournament-round = Round { $round } of { $rounds }
+tournament-board = Table { $board }: { $names }
+tournament-standings = The table after { $played ->
+    [one] { $played } round
+   *[other] { $played } rounds
+}:
+tournament-over = 🏁 The tournament is over
+tournament-cancelled = ✖ The tournament was cancelled
+tournament-too-few = ✖ The tournament did not take place: too few signed up
+tournament-final = 🏁 { $game }: the tournament is over
+tournament-winners = 🥇 { $names } won
+tournament-table-head = 🏆 Tournament · round { $round } · table { $board }
+tournament-exists = This group has a tournament open already
+tournament-who = A tournament is opened by a group admin or by whoever opened the group's table
+tournament-bad-time = Write the time as HH:MM, e.g. /tournament hearts 21:30
+tournament-past = { $time } has passed today: give a later time
+tournament-chart-title = { $game }: the tournament's race
+tournament-chart-round = Round
+command-tournament = Tournament
+history-tournament = 🏆 Tournament #{ $id }

@@ -96,6 +96,7 @@ help =
     /lang hy, en, ru — լեզուն
     /timer — մեկ քայլի ժամանակը (ադմինը)
     /season [խաղը] [last] — ամսվա սեզոնը, /timezone — խմբի ժամային գոտին
+    /tournament խաղը [ԺԺ:ՐՐ] — մրցաշար (ադմինը)
     Քարտերը գալիս են բոտի հետ անձնական զրույցում․ նախ այնտեղ սեղմեք Start։
 rules-missing = Այս խաղի կանոնները դեռ պատրաստ չեն
 rules-which = Ո՞ր խաղի կանոնները։ { $games }
@@ -181,3 +182,31 @@ timezone-set = Խմբի ժամային գոտին այժմ { $zone } է (այժ�
 timezone-bad = Անհայտ ժամային գոտի՝ «{ $zone }»։ Օրինակ՝ /timezone Asia/Yerevan
 command-season = Ամսվա սեզոնը
 command-timezone = Ժամային գոտին
+
+## Tournaments (issue 27)
+tournament-title = 🏆 Մրցաշար՝ { $game }
+tournament-when = { $rounds } փուլ · սկիզբը՝ { $time } ({ $zone })
+tournament-entrants = Գրանցված են ({ $count })՝ { $names }
+tournament-nobody = Դեռ ոչ ոք չի գրանցվել
+tournament-join = ✅ Մասնակցել
+tournament-leave = 🚪 Դուրս գալ
+tournament-rounds-button = 🔢 { $rounds } փուլ
+tournament-start-now = ▶ Սկսել հիմա
+tournament-cancel = ✖ Չեղարկել
+tournament-round = Փուլ { $round }՝ { $rounds }-ից
+tournament-board = Սեղան { $board }՝ { $names }
+tournament-standings = Աղյուսակը { $played } փուլից հետո՝
+tournament-over = 🏁 Մրցաշարն ավարտվեց
+tournament-cancelled = ✖ Մրցաշարը չեղարկվեց
+tournament-too-few = ✖ Մրցաշարը չկայացավ՝ գրանցվածները քիչ էին
+tournament-final = 🏁 { $game }․ մրցաշարն ավարտվեց
+tournament-winners = 🥇 Հաղթող՝ { $names }
+tournament-table-head = 🏆 Մրցաշար · փուլ { $round } · սեղան { $board }
+tournament-exists = Այս խմբում մրցաշարն արդեն բացված է
+tournament-who = Մրցաշար կարող է բացել խմբի ադմինը կամ խմբի սեղանը բացողը
+tournament-bad-time = Ժամը գրեք ԺԺ:ՐՐ ձևով, օր.՝ /tournament hearts 21:30
+tournament-past = { $time }-ն այսօր արդեն անցել է․ նշեք ավելի ուշ ժամ
+tournament-chart-title = { $game }․ մրցաշարի ընթացքը
+tournament-chart-round = Փուլ
+command-tournament = Մրցաշար
+history-tournament = 🏆 Մրցաշար #{ $id }

@@ -90,6 +90,7 @@ help =
     /lang hy, en, ru — язык
     /timer — время на ход (админ)
     /season [игра] [last] — сезон месяца, /timezone — часовой пояс группы
+    /tournament игра [ЧЧ:ММ] — турнир (админ)
     Карты приходят в личный чат с ботом: сначала нажмите там Start.
 rules-missing = Правила этой игры ещё не готовы
 rules-which = Правила какой игры? { $games }
@@ -203,3 +204,42 @@ timezone-set = Часовой пояс группы теперь { $zone } (се
 timezone-bad = Неизвестный часовой пояс «{ $zone }». Например: /timezone Asia/Yerevan
 command-season = Сезон месяца
 command-timezone = Часовой пояс
+
+## Tournaments (issue 27)
+tournament-title = 🏆 Турнир: { $game }
+tournament-when = { $rounds ->
+    [one] { $rounds } тур
+    [few] { $rounds } тура
+   *[many] { $rounds } туров
+} · начало в { $time } ({ $zone })
+tournament-entrants = Записались ({ $count }): { $names }
+tournament-nobody = Пока никто не записался
+tournament-join = ✅ Записаться
+tournament-leave = 🚪 Выйти
+tournament-rounds-button = 🔢 { $rounds ->
+    [one] { $rounds } тур
+    [few] { $rounds } тура
+   *[many] { $rounds } туров
+}
+tournament-start-now = ▶ Начать сейчас
+tournament-cancel = ✖ Отменить
+tournament-round = Тур { $round } из { $rounds }
+tournament-board = Стол { $board }: { $names }
+tournament-standings = Таблица после { $played ->
+    [one] { $played } тура
+   *[other] { $played } туров
+}:
+tournament-over = 🏁 Турнир завершён
+tournament-cancelled = ✖ Турнир отменён
+tournament-too-few = ✖ Турнир не состоялся: записалось слишком мало игроков
+tournament-final = 🏁 { $game }: турнир завершён
+tournament-winners = 🥇 Победитель: { $names }
+tournament-table-head = 🏆 Турнир · тур { $round } · стол { $board }
+tournament-exists = В этой группе турнир уже открыт
+tournament-who = Турнир открывает админ группы или тот, кто открыл стол группы
+tournament-bad-time = Время в виде ЧЧ:ММ, например: /tournament hearts 21:30
+tournament-past = { $time } сегодня уже прошло: укажите время позже
+tournament-chart-title = { $game }: ход турнира
+tournament-chart-round = Тур
+command-tournament = Турнир
+history-tournament = 🏆 Турнир #{ $id }
