@@ -77,7 +77,8 @@ def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
         values=list(table_.values), places=list(table_.places), order=list(table_.order),
         deals=[DealLine(number=d.number, results=list(d.results),
                         values=list(d.standings.values), places=list(d.standings.places))
-               for d in public.history])
+               for d in public.history],
+        tournament=table.tournament_id, tour_round=table.tour_round, board=table.key.slot)
     return match, facts
 
 
@@ -221,14 +222,21 @@ class ScoreService:
         stories = await self.store.scores.history(chat_id, limit)
         if not stories:
             return Screen(html.escape(i18n.t(lang, "history-empty")))
-        lines, buttons = [i18n.t(lang, "history-title")], []
-        for index, story in enumerate(stories, start=1):
+        lines, buttons, heading = [i18n.t(lang, "history-title")], [], None
+        for index, story in enumerate(grouped(stories), start=1):
+            facts = story.facts
+            if facts.tournament is not None and facts.tournament != heading:
+                lines.append(i18n.t(lang, "history-tournament", id=facts.tournament))
+            heading = facts.tournament
             names = seat_names(story.match.results, lang)
             winners = ", ".join(names[r.seat] for r in story.match.results if r.place == 1)
-            key = "history-line" if story.facts.status == "finished" else "history-line-stopped"
-            lines.append(i18n.t(lang, key, number=index, game=i18n.t(lang, f"game-{story.match.game}"),
-                                names=winners or "—", deals=len(story.facts.deals),
-                                code=story.match.game))
+            key = "history-line" if facts.status == "finished" else "history-line-stopped"
+            line = i18n.t(lang, key, number=index, game=i18n.t(lang, f"game-{story.match.game}"),
+                          names=winners or "—", deals=len(facts.deals), code=story.match.game)
+            if facts.tournament is not None:
+                line = "   " + line + " · " + i18n.t(lang, "history-in-tournament",
+                                                    round=facts.tour_round, board=facts.board)
+            lines.append(line)
             buttons.append(Button(f"📋 {index}", _sheet_data(story.match.id or 0)))
         rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, len(buttons), 5))
         return Screen("\n".join(lines), rows)
@@ -250,6 +258,19 @@ class ScoreService:
         if story.facts.status == "stopped":
             text += "\n" + i18n.t(lang, "history-stopped")
         return text
+
+
+def grouped(stories: Sequence[Story]) -> list[Story]:
+    """Newest first, a tournament's matches together where its newest one stands (/history
+    groups them under the tournament's heading)."""
+    out: list[Story] = []
+    for story in stories:
+        tid = story.facts.tournament
+        if tid is None or all(s.facts.tournament != tid for s in out):
+            out.append(story)
+            out += [s for s in stories if tid is not None and s is not story
+                    and s.facts.tournament == tid]
+    return out
 
 
 def _sheet_data(match_id: int) -> str:

@@ -53,6 +53,9 @@ class MatchFacts(BaseModel):
     places: list[int] = Field(default_factory=list)
     order: list[int] = Field(default_factory=list)  # entries best first
     deals: list[DealLine] = Field(default_factory=list)
+    tournament: int | None = None  # a tournament's match (issue 27): its id, round and table
+    tour_round: int = 0
+    board: int = 0
 
 
 class RatingChange(BaseModel):

@@ -244,4 +244,5 @@ tournament-past = { $time } has passed today: give a later time
 tournament-chart-title = { $game }: the tournament's race
 tournament-chart-round = Round
 command-tournament = Tournament
+history-in-tournament = round { $round }, table { $board }
 history-tournament = 🏆 Tournament #{ $id }

@@ -209,4 +209,5 @@ tournament-past = { $time }-ն այսօր արդեն անցել է․ նշեք �
 tournament-chart-title = { $game }․ մրցաշարի ընթացքը
 tournament-chart-round = Փուլ
 command-tournament = Մրցաշար
+history-in-tournament = փուլ { $round }, սեղան { $board }
 history-tournament = 🏆 Մրցաշար #{ $id }

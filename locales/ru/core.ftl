@@ -242,4 +242,5 @@ tournament-past = { $time } сегодня уже прошло: укажите �
 tournament-chart-title = { $game }: ход турнира
 tournament-chart-round = Тур
 command-tournament = Турнир
+history-in-tournament = тур { $round }, стол { $board }
 history-tournament = 🏆 Турнир #{ $id }

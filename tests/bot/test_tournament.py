@@ -131,6 +131,14 @@ async def test_a_tournament_of_eight_over_three_rounds(tmp_path: Path) -> None:
                      and i18n.t("hy", "tournament-chart-round") not in m.text]
             assert photo and photo[-1].message_id > final[0].message_id
             assert "🏁" in tournament_message(h, done)
+            await h.say(ADMIN, "/table")  # the chat's own table, slot 0: none
+            assert h.fake.chat(GROUP)[-1].text == i18n.t("hy", "error-no-table")
+            await h.say(ADMIN, "/new king")  # played beside the tournament's, after it
+            await h.say(ADMIN, "/history")
+            history = h.fake.chat(GROUP)[-1].text.splitlines()
+            assert history.count(i18n.t("hy", "history-tournament", id=done.id)) == 1
+            grouped = [x for x in history if "փուլ " in x]
+            assert len(grouped) == 6 and all(x.startswith("   ") for x in grouped)
     finally:
         await store.close()
 
@@ -159,6 +167,29 @@ async def test_bad_arguments_one_line_each(store: Store) -> None:
         await h.say(ADMIN, "/lang en")
         assert await answer(ADMIN, "/tournament hearts") == i18n.t("en", "tournament-exists")
         signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        alone = await h.press(HUMANS[2], signup, signup.button("✅")["callback_data"])
+        assert alone["text"] == i18n.t("hy", "lobby-open-bot-first"), "Start in private first"
         await h.press(ADMIN, signup, signup.button("✖")["callback_data"])
         assert (await store.tournaments.get(t.id or 0)).status == "cancelled"  # type: ignore[union-attr]
         assert i18n.t("en", "tournament-cancelled") in tournament_message(h, t)
+
+
+async def test_too_few_at_the_start_time(store: Store) -> None:
+    async with Harness(store) as h:
+        now = [1_900_000_000.0]
+        h.runtime.tournaments.clock = lambda: now[0]
+        h.fake.admins.add(ADMIN)
+        await h.start_private(ADMIN)
+        await h.say(ADMIN, "/tournament hearts 22:00")
+        t = await live(h)
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        await h.press(ADMIN, signup, signup.button("✅")["callback_data"])
+        await h.runtime.desk.job(None)
+        assert (await live(h)).status == "signup", "not yet"
+        now[0] = t.start_at
+        await h.runtime.desk.job(None)
+        await h.idle()
+        ended = await store.tournaments.get(t.id or 0)
+        assert ended is not None and ended.status == "cancelled" and ended.outbox == []
+        assert h.fake.chat(GROUP)[-1].text == i18n.t("hy", "tournament-too-few")
+        assert i18n.t("hy", "tournament-too-few") in tournament_message(h, ended)
