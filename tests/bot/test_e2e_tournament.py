@@ -68,7 +68,7 @@ class Players:
             if last and last[:2] == state and time.monotonic() - last[2] < AGAIN:
                 continue
             self.seen[user.id] = (*state, time.monotonic())
-            await self.api.user_presses(user, user, hand.message_id, data)
+            await self.api.user_presses(user, user.id, hand.message_id, data)
             pressed += 1
         self.presses += pressed
         if not pressed:
