@@ -33,6 +33,7 @@ CLAIM = 300.0  # a claimed end post is this worker's while it waits its turn in 
 RETRY = 3600.0  # a post Telegram refused (the bot was removed, say) is tried again after this
 LOOKBACK = 70 * 86400.0  # chats that played this recently may have a season owing posts
 ZONE = "timezone"  # the chat setting's name
+ZONE_KEPT = 600.0  # seconds the minutely look trusts a chat's time zone as it read it
 TOP_ONE, TOP_ALL = 10, 5  # /season's lines for one game, and a game each for every game
 
 
@@ -44,26 +45,29 @@ class SeasonService:
         self.people = people
         self.worker = worker
         self.clock = clock
-        self._zones: dict[int, str] = {}
+        self._zones: dict[int, tuple[str, float]] = {}  # chat -> (zone, when read)
         self._closed: set[tuple[int, str]] = set()  # (chat, season) with every post sent
         self._sending: set[tuple[int, str, str]] = set()  # (chat, season, game) queued
         self._refused: dict[tuple[int, str, str], float] = {}  # -> when to try again
 
     # ----- the chat's time zone
 
-    async def zone(self, chat_id: int) -> str:
-        if chat_id not in self._zones:
+    async def zone(self, chat_id: int, cached: bool = False) -> str:
+        """The chat's time zone; ``cached``: as read within ZONE_KEPT seconds (the minutely
+        look at every chat), else as stored now (another worker may have set it)."""
+        now = time.monotonic()
+        if not cached or now - self._zones.get(chat_id, ("", -ZONE_KEPT))[1] >= ZONE_KEPT:
             record = await self.store.chats.get(chat_id)
             found = record.settings.get(ZONE) if record else None
-            self._zones[chat_id] = str(found) if found else DEFAULT_ZONE
-        return self._zones[chat_id]
+            self._zones[chat_id] = (str(found) if found else DEFAULT_ZONE, now)
+        return self._zones[chat_id][0]
 
     async def set_zone(self, chat_id: int, zone: str) -> None:
         record = await self.store.chats.get(chat_id) or ChatRecord(
             id=chat_id, turn_seconds=self.people.settings.turn_seconds)
         await self.store.chats.put(record.model_copy(
             update={"settings": {**record.settings, ZONE: zone}}))
-        self._zones[chat_id] = zone
+        self._zones[chat_id] = (zone, time.monotonic())
         self._closed = {c for c in self._closed if c[0] != chat_id}  # its months moved
 
     async def local_time(self, chat_id: int) -> str:
@@ -97,7 +101,7 @@ class SeasonService:
         now = self.clock()
         queued = 0
         for chat_id in await self.store.seasons.chats(now - LOOKBACK, now):
-            season = season_at(now, await self.zone(chat_id)).previous()
+            season = season_at(now, await self.zone(chat_id, cached=True)).previous()
             if (chat_id, season.key) not in self._closed:
                 queued += await self._close(chat_id, season, now)
         return queued

@@ -53,8 +53,9 @@ async def test_either_side_of_a_months_end_and_the_end_post_once(tmp_path: Path)
     store = await open_store(path)
     try:
         async with Harness(store) as h:
-            at(h, BEFORE)
-            await finish_with_computers(h, store, "thirteen", [ARAM, ANI], 2)
+            for minutes in (20, 10):  # two matches in January, ten minutes apart
+                at(h, BOUNDARY - 60.0 * minutes)
+                await finish_with_computers(h, store, "thirteen", [ARAM, ANI], 2)
             match_photos = len(photos(h))
             assert await h.runtime.seasons.close_ended() == 0, "January has not ended"
             at(h, AFTER)
@@ -75,6 +76,7 @@ async def test_either_side_of_a_months_end_and_the_end_post_once(tmp_path: Path)
             assert picture is not None and picture.startswith(b"\x89PNG")
             (tmp_path / "season-post.png").write_bytes(picture)
             print(f"the season's end post: {tmp_path / 'season-post.png'}\n{posts[0]}")
+            assert "(2)" in posts[0], "most matches: two"
             assert await h.runtime.seasons.close_ended() == 0
             await h.runtime.seasons.job(None)  # the JobQueue's look: nothing more either
             await h.idle()

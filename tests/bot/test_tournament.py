@@ -130,6 +130,9 @@ async def test_a_tournament_of_eight_over_three_rounds(tmp_path: Path) -> None:
             photo = [m for m in h.fake.chat(GROUP) if m.photo is not None
                      and i18n.t("hy", "tournament-chart-round") not in m.text]
             assert photo and photo[-1].message_id > final[0].message_id
+            assert photo[-1].photo is not None and photo[-1].photo.startswith(b"\x89PNG")
+            (tmp_path / "tournament-race.png").write_bytes(photo[-1].photo)
+            print(f"the tournament's race: {tmp_path / 'tournament-race.png'}")
             assert "🏁" in tournament_message(h, done)
             await h.say(ADMIN, "/table")  # the chat's own table, slot 0: none
             assert h.fake.chat(GROUP)[-1].text == i18n.t("hy", "error-no-table")

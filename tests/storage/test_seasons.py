@@ -1,14 +1,14 @@
 """The contract of ``store.seasons`` on every backend (issue 27): a span's rated matches in
 the order they finished, the chats that played in it, and an end post claimed by one worker,
 taken over when its claim runs out, and never again once posted. And an existing database
-(SQLite at version 8) gains the seasons' table when it is opened."""
+(SQLite at version 8, with a table in play) gains seasons and tournaments when it is opened."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
-from storage import MatchRecord, SeatResult, Store
+from storage import MatchRecord, SeatResult, Store, TableKey, TableRecord
 from storage.migrations import MIGRATIONS, statements
 from storage.scores import MatchFacts
 from tests.storage.conftest import OpenFile
@@ -60,6 +60,14 @@ async def test_a_version_8_file_gains_the_seasons(tmp_path: Path, open_file: Ope
             for statement in statements(script):
                 conn.execute(statement)
         conn.execute("PRAGMA user_version = 8")
+        conn.execute("INSERT INTO tables (chat_id, game, players, seed, version, status,"
+                     " created_at, updated_at) VALUES (-1, 'counting', 2, 1, 1, 'playing', 0, 0)")
     store = await open_file(path)
     assert await store.seasons.claim(-1, "2026-11", "hearts", "local", 1.0, 15.0)
     assert await store.seasons.stories(-1, 0.0, 1e12) == []
+    own = await store.tables.get(TableKey(chat_id=-1))
+    assert own is not None and own.key.slot == 0 and own.tournament_id is None
+    beside = await store.tables.create(TableRecord(key=TableKey(chat_id=-1, slot=1),
+                                                   game="counting", players=2, status="playing"))
+    assert (await store.tables.get(TableKey(chat_id=-1, slot=1))) == beside
+    assert await store.tournaments.live(-1) is None
