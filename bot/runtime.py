@@ -54,7 +54,8 @@ class Runtime:
         self.seasons = SeasonService(store, self.sender, self.people, self.publishing.worker)
         self.tournaments = TournamentService(store, self.service)
         self.desk = TournamentDesk(self.tournaments, self.sender, self.people, self.seasons,
-                                   self.publish, lambda _: f"https://t.me/{application.bot.username}")
+                                   self.publish, lambda _: f"https://t.me/{application.bot.username}",
+                                   shared=store.shared)
         self.computers = Computers(settings, self.service, self._draw_computers)
         self.timers = Timers(application, store, self.service, self.publishing, self.computers,
                              self.publish)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from functools import partial
@@ -29,18 +30,20 @@ from .views import tournament as views
 log = logging.getLogger(__name__)
 
 CHECK = 3.0  # seconds between looks at the live tournaments
+OWED_LATE = 15.0
 
 
 class TournamentDesk:
     def __init__(self, service: TournamentService, sender: Sender, people: People,
                  seasons: SeasonService, publish: Callable[[Outcome], Awaitable[None]],
-                 bot_link: Callable[[int], str]) -> None:
+                 bot_link: Callable[[int], str], shared: bool = False) -> None:
         self.service = service
         self.sender = sender
         self.people = people
         self.seasons = seasons  # the chat's time zone
         self.publish = publish
         self.bot_link = bot_link
+        self.shared = shared  # several workers: each look leaves a fresh post to its maker
         self._posting: set[tuple[int, str]] = set()
 
     async def draw(self, t: TournamentRecord) -> None:
@@ -69,7 +72,9 @@ class TournamentDesk:
         try:
             for t in await self.service.live():
                 await self.carry_on(t.id or 0)
-                if t.outbox:
+                # a post owed is sent by the worker whose step owed it (``apply``); a look
+                # takes it over when that worker has not sent it in OWED_LATE seconds
+                if t.outbox and (not self.shared or time.time() - t.updated_at > OWED_LATE):
                     await self.post_owed(t)
         except Exception:
             log.warning("tournaments: cannot carry them on", exc_info=True)
@@ -90,7 +95,7 @@ class TournamentDesk:
                 caption = html.escape(race.title)
                 self.sender.post_photo(t.chat_id, t.thread_id,
                                        partial(asyncio.to_thread, chart.render, race), caption)
-            else:
+            elif event == "too-few":
                 self.sender.post(t.chat_id, t.thread_id, html.escape(
                     i18n.t(lang, "tournament-too-few")), done=done)
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from telegram import Update
-from telegram.constants import ChatMemberStatus
 
 from ..i18n import game_named, t
 from ..seasons import zone_named
-from . import Context, is_group, runtime_of
+from . import Context, is_admin, is_group, runtime_of
 from .info import reader_lang
 
 LAST = {"last", "նախորդ", "прошлый"}  # /season last: the season before this one
@@ -45,8 +44,7 @@ async def timezone(update: Update, context: Context) -> None:
     if zone is None:
         app.say(message, t(lang, "timezone-bad", zone=" ".join(context.args)[:40]))
         return
-    member = await context.bot.get_chat_member(chat, user.id)
-    if member.status not in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER):
+    if not await is_admin(context, chat, user.id):
         app.say(message, t(lang, "error-admin-only"))
         return
     await app.seasons.set_zone(chat, zone)

@@ -7,22 +7,16 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from telegram import Update
-from telegram.constants import ChatMemberStatus
 
 from ..callbacks import Kind
 from ..i18n import game_list, game_named, t
 from ..tables import TableError
-from . import Context, answer, is_group, pressed, runtime_of, table_key
+from . import Context, answer, is_admin, is_group, pressed, runtime_of, table_key
 from .info import reader_lang
 
 WAIT = timedelta(minutes=10)  # the start without a time given
 CLOCK = re.compile(r"([01]?\d|2[0-3])[:.]([0-5]\d)")
 OPEN_TO_ALL = ("join", "leave")  # the other buttons: its opener or an admin
-
-
-async def _is_admin(context: Context, chat_id: int, user_id: int) -> bool:
-    member = await context.bot.get_chat_member(chat_id, user_id)
-    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
 async def tournament(update: Update, context: Context) -> None:
@@ -52,7 +46,7 @@ async def tournament(update: Update, context: Context) -> None:
             return
     key = table_key(update)
     table = await app.service.table_at(key)
-    may = (table is not None and table.creator_id == user.id) or await _is_admin(
+    may = (table is not None and table.creator_id == user.id) or await is_admin(
         context, message.chat_id, user.id)
     try:
         record = await app.tournaments.open(key, app.person(user), game, start.timestamp(), may)
@@ -75,7 +69,7 @@ async def button(update: Update, context: Context) -> None:
         if press.arg == "join" and not (await app.touch(user)).can_dm:
             raise TableError("lobby-open-bot-first")
         chat = query.message.chat.id if query.message else 0
-        admin = press.arg not in OPEN_TO_ALL and await _is_admin(context, chat, user.id)
+        admin = press.arg not in OPEN_TO_ALL and await is_admin(context, chat, user.id)
         step = await app.tournaments.press(press.table_id, app.person(user), press.arg, admin)
     except TableError as error:
         await answer(query, await app.alert(user, error.key, **error.args_))
