@@ -16,6 +16,7 @@ from storage.base import Store
 from storage.tournaments import TournamentRecord
 
 from .fake import GROUP, Harness
+from .play import act_once
 
 HUMANS = list(range(201, 209))
 ADMIN = HUMANS[0]
@@ -196,3 +197,28 @@ async def test_too_few_at_the_start_time(store: Store) -> None:
         assert ended is not None and ended.status == "cancelled" and ended.outbox == []
         assert h.fake.chat(GROUP)[-1].text == i18n.t("hy", "tournament-too-few")
         assert i18n.t("hy", "tournament-too-few") in tournament_message(h, ended)
+
+
+async def test_a_closed_table_counts_as_played_with_its_places_so_far(store: Store) -> None:
+    """A table that ends without finishing (its humans all away, or closed) still ends its
+    round: its places so far give the points, and its match is kept unrated."""
+    from storage.base import TableKey
+
+    async with Harness(store) as h:
+        t = await sign_up(h, HUMANS[:2])
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        await h.press(ADMIN, signup, signup.button("🔢")["callback_data"])  # 3 -> 1 round
+        await h.press(ADMIN, signup, signup.button("▶")["callback_data"])
+        t = await live(h)
+        assert t.rounds == 1 and t.seating == [[[*HUMANS[:2], None, None]]]
+        for _ in range(4):  # a few cards, then the table is closed mid-deal
+            assert await act_once(h, HUMANS[0]) or await act_once(h, HUMANS[1])
+        closed = await h.runtime.service.stop(TableKey(chat_id=GROUP, slot=1), ADMIN, True)
+        await h.runtime.publish(closed)
+        await h.idle()
+        done = await store.tournaments.get(t.id or 0)
+        assert done is not None and done.status == "finished"
+        story = await store.scores.story_of_table(t.tables[0][0])
+        assert story is not None and story.facts.status == "stopped" and not story.facts.rated
+        assert done.points == [pairing.round_points([r.place for r in story.match.results],
+                                                    done.seating[0][0])]
