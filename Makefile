@@ -11,9 +11,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-.PHONY: run test quick lint bench play
+.PHONY: run try test quick lint bench play
 run: $(STAMP)
 	$(BIN)/python -m bot
+
+try: $(STAMP)
+	$(BIN)/python -m bot.web.trial
 
 test: $(STAMP)
 	$(BIN)/ruff check .

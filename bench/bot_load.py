@@ -3,20 +3,30 @@ the tests' fake Bot API transport, memory store).
 
 Prints p50/p99 milliseconds to handle one human action (the whole update: checks, engine, saving,
 answering, scheduling the screens; the computer moves it sets off run after it, in worker
-threads), Bot API calls per human action, and the most messages plus edits any one group received
-in any (simulated) minute. ``--think 100`` makes every computer take 100 ms a decision.
+threads or processes), Bot API calls per human action, and the most messages plus edits any one
+group received in any (simulated) minute. ``--think 100`` makes every computer take 100 ms a
+decision (in the threads). ``--level hard`` seats real Hard computers; ``--modes
+threads,processes`` runs the same tables once with Hard thinking in threads (COMPUTER_PROCESSES=0,
+as before issue 28) and once in worker processes, one after the other in one run, each for
+``--seconds`` (the humans stop then, the computers finish their moves), and counts the decisions
+that fell back to a random move (over budget, or a worker lost); ``normal`` in ``--modes`` runs
+Normal computers instead, what the machine gives without Hard at that moment.
 
 Time is compressed: Telegram's minute is FLOOD_MINUTE seconds here and the bot is told so (its
 per-chat pacing and per-group window scale with it), so a human who acts every THINK seconds acts
 every THINK * 60 / FLOOD_MINUTE simulated seconds.
 
     .venv/bin/python bench/bot_load.py [--tables 500] [--humans 4] [--deals 1] [--think 100]
+    .venv/bin/python bench/bot_load.py --tables 500 --humans 1 --level hard \
+        --modes threads,processes --seconds 60
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
+import os
 import random
 import statistics
 import sys
@@ -36,20 +46,42 @@ from tests.bot.fake import FakeTelegram, Harness, Sent  # noqa: E402
 FLOOD_MINUTE = 3.0  # real seconds that stand for Telegram's minute
 THINK = 0.05  # real seconds a scripted human waits before acting (1 s simulated)
 
+
 def slow_players(think: float) -> None:
-    """Every computer player takes ``think`` seconds a decision (in its worker thread, as a
-    searching player would), to show that no table waits for another table's computers."""
-    original = bot.computers.player_for
+    """Every computer player thinking in a thread takes ``think`` seconds a decision (sleeping,
+    as a stand-in for a search that lets go of the interpreter lock), to show that no table waits
+    for another table's computers."""
+    original = bot.computers.decide
 
-    def player_for(level: str, game: str | None = None) -> Any:
-        choose = original(level, game)
+    def slow(*request: Any) -> Any:
+        time.sleep(think)
+        return original(*request)
 
-        def slow(observation: Any, legal: Any, rng: random.Random) -> Any:
-            time.sleep(think)
-            return choose(observation, legal, rng)
-        return slow
+    bot.computers.decide = slow
 
-    bot.computers.player_for = player_for  # type: ignore[assignment]
+
+def count_decisions(computers: bot.computers.Computers) -> list[int]:
+    """[computer decisions asked for so far], counted as the run goes."""
+    counted = [0]
+    think = computers.think
+
+    async def counting(turn: Any) -> object:
+        counted[0] += 1
+        return await think(turn)
+
+    computers.think = counting  # type: ignore[method-assign]
+    return counted
+
+
+class Fallbacks(logging.Handler):
+    """Counts the computer decisions replaced by a random move."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += "a random legal move instead" in record.getMessage()
 
 
 class TimedFake(FakeTelegram):
@@ -110,7 +142,8 @@ async def human(h: Harness, user: int, finished: Any, timings: list[float]) -> N
         await press(h, user, hand, data, timings)
 
 
-async def open_tables(h: Harness, tables: int, humans: int) -> list[tuple[int, list[int]]]:
+async def open_tables(h: Harness, tables: int, humans: int,
+                      level: str) -> list[tuple[int, list[int]]]:
     """Seat the players through the use cases (setup is not what is measured), then publish."""
     service, opened = h.runtime.service, []
     for index in range(tables):
@@ -125,7 +158,7 @@ async def open_tables(h: Harness, tables: int, humans: int) -> list[tuple[int, l
         for user in users[1:]:
             await service.join(table_id, Person(user, f"U{user}"))
         if humans < 4:
-            await service.add_computers(table_id, users[0], "normal", 4)
+            await service.add_computers(table_id, users[0], level, 4)
         await h.runtime.publish(await service.start(table_id, users[0], is_admin=False))
         opened.append((group, users))
     await h.idle()
@@ -149,14 +182,81 @@ def busiest_minute(log: list[tuple[float, str, int]]) -> tuple[int, int]:
     return best
 
 
+async def measure(args: argparse.Namespace, level: str, processes: int) -> None:
+    """One run of the tables; ``processes``: COMPUTER_PROCESSES (0: Hard thinks in threads)."""
+    random.seed(1)
+    store = cast(Store, MemoryStore())
+    fake = TimedFake()
+    fallbacks = Fallbacks()
+    logging.getLogger("bot.computers").addHandler(fallbacks)
+    settings = {"chat_messages_per_second": 60 / FLOOD_MINUTE, "group_messages_per_minute": 20,
+                "messages_per_second": round(30 * 60 / FLOOD_MINUTE),
+                "flood_minute_seconds": FLOOD_MINUTE, "computer_threads": args.threads,
+                "computer_processes": processes, "computer_nice": args.nice}
+    async with Harness(store, fake, **settings) as h:
+        decisions = count_decisions(h.runtime.computers)  # as the fallbacks: setup's too
+        opened = await open_tables(h, args.tables, args.humans, level)
+        fake.log.clear()
+        calls_before = len(fake.calls)
+        timings: list[float] = []
+        start = time.perf_counter()
+
+        def finished_for(group: int) -> Any:
+            return lambda: time.perf_counter() - start > args.seconds or sum(
+                "🃏" not in m.text and "Ընդհանուր" in m.text for m in fake.chat(group)) >= args.deals
+
+        await asyncio.gather(*(human(h, user, finished_for(group), timings)
+                               for group, users in opened for user in users))
+        await h.idle()
+        elapsed = time.perf_counter() - start
+        calls = len(fake.calls) - calls_before
+    logging.getLogger("bot.computers").removeHandler(fallbacks)
+    where = f"{processes} processes (nice +{args.nice})" if processes and level == "hard" else \
+        f"{args.threads} threads"
+    report(args, f"{level} computers think {args.think:g} ms in {where}", timings, elapsed, calls,
+           fake, (fallbacks.count, decisions[0]))
+
+
+def report(args: argparse.Namespace, how: str, timings: list[float], elapsed: float, calls: int,
+           fake: TimedFake, fallbacks: tuple[int, int]) -> None:
+    timings.sort()
+    peak, group = busiest_minute(fake.log)
+    print(f"{args.tables} tables, {args.humans} human(s) each, {args.deals} deal(s) or "
+          f"{args.seconds:g} s, {how}; "
+          f"{len(timings)} human actions in {elapsed:.1f} s real "
+          f"({elapsed * 60 / FLOOD_MINUTE / 60:.1f} simulated minutes)")
+    print(f"handle one human action: p50 {statistics.median(timings) * 1000:.2f} ms, "
+          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.2f} ms, "
+          f"max {timings[-1] * 1000:.2f} ms (the update: checks, engine, save, answer, "
+          f"screens scheduled; computers move after it, off the event loop)")
+    print(f"computer decisions replaced by a random move: {fallbacks[0]} of {fallbacks[1]}")
+    kinds = Counter(f"{method} {'group' if chat < 0 else 'private' if chat else ''}".strip()
+                    for _, method, chat in fake.log)
+    print(f"Bot API calls per human action: {calls / len(timings):.2f} ("
+          + ", ".join(f"{n / len(timings):.2f} {kind}" for kind, n in kinds.most_common()) + ")")
+    print(f"most messages+edits in one group in any minute: {peak} (group {group}; limit 20)",
+          flush=True)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--humans", type=int, default=4, choices=(1, 2, 3, 4))
     parser.add_argument("--deals", type=int, default=1, help="deals each table plays")
+    parser.add_argument("--seconds", type=float, default=float("inf"),
+                        help="the humans stop after this many seconds")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                        help="of the computers")
     parser.add_argument("--think", type=float, default=0.0,
-                        help="milliseconds every computer player takes a decision")
+                        help="milliseconds every computer player takes a decision (threads)")
     parser.add_argument("--threads", type=int, default=64, help="computer player threads")
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+                        help="computer player processes (Hard)")
+    parser.add_argument("--nice", type=int, default=10,
+                        help="COMPUTER_NICE: added to the worker processes' niceness")
+    parser.add_argument("--modes", default="processes",
+                        help="threads, processes, or several in turn (threads,processes); "
+                             "normal: Normal computers instead, the floor without Hard")
     parser.add_argument("--workers", type=int, default=0,
                         help="N real bot processes on PostgreSQL behind a router instead "
                              "(bench/bot_workers.py), with --tables tables")
@@ -165,45 +265,11 @@ async def main() -> None:
         from bot_workers import run
         await run(args.workers, args.tables)
         return
-    random.seed(1)
     if args.think:
         slow_players(args.think / 1000)
-    store = cast(Store, MemoryStore())
-    fake = TimedFake()
-    settings = {"chat_messages_per_second": 60 / FLOOD_MINUTE, "group_messages_per_minute": 20,
-                "messages_per_second": round(30 * 60 / FLOOD_MINUTE),
-                "flood_minute_seconds": FLOOD_MINUTE, "computer_threads": args.threads}
-    async with Harness(store, fake, **settings) as h:
-        opened = await open_tables(h, args.tables, args.humans)
-        fake.log.clear()
-        calls_before = len(fake.calls)
-        timings: list[float] = []
-
-        def finished_for(group: int) -> Any:
-            return lambda: sum("🃏" not in m.text and "Ընդհանուր" in m.text
-                               for m in fake.chat(group)) >= args.deals
-
-        start = time.perf_counter()
-        await asyncio.gather(*(human(h, user, finished_for(group), timings)
-                               for group, users in opened for user in users))
-        await h.idle()
-        elapsed = time.perf_counter() - start
-        calls = len(fake.calls) - calls_before
-    timings.sort()
-    peak, group = busiest_minute(fake.log)
-    print(f"{args.tables} tables, {args.humans} human(s) each, {args.deals} deal(s), computers "
-          f"think {args.think:g} ms in {args.threads} threads; "
-          f"{len(timings)} human actions in {elapsed:.1f} s real "
-          f"({elapsed * 60 / FLOOD_MINUTE / 60:.1f} simulated minutes)")
-    print(f"handle one human action: p50 {statistics.median(timings) * 1000:.2f} ms, "
-          f"p99 {timings[int(len(timings) * 0.99)] * 1000:.2f} ms, "
-          f"max {timings[-1] * 1000:.2f} ms (the update: checks, engine, save, answer, "
-          f"screens scheduled; computers move after it, off the event loop)")
-    kinds = Counter(f"{method} {'group' if chat < 0 else 'private' if chat else ''}".strip()
-                    for _, method, chat in fake.log)
-    print(f"Bot API calls per human action: {calls / len(timings):.2f} ("
-          + ", ".join(f"{n / len(timings):.2f} {kind}" for kind, n in kinds.most_common()) + ")")
-    print(f"most messages+edits in one group in any minute: {peak} (group {group}; limit 20)")
+    for mode in args.modes.split(","):
+        level = "normal" if mode == "normal" else args.level
+        await measure(args, level, 0 if mode == "threads" else args.processes)
 
 
 if __name__ == "__main__":

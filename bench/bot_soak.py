@@ -104,7 +104,8 @@ async def main() -> None:
     folder = tempfile.TemporaryDirectory()
     store = await open_store(str(Path(folder.name) / "soak.sqlite3"))
     settings = {"chat_messages_per_second": 60 / FLOOD_MINUTE, "group_messages_per_minute": 20,
-                "flood_minute_seconds": FLOOD_MINUTE, "table_seed": None}
+                "flood_minute_seconds": FLOOD_MINUTE, "table_seed": None,
+                "computer_seed": None}
     fake = TimedFake()
     matches, timings, memory = 0, [], {}
     async with Harness(store, fake, **settings) as h:

@@ -106,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.webhook and (problem := settings.webhook_problem()):
         print(problem, file=sys.stderr)
         return 2
+    if problem := settings.webapp_problem():
+        print(problem, file=sys.stderr)
+        return 2
     logs.configure(settings.telegram_bot_token, getattr(logging, settings.log_level))
     if args.webhook and settings.webhook_secret:
         for handler in logging.getLogger().handlers:
@@ -120,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot listen for the webhook on {settings.webhook_listen}:"
               f"{settings.webhook_port} (WEBHOOK_LISTEN, WEBHOOK_PORT): {refused.strerror or refused}",
               file=sys.stderr)
+        return 2
+    if settings.webapp_url and (refused := can_listen(settings.webapp_listen, settings.webapp_port)):
+        print(f"cannot serve the page on {settings.webapp_listen}:{settings.webapp_port} "
+              f"(WEBAPP_LISTEN, WEBAPP_PORT): {refused.strerror or refused}", file=sys.stderr)
         return 2
     try:
         asyncio.run(check_token(settings))

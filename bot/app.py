@@ -88,10 +88,14 @@ def build_app(settings: Settings, store: Store | None = None,
         if application.job_queue is not None:  # issue 27: seasons' end posts, now and every minute
             application.job_queue.run_repeating(runtime.seasons.job, SEASON_CHECK, first=0.0)
             application.job_queue.run_repeating(runtime.desk.job, TOURNAMENT_CHECK, first=0.0)
+        if settings.webapp_url:  # the page, on this loop (bot/web/server.py)
+            application.bot_data["web"] = await serve_page(runtime, settings)
 
     async def post_stop(application: App) -> None:
         """Before the HTTP client closes: what is queued gets its few seconds to go out."""
         runtime: Runtime | None = application.bot_data.get("runtime")
+        if (served := application.bot_data.pop("web", None)) is not None:
+            await served.stop()
         if runtime is not None:
             await runtime.close()
 
@@ -104,6 +108,18 @@ def build_app(settings: Settings, store: Store | None = None,
                         .post_shutdown(post_shutdown).build())
     add_handlers(application)
     return application
+
+
+async def serve_page(runtime: Runtime, settings: Settings) -> Any:
+    """The page's HTTP server on WEBAPP_LISTEN:WEBAPP_PORT (imported only when it is served),
+    with the other workers' moves heard on PostgreSQL."""
+    from .web.server import Served, Web
+
+    web = Web(runtime, settings.telegram_bot_token)
+    await web.hear_others(settings.database)
+    served = Served(web.app, web.close)
+    await served.start(settings.webapp_listen, settings.webapp_port)
+    return served
 
 
 def add_handlers(application: App) -> None:

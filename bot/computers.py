@@ -1,19 +1,26 @@
-"""The computer players: a task per table moving its computers, and the threads they think in."""
+"""The computer players: a task per table moving its computers, and where they think: Hard in
+worker processes (bot/thinkers.py), the others in threads."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
-from engine.players import player_for, random_player
+from engine.players import random_player
 
 from .settings import Settings
 from .tables import Outcome, TableService, Turn
+from .thinkers import Request, Thinkers, WorkerLost, decide
 
 BATCH = 12  # computer moves drawn together at most
+# The levels that think in processes. Easy and Normal take 0.02-0.1 ms of CPU a decision (p99,
+# 1 ms at most; bench/ai_latency.py): in a thread they hold the interpreter lock for less than
+# a request to a process would cost. Hard takes 4-40 ms (p50) and up to ~100 ms.
+IN_PROCESSES = frozenset({"hard"})
 log = logging.getLogger(__name__)
 
 Draw = Callable[[int, list[Outcome]], Awaitable[None]]
@@ -34,7 +41,11 @@ class Computers:
         self.settings = settings
         self.service = service
         self._draw = draw
-        self._thinkers = ThreadPoolExecutor(settings.computer_threads, "computer")
+        self._threads = ThreadPoolExecutor(settings.computer_threads, "computer")
+        self.processes: Thinkers | None = None
+        if settings.computer_processes:
+            self.processes = Thinkers(settings.computer_processes, settings.computer_budget_seconds,
+                                      settings.computer_nice)
         self._tasks: dict[int, asyncio.Task[None]] = {}  # table id -> its computers' task
         self._wanted: set[int] = set()  # tables whose computers were asked for while running
 
@@ -73,15 +84,25 @@ class Computers:
             self._tasks.pop(table_id, None)
 
     async def think(self, turn: Turn) -> object:
-        player = player_for(turn.level, turn.game)
-        loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(self._thinkers, player, turn.observation, turn.legal, turn.rng)
+        """The player's decision; a random legal move instead (logged) if it takes longer than
+        the budget or its worker process dies."""
+        request: Request = (turn.level, turn.game, turn.observation, turn.legal, turn.seed)
+        budget = self.settings.computer_budget_seconds
         try:
-            return await asyncio.wait_for(work, self.settings.computer_budget_seconds)
+            return await asyncio.wait_for(self._decide(request), budget)
         except TimeoutError:
-            log.warning("table %s: the %s %s player took over %.1f s; a random legal move instead",
-                        turn.table_id, turn.level, turn.game, self.settings.computer_budget_seconds)
-            return random_player(turn.observation, turn.legal, turn.rng)
+            log.warning("table %s: the %s %s player had no answer within %.1f s (thinking, or "
+                        "waiting for a free worker); a random legal move instead",
+                        turn.table_id, turn.level, turn.game, budget)
+        except WorkerLost as error:
+            log.warning("table %s: the %s %s player's process died (%s); a random legal move "
+                        "instead", turn.table_id, turn.level, turn.game, error)
+        return random_player(turn.observation, turn.legal, random.Random(turn.seed))
+
+    async def _decide(self, request: Request) -> object:
+        if self.processes is not None and request[0] in IN_PROCESSES:
+            return await self.processes.decide(request)
+        return await asyncio.get_running_loop().run_in_executor(self._threads, decide, *request)
 
     def busy(self) -> bool:
         return bool(self._tasks)
@@ -95,4 +116,6 @@ class Computers:
         for task in list(self._tasks.values()):
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
-        self._thinkers.shutdown(wait=False, cancel_futures=True)
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self.processes is not None:
+            await self.processes.close()

@@ -9,6 +9,7 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -22,7 +23,7 @@ from . import chart, i18n, scores
 from .people import ALERT_LIMIT, People
 from .sender import Sender, Target
 from .tables import Outcome, TableError, TableService
-from .views import Context, Screen, view_for
+from .views import Button, Context, Screen, view_for
 from .views import lobby as lobby_views
 from .views import tournament as tournament_views
 from .views.base import standings_line
@@ -41,9 +42,11 @@ class Publishing:
         self.people = people
         self.bot = bot
         self._deferred: dict[int, Any] = {}  # table id -> state the group last saw, computers due
-        self._sheets: dict[int, tuple[int, int]] = {}  # user -> (table, hash) of the last sheet sent
+        self._sheets: dict[int, int] = {}  # user -> hash of the last sheet sent them
         self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
         self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
+        # (table, user): their hand is on a page open now (bot/web), so the private one waits
+        self.on_page: Callable[[int, int], bool] = lambda table_id, user_id: False
         # this process among the workers on one store: its outbox leases carry the name. Alone
         # on its store (SQLite), a process is the same worker as the one before it, which died.
         self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -62,7 +65,7 @@ class Publishing:
                        tuple(draft.selection) if draft else (), draft.pick if draft else "")
 
     def bot_link(self, table_id: int) -> str:
-        return f"https://t.me/{self.bot.username}?start=join_{table_id}"
+        return self.start_link(f"join_{table_id}")
 
     def say(self, message: Message, text: str, markup: bool = False) -> None:
         """Answer a command in its chat (and topic), within the flood limits; ``markup``: the
@@ -116,7 +119,7 @@ class Publishing:
         view = view_for(table.game)
         # an ended match's table says so: no last deal's screen left looking as if it ran on
         screen = view.finished_table(public, ctx) if table.status == "finished" \
-            else view.table(public, ctx)
+            else self._page_button(view.table(public, ctx), ctx, group=True)
         if table.tournament_id is not None:  # which of the tournament's tables, which round
             head = tournament_views.table_heading(ctx.lang, table.tour_round, table.key.slot)
             screen = Screen(f"{head}\n{screen.text}", screen.rows)
@@ -136,10 +139,13 @@ class Publishing:
         table = outcome.table
         record = table.seats[seat]
         assert record.user_id is not None
+        if not (again or fresh) and self.on_page(table.id or 0, record.user_id):
+            return  # drawn on the page; the private hand is redrawn when the page closes
         game, view = find_game(table.game), view_for(table.game)
         hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
-        screen = view.hand(game.observation(outcome.state, seat),
-                           game.legal_actions(outcome.state, seat), hand_ctx)
+        screen = self._page_button(view.hand(game.observation(outcome.state, seat),
+                                             game.legal_actions(outcome.state, seat), hand_ctx),
+                                   hand_ctx, group=False)
         target = Target(table.id or 0, seat, record.user_id)
         if fresh:
             self.sender.detach(target)
@@ -147,6 +153,20 @@ class Publishing:
             self.sender.forget(target)
         self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log),
                          hold=hold)
+
+    def _page_button(self, screen: Screen, ctx: Context, group: bool) -> Screen:
+        """A way into the page (WEBAPP_URL): the group's message opens it by a t.me link (a
+        web_app button works in private chats only), the hand as a web_app button."""
+        settings = self.people.settings
+        if not settings.webapp_url or not settings.webapp_short_name:
+            return screen
+        if group:
+            link = (f"https://t.me/{self.bot.username}/{settings.webapp_short_name}"
+                    f"?startapp={ctx.table_id}")
+            button = Button(ctx.t("web-open"), url=link)
+        else:
+            button = Button(ctx.t("web-open"), web_app=f"{settings.webapp_url}/?table={ctx.table_id}")
+        return replace(screen, rows=(*screen.rows, (button,)))
 
     async def redraw_hand(self, table_id: int, user_id: int) -> None:
         """A refused press on a hand: the presser's hand drawn again from the stored table, so an
@@ -252,22 +272,28 @@ class Publishing:
     async def post_sheet(self, table_id: int, user: User, chat_id: int) -> str | None:
         """The table message's 📋, pressed by anyone in its group ``chat_id`` during the match or
         after it: the sheet of every finished deal, sent to the presser privately in their
-        language (like 👀, it is for whoever asked), so no flood of presses costs the group a message. A sheet the presser
-        got already, unchanged, is not sent again (a double tap). Returns None when it is in
-        their private chat, else the link that opens it for someone the bot may not write to
-        yet: their Start there sends it (``/start sheet_<id>``)."""
+        language (like 👀, it is for whoever asked), so no flood of presses costs the group a
+        message. Returns what ``send_private`` returns; the link's Start sends it
+        (``/start sheet_<id>``)."""
         outcome = await self.service.outcome(table_id)
         table = outcome.table
         if table.key.chat_id != chat_id:  # a button forged under another chat's message
             raise TableError("error-bad-button")
         if table.status not in ("playing", "finished"):  # a finished table keeps its 📋
             raise TableError("error-table-over")
-        if not (await self.people.touch(user)).can_dm:
-            return f"https://t.me/{self.bot.username}?start=sheet_{table_id}"
         ctx = self.context(table, await self.people.user_lang(user))
         public = find_game(table.game).public_observation(outcome.state)
-        text = view_for(table.game).score_sheet(public, ctx)
-        sent = (table_id, hash(text))
+        return await self.send_private(user, view_for(table.game).score_sheet(public, ctx),
+                                       f"sheet_{table_id}")
+
+    async def send_private(self, user: User, text: str, start: str) -> str | None:
+        """``text`` (a score sheet) sent to ``user``'s private chat; the same text they got last
+        is not sent again (a double tap). Returns None when it is on its way, else the link that
+        opens the bot's chat for someone it may not write to yet: their Start (``/start
+        <start>``) asks for it again."""
+        if not (await self.people.touch(user)).can_dm:
+            return self.start_link(start)
+        sent = hash(text)
         if self._sheets.get(user.id) != sent:
             self._sheets[user.id] = sent
 
@@ -276,6 +302,10 @@ class Publishing:
                     del self._sheets[user.id]
             self.sender.post(user.id, 0, text, done=failed)
         return None
+
+    def start_link(self, payload: str) -> str:
+        """The link that opens the bot's private chat and sends ``/start <payload>``."""
+        return f"https://t.me/{self.bot.username}?start={payload}"
 
     async def score_text(self, table: TableRecord, lang: str) -> str:
         """/score: the standings of the table in play, best first, as the engine orders them."""

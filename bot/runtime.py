@@ -23,6 +23,7 @@ from .timers import Timers
 from .tournament_desk import TournamentDesk
 from .tournaments import TournamentService
 from .views import Screen
+from .web.live import Live
 
 DRAIN_SECONDS = 3.0  # at shutdown, for the screens and posts queued (a SIGTERM: 5 s to exit)
 RENEW_SECONDS = 10.0  # a hand brought down again within this is edited, not sent anew
@@ -41,7 +42,8 @@ class Runtime:
         self.settings = settings
         self.store = store
         self.application = application
-        self.service = TableService(store, settings.turn_seconds, seed=settings.table_seed)
+        self.service = TableService(store, settings.turn_seconds, seed=settings.table_seed,
+                                    computer_seed=settings.computer_seed)
         self.sender = Sender(application.bot, self._remember,
                              settings.chat_messages_per_second,
                              settings.group_messages_per_minute, settings.flood_minute_seconds,
@@ -60,6 +62,8 @@ class Runtime:
         self.timers = Timers(application, store, self.service, self.publishing, self.computers,
                              self.publish)
         self.hold = HOLD * settings.flood_minute_seconds / 60.0
+        self.live = Live()  # the pages open on tables (bot/web): told of every publish
+        self.publishing.on_page = self.live.watching
         self._brought: dict[int, float] = {}  # user id -> when their hand was last sent anew
         # what the handlers call, where it lives now
         people, publishing = self.people, self.publishing
@@ -93,6 +97,7 @@ class Runtime:
     async def _publish(self, outcome: Outcome, menu: bool) -> None:
         table = outcome.table
         table_id = table.id or 0
+        self.live.changed(outcome)
         if table.status == "lobby":
             await self.publishing.lobby(table, menu)
             return

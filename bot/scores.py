@@ -241,6 +241,13 @@ class ScoreService:
         rows = tuple(tuple(buttons[i:i + 5]) for i in range(0, len(buttons), 5))
         return Screen("\n".join(lines), rows)
 
+    async def chat_of(self, match_id: int) -> int:
+        """The chat a stored match was played in (a /start match_<id> link names only the id)."""
+        story = await self.store.scores.story(match_id)
+        if story is None:
+            raise ScoreError("error-stale")
+        return story.match.chat_id
+
     async def sheet(self, match_id: int, chat_id: int, lang: str) -> str:
         """A stored match's deal-by-deal sheet, for a /history button pressed in ``chat_id``."""
         story = await self.store.scores.story(match_id)

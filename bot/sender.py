@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, WebAppInfo
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
 
@@ -60,8 +60,9 @@ class Target:
 def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
     if not screen.rows:
         return None
-    return InlineKeyboardMarkup([[InlineKeyboardButton(b.text, callback_data=b.data, url=b.url)
-                                  for b in row] for row in screen.rows])
+    return InlineKeyboardMarkup([[InlineKeyboardButton(
+        b.text, callback_data=b.data, url=b.url,
+        web_app=WebAppInfo(b.web_app) if b.web_app else None) for b in row] for row in screen.rows])
 
 
 def retry_seconds(error: RetryAfter) -> float:

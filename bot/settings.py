@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from urllib.parse import urlsplit
 
@@ -12,6 +13,8 @@ LANGUAGES = ("hy", "en", "ru")
 TOKEN_PATTERN = re.compile(r"^\d{3,}:[A-Za-z0-9_-]{20,}$")
 # setWebhook's secret_token: 1-256 characters, only A-Z, a-z, 0-9, _ and - (the Bot API's rule)
 SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+# A Mini App's short name from @BotFather's /newapp: 3-30 letters, digits and underscores.
+SHORT_NAME_PATTERN = re.compile(r"^[A-Za-z0-9_]{3,30}$")
 
 
 class Settings(BaseSettings):
@@ -29,13 +32,20 @@ class Settings(BaseSettings):
     messages_per_second: int = Field(default=30, ge=1)
     chat_messages_per_second: float = Field(default=1.0, gt=0)
     flood_minute_seconds: float = Field(default=60.0, gt=0)  # shorter only for a test server
-    # Computer players think in these threads, off the event loop; a decision that takes longer
-    # than the budget is replaced by a random legal move (and logged).
+    # Computer players think off the event loop: Hard in this many worker processes (default:
+    # one a core; 0: in the threads, as before issue 28), the others in these threads. A decision
+    # that takes longer than the budget, or whose process dies, is replaced by a random legal
+    # move (and logged).
+    computer_processes: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=0)
+    # Added to the worker processes' niceness: the event loop's process comes first.
+    computer_nice: int = Field(default=10, ge=0, le=19)
     computer_threads: int = Field(default=4, ge=1)
     computer_budget_seconds: float = Field(default=5.0, gt=0)
     # A fixed seed for every new table (tests and bug reports: the same presses give the same
     # deals); None draws a fresh seed per table.
     table_seed: int | None = None
+    # The same for the computer players' dice (drawn apart from the deal's: issue 28).
+    computer_seed: int | None = None
     log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$")
     # Webhook mode (python -m bot --webhook): Telegram POSTs updates to webhook_url, which must
     # reach this process's listen:port/path (directly or through a proxy); each POST must carry
@@ -45,9 +55,15 @@ class Settings(BaseSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = Field(default=8443, ge=1, le=65535)
     webhook_path: str | None = None  # None: the path of webhook_url ("/" if it has none)
+    # The page (a Telegram Mini App, bot/web/): served on webapp_listen:webapp_port behind a
+    # reverse proxy that gives TLS at webapp_url. Without webapp_url there is no page at all.
+    webapp_url: str | None = None
+    webapp_listen: str = "127.0.0.1"
+    webapp_port: int = Field(default=8080, ge=1, le=65535)
+    webapp_short_name: str | None = None  # /newapp's short name: t.me/<bot>/<short name>
 
     @field_validator("database_url", "webhook_url", "webhook_secret", "webhook_path",
-                     mode="before")
+                     "webapp_url", "webapp_short_name", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         """``WEBHOOK_URL=`` in .env (as .env.example leaves it) means not set."""
@@ -62,6 +78,24 @@ class Settings(BaseSettings):
         if parts.scheme not in ("https", "http") or not parts.hostname:
             raise ValueError("must be an https:// URL (http:// only for a local Bot API server)")
         return value.strip()
+
+    @field_validator("webapp_url")
+    @classmethod
+    def _webapp_url_shape(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme != "https" or not parts.hostname:
+            raise ValueError("must be an https:// URL (Telegram opens Mini Apps over HTTPS only)")
+        return value.strip().rstrip("/")
+
+    @field_validator("webapp_short_name")
+    @classmethod
+    def _short_name_shape(cls, value: str | None) -> str | None:
+        if value is not None and not SHORT_NAME_PATTERN.match(value.strip()):
+            raise ValueError("must be the app's short name from @BotFather's /newapp "
+                             "(3-30 of A-Z a-z 0-9 _)")
+        return value.strip() if value is not None else None
 
     @field_validator("webhook_secret")
     @classmethod
@@ -102,6 +136,14 @@ class Settings(BaseSettings):
             return ("--webhook needs WEBHOOK_SECRET (1-256 of A-Z a-z 0-9 _ -, e.g. from python "
                     "-c 'import secrets; print(secrets.token_urlsafe(32))') in .env or the "
                     "environment (see .env.example)")
+        return None
+
+    def webapp_problem(self) -> str | None:
+        """One line saying what the page still lacks when WEBAPP_URL is set, or None."""
+        if self.webapp_url is not None and self.webapp_short_name is None:
+            return ("WEBAPP_URL needs WEBAPP_SHORT_NAME, the short name you gave the app in "
+                    "@BotFather's /newapp (the group's button opens t.me/<bot>/<short name>), "
+                    "in .env or the environment (see .env.example)")
         return None
 
     @field_validator("telegram_bot_token")

@@ -14,7 +14,6 @@ Errors are ``TableError`` with a locale key; the handler turns it into an alert.
 from __future__ import annotations
 
 import asyncio
-import random
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -85,17 +84,19 @@ class Turn:
     level: str
     observation: Any
     legal: Sequence[Any]
-    rng: random.Random
+    seed: str  # of the player's generator: random.Random(seed)
     away: bool = False  # an away human's seat: their decision again if they come back meanwhile
 
 
 class TableService:
     def __init__(self, store: Store, turn_seconds: int = 60,
-                 clock: Callable[[], float] = time.time, seed: int | None = None) -> None:
+                 clock: Callable[[], float] = time.time, seed: int | None = None,
+                 computer_seed: int | None = None) -> None:
         self.store = store
         self.default_seconds = turn_seconds
         self.clock = clock
         self.seed = seed  # every table's seed when fixed (tests, replays); else drawn
+        self.computer_seed = computer_seed  # the same for the computers' dice
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}  # table id -> (version, engine state)
 
@@ -275,6 +276,8 @@ class TableService:
                 raise TableError("lobby-not-full")
             table.players = len(table.seats)
             table.seed = self.seed if self.seed is not None else secrets.randbits(48)
+            table.computer_seed = self.computer_seed if self.computer_seed is not None \
+                else secrets.randbits(63)
             table.status = "playing"
             state = self.state_of(table)
             return await self._commit(table, state, state, events=["started"])
@@ -420,9 +423,9 @@ class TableService:
     def _turn(self, table: TableRecord, state: Any, seat: int, level: str,
               away: bool = False) -> Turn:
         game = find_game(table.game)
-        rng = random.Random(f"{table.seed}:{len(table.log)}")
+        seed = f"{table.computer_seed}:{len(table.log)}"  # never the deal's seed
         return Turn(table.id or 0, len(table.log), seat, table.game, level,
-                    game.observation(state, seat), game.legal_actions(state, seat), rng, away)
+                    game.observation(state, seat), game.legal_actions(state, seat), seed, away)
 
     async def hand(self, table_id: int, user_id: int) -> tuple[TableRecord, int, Any]:
         """(table, seat, state) for the "my hand" button."""

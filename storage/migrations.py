@@ -164,7 +164,13 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_owing ON tables (id) WHERE outbox != '[]';
     CREATE INDEX sends_chat ON sends (chat_id, at);
     """,
-    # 9: seasons (issue 27). Which season-end posts went out (one per chat, month and game),
+    # 9: the computer players' seed, apart from the deal's (issue 28); tables in play get one
+    # (random(): any 64-bit integer, independent of the deal).
+    """
+    ALTER TABLE tables ADD COLUMN computer_seed INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET computer_seed = random() WHERE status = 'playing';
+    """,
+    # 10: seasons (issue 27). Which season-end posts went out (one per chat, month and game),
     # claimed by one worker until ``until`` while it sends; matches found by when they finished.
     """
     CREATE TABLE season_posts (
@@ -178,7 +184,7 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX matches_finished ON matches (finished_at);
     """,
-    # 10: tournaments (issue 27). A tournament's record is JSON (storage.tournaments), one in
+    # 11: tournaments (issue 27). A tournament's record is JSON (storage.tournaments), one in
     # sign-up or play per chat; its tables sit at the chat's key with a slot each (its board),
     # so several play at once beside the chat's own table (slot 0).
     """

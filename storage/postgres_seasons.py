@@ -1,4 +1,4 @@
-"""The PostgreSQL side of ``storage.seasons`` (schema: ``pg_migrations.py``, 3)."""
+"""The PostgreSQL side of ``storage.seasons`` (schema: ``pg_migrations.py``, 4)."""
 
 from __future__ import annotations
 

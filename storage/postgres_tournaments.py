@@ -1,4 +1,4 @@
-"""The PostgreSQL side of ``storage.tournaments`` (schema: ``pg_migrations.py``, 4)."""
+"""The PostgreSQL side of ``storage.tournaments`` (schema: ``pg_migrations.py``, 5)."""
 
 from __future__ import annotations
 

@@ -41,6 +41,10 @@ class TableRecord(BaseModel):
     players: int = 4  # seat count
     seats: list[SeatRecord] = Field(default_factory=list)
     seed: int = 0
+    # The computer players' dice, drawn apart from ``seed`` (which deals): nothing computed from
+    # their choices says anything about the hidden cards (issue 28). Stored, so a restart or
+    # another worker process gives a computer the same generator on the same move.
+    computer_seed: int = 0
     log: list[tuple[int, str]] = Field(default_factory=list)  # (seat, action code)
     version: int = 0  # bumped by every save
     status: TableStatus = "lobby"

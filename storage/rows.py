@@ -23,7 +23,7 @@ _SEATS = TypeAdapter(list[SeatRecord])
 TABLE_COLUMNS = [
     "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
     "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
-    "slot", "tournament_id", "tour_round",
+    "computer_seed", "slot", "tournament_id", "tour_round",
 ]  # fmt: skip
 
 
@@ -35,11 +35,13 @@ def check_seed(seed: int, what: str) -> None:
 def table_values(t: TableRecord) -> tuple[Any, ...]:
     """Column values in ``TABLE_COLUMNS`` order (JSON as text: asyncpg's default for jsonb)."""
     check_seed(t.seed, f"table {t.id}")
+    check_seed(t.computer_seed, f"table {t.id}")
     seats = _SEATS.dump_json(t.seats).decode()
     return (
         t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
         t.version, t.status, t.creator_id, t.table_message_id, t.deadline, t.created_at,
-        t.updated_at, json.dumps(t.outbox), t.key.slot, t.tournament_id, t.tour_round,
+        t.updated_at, json.dumps(t.outbox), t.computer_seed, t.key.slot, t.tournament_id,
+        t.tour_round,
     )  # fmt: skip
 
 
@@ -57,6 +59,7 @@ def table_record(
             players=row["players"],
             seats=_SEATS.validate_json(row["seats"]),
             seed=row["seed"],
+            computer_seed=row["computer_seed"],
             log=list(known_log) if row["log"] is None else read_log(row["log"]),
             version=row["version"],
             status=row["status"],

@@ -1,4 +1,4 @@
-"""The SQLite side of ``storage.seasons`` (schema: migration 9)."""
+"""The SQLite side of ``storage.seasons`` (schema: migration 10)."""
 
 from __future__ import annotations
 

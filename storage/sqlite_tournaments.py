@@ -1,4 +1,4 @@
-"""The SQLite side of ``storage.tournaments`` (schema: migration 10)."""
+"""The SQLite side of ``storage.tournaments`` (schema: migration 11)."""
 
 from __future__ import annotations
 

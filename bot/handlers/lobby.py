@@ -7,6 +7,7 @@ from telegram import CallbackQuery, Update, User
 from .. import callbacks
 from ..callbacks import Kind
 from ..i18n import game_named, t
+from ..scores import ScoreError, ScoreService
 from ..tables import Outcome, TableError
 from . import (
     Context,
@@ -20,6 +21,7 @@ from . import (
     runtime_of,
     table_key,
 )
+from .stats import send_match_sheet
 
 
 async def new(update: Update, context: Context) -> None:
@@ -104,7 +106,7 @@ async def start(update: Update, context: Context) -> None:
     lang = await app.user_lang(user)
     payload = context.args[0] if context.args else ""
     kind, _, number = payload.partition("_")
-    table_id = callbacks.number(number) if kind in ("join", "sheet") else None
+    table_id = callbacks.number(number) if kind in ("join", "sheet", "match") else None
     if table_id is None and await app.bring_hand(user):  # seated at a table in play
         return
     if table_id is None:  # ASCII digits below 2**62 only: a forged link gets the welcome
@@ -113,6 +115,9 @@ async def start(update: Update, context: Context) -> None:
     try:
         if kind == "sheet":  # the 📋 of someone the bot could not write to before
             await _sheet(context, user, table_id)
+            return
+        if kind == "match":  # a /history 📋 of someone the bot could not write to before
+            await _match_sheet(context, user, table_id)
             return
         outcome = await app.service.join(table_id, app.person(user))
     except TableError as error:
@@ -130,6 +135,17 @@ async def _sheet(context: Context, user: User, table_id: int) -> None:
     if not await is_member(context, table.key.chat_id, user.id):
         raise TableError("error-not-member")
     await app.post_sheet(table_id, user, table.key.chat_id)
+
+
+async def _match_sheet(context: Context, user: User, match_id: int) -> None:
+    """/start match_<id>: a stored match's sheet, for a member of its group only."""
+    try:
+        chat_id = await ScoreService(runtime_of(context).store).chat_of(match_id)
+        if not await is_member(context, chat_id, user.id):
+            raise TableError("error-not-member")
+        await send_match_sheet(context, user, match_id, chat_id)
+    except ScoreError as error:
+        raise TableError(error.key) from error
 
 
 async def stop(update: Update, context: Context) -> None:

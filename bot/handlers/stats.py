@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram import Update
+from telegram import Update, User
 
 from ..i18n import game_list, game_named, t
 from ..scores import ScoreError, ScoreService, sheet_press
@@ -48,24 +48,33 @@ async def history(update: Update, context: Context) -> None:
 
 
 async def sheet(update: Update, context: Context) -> None:
-    """A /history button: that match's deal-by-deal sheet, posted in the chat; a button this
-    bot did not draw, or a match of another chat, gets an alert in the presser's language."""
+    """A /history button: that match's deal-by-deal sheet, sent to the presser privately in their
+    language, as the table's 📋 (a flood of presses costs the group nothing), or the link that
+    opens the bot's chat for them; a button this bot did not draw, or a match of another chat,
+    gets an alert in the presser's language."""
     query, app = update.callback_query, runtime_of(context)
     if query is None:
         return
-    message = query.message
     try:
-        if message is None:
+        if query.message is None:
             raise ScoreError("error-stale")
-        lang = await app.chat_lang(message.chat.id) if message.chat.id < 0 \
-            else await app.user_lang(query.from_user)
-        text = await _scores(context).sheet(sheet_press(query.data), message.chat.id, lang)
+        link = await send_match_sheet(context, query.from_user, sheet_press(query.data),
+                                      query.message.chat.id)
     except ScoreError as error:
         await answer(query, await app.alert(query.from_user, error.key))
         return
-    await answer(query)
-    thread = getattr(message, "message_thread_id", None) or 0
-    app.sender.post(message.chat.id, thread, text)
+    if link is not None:
+        await answer(query, url=link)
+    else:
+        await answer(query, toast=await app.alert(query.from_user, "table-sheet-sent"))
+
+
+async def send_match_sheet(context: Context, user: User, match_id: int,
+                           chat_id: int) -> str | None:
+    """A stored match's sheet to ``user``'s private chat (see ``Publishing.send_private``)."""
+    app = runtime_of(context)
+    text = await _scores(context).sheet(match_id, chat_id, await app.user_lang(user))
+    return await app.publishing.send_private(user, text, f"match_{match_id}")
 
 
 async def table(update: Update, context: Context) -> None:

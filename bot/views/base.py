@@ -22,6 +22,7 @@ class Button:
     text: str
     data: str | None = None  # callback data
     url: str | None = None
+    web_app: str | None = None  # a Mini App's URL (private chats only)
 
 
 @dataclass(frozen=True, slots=True)

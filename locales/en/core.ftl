@@ -169,6 +169,17 @@ command-stats = My numbers
 command-history = The last matches
 command-table = The table, down here
 
+## the page (bot/web): its own few words, the rest is the messages'
+web-spectator = 👀 Watching
+web-you = You
+web-trick = On the table
+web-last-trick = Last trick
+web-to-beat = To beat
+web-seconds = s
+web-connecting = Connecting…
+web-standings = Score
+web-open = 🃏 Open the table
+
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = January
 month-2 = February

@@ -39,7 +39,7 @@ rules-hearts =
     Before each deal pass 3 cards: left, right, across, then no passing.
     The holder of the 2 of clubs leads the first trick. Follow the led suit if you can.
     No hearts or queen of spades on the first trick unless you have nothing else.
-    You may not lead a heart until hearts are broken (someone discarded one).
+    You may not lead a heart until hearts are broken (someone discarded one), unless you hold only hearts.
     The highest card of the led suit wins the trick.
     Each heart is 1 point, the queen of spades 13. Taking all 26 shoots the moon: the others get 26 each.
     The match ends when someone reaches { $target } points; the lowest score wins (a tie for the lowest: one more deal).

@@ -152,6 +152,17 @@ command-stats = Իմ արդյունքները
 command-history = Վերջին խաղերը
 command-table = Սեղանը ներքև
 
+## the page (bot/web): its own few words, the rest is the messages'
+web-spectator = 👀 Դիտում եք
+web-you = Դուք
+web-trick = Սեղանին
+web-last-trick = Նախորդ առքը
+web-to-beat = Ծածկել
+web-seconds = վ
+web-connecting = Միացում…
+web-standings = Հաշիվ
+web-open = 🃏 Բացել սեղանը
+
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = հունվար
 month-2 = փետրվար

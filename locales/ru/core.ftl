@@ -162,6 +162,17 @@ command-stats = Мои результаты
 command-history = Последние партии
 command-table = Стол — вниз
 
+## the page (bot/web): its own few words, the rest is the messages'
+web-spectator = 👀 Вы смотрите
+web-you = Вы
+web-trick = На столе
+web-last-trick = Прошлая взятка
+web-to-beat = Побить
+web-seconds = с
+web-connecting = Соединение…
+web-standings = Счёт
+web-open = 🃏 Открыть стол
+
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = январь
 month-2 = февраль

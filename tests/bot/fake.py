@@ -224,6 +224,7 @@ class Harness:
         settings.setdefault("group_messages_per_minute", 1_000_000)
         settings.setdefault("messages_per_second", 1_000_000)
         settings.setdefault("table_seed", 7)  # every table deals the same: a failure replays
+        settings.setdefault("computer_seed", 7)  # and its computers choose the same
         self.settings = Settings(telegram_bot_token=TOKEN, turn_seconds=turn_seconds, **settings)
         self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=rate_limit)
         self._update_ids = itertools.count(1)

@@ -44,7 +44,7 @@ async def test_a_token_telegram_refuses_is_one_clear_line(tmp_path: Path) -> Non
     async with fake_api() as api:
         env = {**os.environ, "TELEGRAM_BOT_TOKEN": "7000000001:" + "x" * 35,
                "TELEGRAM_API_BASE_URL": api.base_url, "DATABASE_PATH": str(tmp_path / "db"),
-               "PYTHONPATH": str(ROOT), "TABLE_SEED": "7",
+               "PYTHONPATH": str(ROOT), "TABLE_SEED": "7", "COMPUTER_SEED": "7",
            "LOG_LEVEL": "DEBUG"}  # the same deals every run: replayable
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=tmp_path, env=env,
@@ -61,7 +61,7 @@ def bot_env(api: FakeBotApi, database: Path | str) -> dict[str, str]:
     return {**os.environ, "TELEGRAM_BOT_TOKEN": api.token, "TELEGRAM_API_BASE_URL": api.base_url,
            **where, "TURN_SECONDS": "60",
            "FLOOD_MINUTE_SECONDS": "3", "CHAT_MESSAGES_PER_SECOND": "20",
-           "PYTHONPATH": str(ROOT), "TABLE_SEED": "7",
+           "PYTHONPATH": str(ROOT), "TABLE_SEED": "7", "COMPUTER_SEED": "7",
            "LOG_LEVEL": "DEBUG"}  # the same deals every run: replayable
 
 

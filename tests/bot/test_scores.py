@@ -21,7 +21,7 @@ from storage import open_store
 from storage.base import Store, TableKey, TableRecord
 from storage.scores import Rating
 
-from .fake import GROUP, Harness
+from .fake import BOT_USERNAME, GROUP, Harness
 from .play import act_once
 
 ARAM, ANI, GOR, LILIT = 101, 102, 103, 104
@@ -261,12 +261,26 @@ async def test_two_matches_then_top_stats_history_and_a_sheet(store: Store) -> N
         history = h.fake.chat(GROUP)[-1]
         assert history.text.index("Սրտեր") < history.text.index("Տասներեք"), "newest first"
         old = next(b for b in history.buttons() if b["text"] == "📋 2")
-        answer = await h.press(GOR, history, old["callback_data"])
-        assert not answer.get("show_alert")
-        sheet = h.fake.chat(GROUP)[-1].text
-        assert "📋" in sheet and "Σ" in sheet
+        group_posts = len(h.fake.chat(GROUP))
+        answer = await h.press(GOR, history, old["callback_data"], lang="en")
         story = await store.scores.story_of_table(first.id or 0)
-        assert story is not None and str(story.facts.values[0]).replace("-", "−") in sheet
+        assert story is not None
+        assert answer["url"] == f"https://t.me/{BOT_USERNAME}?start=match_{story.match.id}", \
+            "someone the bot may not write to yet gets the link that opens its chat"
+        await h.start_private(GOR, f"match_{story.match.id}", lang="en")
+        sheet = h.fake.chat(GOR)[-1].text
+        assert "📋" in sheet and "Σ" in sheet and "Thirteen" in sheet, "in the presser's language"
+        assert str(story.facts.values[0]).replace("-", "−") in sheet
+        answer = await h.press(ARAM, history, old["callback_data"])
+        assert answer["text"] == i18n.t("hy", "table-sheet-sent")
+        await h.press(ARAM, history, old["callback_data"])
+        assert sum("Σ" in m.text for m in h.fake.chat(ARAM)) == 1, "a double tap sends it once"
+        assert len(h.fake.chat(GROUP)) == group_posts, "a sheet costs the group no message"
+        h.fake.left.add(LILIT)
+        await h.start_private(LILIT, f"match_{story.match.id}", lang="en")
+        assert h.fake.chat(LILIT)[-1].text == i18n.t("en", "error-not-member")
+        await h.start_private(LILIT, "match_999", lang="en")
+        assert h.fake.chat(LILIT)[-1].text == i18n.t("en", "error-stale")
 
         for forged in ("v|999|0|", "v|1²|0|", "v|１|0|", "v|1|1|", "v|1|0|x", "v||0|",
                        "v|99999999999999999999|0|"):

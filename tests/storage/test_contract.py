@@ -56,7 +56,8 @@ async def test_every_field_round_trips(store: Store) -> None:
     created.seats[3].away, created.seats[3].missed_turns = True, 3
     changed = created.model_copy(
         update=dict(rules={"target": 9, "names": ["a"]}, players=4, seed=2**62, table_message_id=77,
-                    deadline=1_700_000_000.5, creator_id=10, log=moves(0, 5))
+                    deadline=1_700_000_000.5, creator_id=10, log=moves(0, 5),
+                    computer_seed=-(2**63))
     )  # fmt: skip
     saved = await store.tables.save(changed)
     assert saved.version == 2 and saved.updated_at >= created.updated_at

@@ -106,6 +106,7 @@ async def test_first_migration_file_upgrades_with_data_intact(
         TableKey(chat_id=-100, thread_id=7), {"target": 50}, 5, 1700000000.5
     )  # fmt: skip
     assert record.seats[0].hand_message_id == 8 and record.log == moves(0, 4)
+    assert record.computer_seed != 0, "a table in play gets its computers' seed (issue 28)"
     assert await store.tables.active() == [record]
     assert await store.users.get(10) == UserRecord(id=10, name="Ani", lang="hy", can_dm=True)
     chat = await store.chats.get(-100)

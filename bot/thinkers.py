@@ -1,0 +1,222 @@
+"""Computer players that think in worker processes (issue 28): a search in a thread holds the
+interpreter lock, and every table's press waits for it; a process thinks on another core.
+
+A worker is sent what a player may see, pickled: the level, the game, the observation, the legal
+actions and the seed of its generator (never the state), and sends back the action. Workers start
+with ``spawn``, a fresh interpreter: a fork of the bot would copy its event loop, its database
+connections and the locks its other threads hold at that instant (a lock held by a thread that
+the child does not have is held forever). ``spawn`` costs a fraction of a second of CPU once per
+worker, as workers live as long as the bot; ``forkserver`` would start them faster from a clean
+server, but keeps that server beside the bot for no gain worth it. Workers run niced
+(COMPUTER_NICE, +10): on two cores with two workers searching, the event loop still gets a core
+the moment a press arrives.
+
+One decision at a time per worker, each on its own pipe, read by the event loop itself (no thread
+of ours in between): a worker that dies takes only its own decision with it (``WorkerLost``, the
+caller falls back) and a fresh worker takes its place. A decision past its budget is given up by
+the caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
+under a load that overruns the budget, killing and starting interpreters would only cut the
+capacity further), unless it is still at it after ``grace`` more seconds: then it is replaced.
+A worker set free takes the newest decision waiting, not the oldest: under a load beyond the
+workers (more Hard computers than cores can serve) the oldest would mostly be started too late to
+finish within its budget, and workers would think for nobody; the newest start in time, and the
+oldest take a random move at their budget without having cost anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import random
+import signal
+import traceback
+from collections.abc import Coroutine, Sequence
+from multiprocessing.connection import Connection
+from typing import Any
+
+from engine.players import player_for
+
+log = logging.getLogger(__name__)
+
+Request = tuple[str, str, Any, Sequence[Any], str]  # level, game, observation, legal, seed
+
+
+class WorkerLost(Exception):
+    """The worker deciding died (killed, out of memory) before it answered."""
+
+
+def decide(level: str, game: str, observation: Any, legal: Sequence[Any], seed: str) -> Any:
+    """One decision: what a worker does with a request, and what a thread does in its place."""
+    return player_for(level, game)(observation, legal, random.Random(seed))
+
+
+def _serve(conn: Connection, nice: int) -> None:
+    """A worker's life: requests in, (ok, action or error text) out, until the pipe closes (the
+    bot stopped or died). Ctrl-C in a terminal reaches the workers too: the bot stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.nice(nice)
+    while True:
+        try:
+            request: Request = conn.recv()
+        except EOFError:
+            return
+        try:
+            answer: tuple[bool, Any] = (True, decide(*request))
+        except Exception:  # a player's bug: the bot logs it as it would from a thread
+            answer = (False, traceback.format_exc())
+        try:
+            conn.send(answer)
+        except OSError:  # the bot is gone
+            return
+
+
+class _Worker:
+    def __init__(self, context: Any, nice: int) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child, nice), name="seghan-thinker",
+                                       daemon=True)
+        self.process.start()
+        child.close()  # the worker's end lives in the worker only: its death reads as EOF here
+
+    async def ask(self, request: Request) -> tuple[bool, Any]:
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[tuple[bool, Any]] = loop.create_future()
+        fd = self.conn.fileno()
+
+        def readable() -> None:
+            loop.remove_reader(fd)
+            try:
+                answer.set_result(self.conn.recv())
+            except (EOFError, OSError) as error:
+                answer.set_exception(WorkerLost(f"worker {self.process.pid}: {error!r}"))
+
+        try:
+            self.conn.send(request)  # the worker is idle: its pipe is empty, this does not block
+        except OSError as error:
+            raise WorkerLost(f"worker {self.process.pid}: {error!r}") from error
+        loop.add_reader(fd, readable)
+        try:
+            return await answer
+        finally:
+            loop.remove_reader(fd)
+
+    def stop(self) -> None:
+        """Killed and waited for (in a thread: a process at low priority on a busy machine may
+        take a while to be scheduled to exit)."""
+        self.process.kill()
+        self.process.join()
+        self.conn.close()
+
+
+class Thinkers:
+    """``size`` worker processes, started when first needed, ``nice`` added to their niceness."""
+
+    def __init__(self, size: int, grace: float, nice: int = 10) -> None:
+        self.size = size
+        self.grace = grace
+        self.nice = nice
+        self._context = multiprocessing.get_context("spawn")
+        self._idle: list[_Worker] | None = None  # None: not started yet
+        self._waiting: list[asyncio.Future[_Worker]] = []  # newest last
+        self._workers: set[_Worker] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping, draining
+        self._draining: set[asyncio.Task[Any]] = set()
+        self._closed = False
+
+    async def decide(self, request: Request) -> Any:
+        """The action of a worker; WorkerLost if it died meanwhile."""
+        worker = await self._acquire()
+        asking = asyncio.ensure_future(worker.ask(request))
+        try:
+            ok, answer = await asyncio.shield(asking)
+        except WorkerLost:
+            self._replace(worker)
+            raise
+        except asyncio.CancelledError:  # over budget (or shutting down)
+            self._draining.add(self._background(self._drain(worker, asking)))
+            raise
+        self._release(worker)
+        if not ok:
+            raise RuntimeError(f"a worker's player failed:\n{answer}")
+        return answer
+
+    def pids(self) -> list[int]:
+        """The workers' process ids (tests)."""
+        return [w.process.pid for w in self._workers if w.process.pid is not None]
+
+    async def _acquire(self) -> _Worker:
+        if self._idle is None:
+            self._idle = []
+            for _ in range(self.size):
+                self._background(self._start())
+        if self._idle:
+            return self._idle.pop()
+        waiting: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiting)
+        try:
+            return await waiting
+        except asyncio.CancelledError:
+            if waiting.done() and not waiting.cancelled():  # handed a worker as it gave up
+                self._release(waiting.result())
+            raise
+        finally:
+            if waiting in self._waiting:
+                self._waiting.remove(waiting)
+
+    def _release(self, worker: _Worker) -> None:
+        """A free worker to the newest decision waiting, else to the idle ones."""
+        if self._closed:
+            return  # ``close`` stops it
+        while self._waiting:
+            waiting = self._waiting.pop()
+            if not waiting.done():
+                waiting.set_result(worker)
+                return
+        assert self._idle is not None
+        self._idle.append(worker)
+
+    async def _start(self) -> None:
+        """A worker started off the event loop (an interpreter starting and importing the
+        engine), then free to take a decision."""
+        worker = await asyncio.to_thread(_Worker, self._context, self.nice)
+        self._workers.add(worker)
+        self._release(worker)
+
+    async def _drain(self, worker: _Worker, asking: asyncio.Future[tuple[bool, Any]]) -> None:
+        """A decision given up: its worker is free again once it has answered, or replaced."""
+        try:
+            await asyncio.wait_for(asking, self.grace)
+        except (TimeoutError, WorkerLost):
+            self._replace(worker)
+            return
+        self._release(worker)
+
+    def _replace(self, worker: _Worker) -> None:
+        self._workers.discard(worker)
+        self._background(asyncio.to_thread(worker.stop))
+        if not self._closed:
+            self._background(self._start())
+
+    def _background(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        self._draining.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a computer player's worker", exc_info=task.exception())
+
+    async def close(self) -> None:
+        """Every worker stopped and waited for: no process is left behind. Workers starting
+        are waited for (a thread cannot be cancelled), decisions given up are not."""
+        self._closed = True
+        for task in self._draining:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await asyncio.gather(*(asyncio.to_thread(w.stop) for w in self._workers))
+        self._workers.clear()

@@ -1,0 +1,308 @@
+"""The page's HTTP app, on the bot's own event loop (aiohttp's web server: one small maintained
+library, already how the tests' fake Bot API serves, that runs inside a running loop with
+``AppRunner``; Starlette would bring uvicorn and its own loop management on top).
+
+    GET  /                          the page (static/index.html), /static/* its files
+    POST /api/session               Telegram's initData -> a session (401 if not Telegram's)
+    GET  /api/table/{id}            the viewer's scene (403: not seated and not in the chat)
+    GET  /api/table/{id}/events     the same, live (server-sent events, id = the table's version)
+    POST /api/press                 a button pressed on the page: the button's use case
+
+A session travels as ``Authorization: Session <s>`` (EventSource: ``?s=<s>``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from telegram import User
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+
+from storage import notify
+from storage.base import StorageError, TableRecord
+
+from .. import callbacks
+from ..callbacks import Kind
+from ..runtime import Runtime
+from ..tables import Outcome, Person, TableError, TableService
+from . import auth, scene
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).with_name("static")
+MEMBER_SECONDS = 300.0  # getChatMember's answer is trusted this long
+KEEPALIVE = 15.0
+SEAT_USE_CASES = {Kind.ACTION: TableService.act, Kind.PICK: TableService.pick,
+                  Kind.TOGGLE: TableService.toggle, Kind.CONFIRM: TableService.confirm}
+MEMBERS = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    return web.json_response(data, status=status, dumps=lambda d: json.dumps(d, ensure_ascii=False))
+
+
+class Web:
+    """The routes, over the running bot's rooms (``Runtime``)."""
+
+    def __init__(self, runtime: Runtime, token: str) -> None:
+        self.runtime = runtime
+        self.token = token
+        self._members: dict[tuple[int, int], tuple[bool, float]] = {}
+        self._notifier: notify.Notifier | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.app = web.Application()
+        self.app[WEB] = self  # whoever holds the app reaches its routes' owner
+        self.app.add_routes([
+            web.get("/", self.index), web.static("/static", STATIC),
+            web.post("/api/session", self.session), web.get("/api/table/{id}", self.table),
+            web.get("/api/table/{id}/events", self.events), web.post("/api/press", self.press)])
+
+    async def hear_others(self, database: str) -> None:
+        """On PostgreSQL, moves made through other workers reach the pages open here."""
+        self._notifier = await notify.listen(database, self._moved_elsewhere)
+        if self._notifier is not None:
+            self.runtime.live.broadcast = self._notifier.notify
+
+    def _moved_elsewhere(self, table_id: int, version: int) -> None:
+        if self.runtime.live.behind(table_id, version):
+            task = asyncio.create_task(self._reload(table_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _reload(self, table_id: int) -> None:
+        try:
+            self.runtime.live.changed(await self.runtime.service.outcome(table_id), here=False)
+        except (TableError, StorageError):
+            log.warning("could not reload table %d after a move elsewhere", table_id)
+
+    async def close(self) -> None:
+        if self._notifier is not None:
+            await self._notifier.close()
+
+    # ----- who
+
+    def viewer(self, request: web.Request) -> auth.Viewer:
+        header = request.headers.get("Authorization", "")
+        token = header.removeprefix("Session ") if header.startswith("Session ") else \
+            request.query.get("s", "")
+        try:
+            return auth.read(token, self.token)
+        except auth.Refused as error:
+            raise web.HTTPUnauthorized(text=str(error)) from error
+
+    @staticmethod
+    def user(viewer: auth.Viewer) -> User:
+        return User(viewer.id, viewer.name or str(viewer.id), is_bot=False,
+                    username=viewer.username or None, language_code=viewer.lang or None)
+
+    async def member(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user is in the table's chat now (asked of Telegram, then cached)."""
+        known = self._members.get((chat_id, user_id))
+        if known is not None and known[1] > time.monotonic():
+            return known[0]
+        try:
+            status = (await self.runtime.application.bot.get_chat_member(chat_id, user_id)).status
+            inside = status in MEMBERS
+        except TelegramError:
+            inside = False
+        self._members[(chat_id, user_id)] = (inside, time.monotonic() + MEMBER_SECONDS)
+        return inside
+
+    async def access(self, viewer: auth.Viewer, table: TableRecord) -> int | None:
+        """The viewer's seat, None for a spectator of the chat; 403 for anyone else."""
+        seats = [i for i, s in enumerate(table.seats) if s.user_id == viewer.id]
+        if seats:
+            return seats[0]
+        if not await self.member(table.key.chat_id, viewer.id):
+            raise web.HTTPForbidden(text="not in this table's chat")
+        return None
+
+    # ----- routes
+
+    async def index(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def session(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        try:
+            viewer, start = auth.check_init_data(str(body.get("initData", "")), self.token)
+        except auth.Refused as error:
+            raise web.HTTPUnauthorized(text=str(error)) from error
+        await self.runtime.people.touch(self.user(viewer))
+        table = callbacks.number(start)
+        return _json({"session": auth.issue(viewer, self.token), "table": table,
+                      "user": viewer.id})
+
+    async def table(self, request: web.Request) -> web.Response:
+        viewer = self.viewer(request)
+        outcome = await self._outcome(request)
+        seat = await self.access(viewer, outcome.table)
+        return web.Response(body=await self._scene(outcome, self.user(viewer), seat),
+                            content_type="application/json")
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: the viewer's scene now if newer than the page's (Last-Event-ID,
+        or ?since=), then at every version."""
+        viewer = self.viewer(request)
+        outcome = await self._outcome(request)
+        await self.access(viewer, outcome.table)
+        table_id = outcome.table.id or 0
+        since = callbacks.number(request.headers.get("Last-Event-ID")
+                                 or request.query.get("since", "")) or -1
+        response = web.StreamResponse(headers={
+            "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        live, user = self.runtime.live, self.user(viewer)
+        page = live.open(table_id, viewer.id)
+        live.keep(outcome)
+        try:
+            while True:
+                latest = live.latest(table_id) or outcome
+                if latest.table.version > since:
+                    seat = _seat_of(latest.table, viewer.id)
+                    body = await self._scene(latest, user, seat)
+                    await response.write(b"id: %d\nevent: scene\ndata: %s\n\n"
+                                         % (latest.table.version, body))
+                    since = latest.table.version
+                try:
+                    await asyncio.wait_for(page.wait(), KEEPALIVE)
+                except TimeoutError:
+                    await response.write(b": keepalive\n\n")
+                page.clear()
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            if live.close(table_id, page, viewer.id):  # their private hand is theirs again
+                await _quietly(self.runtime.redraw_hand(table_id, viewer.id))
+        return response
+
+    async def press(self, request: web.Request) -> web.Response:
+        """A button of the page: the same use case as the button in Telegram, then the same
+        publishing (the group's message, the hands, every open page)."""
+        viewer = self.viewer(request)
+        user = self.user(viewer)
+        try:
+            press = callbacks.decode(str((await _body(request)).get("data", "")))
+        except callbacks.BadCallback:
+            return await self._refused(user, "error-bad-button", {}, 400)
+        if press.kind not in scene.PAGE_KINDS:
+            return await self._refused(user, "error-bad-button", {}, 400)
+        try:
+            table = await self.runtime.service.load(press.table_id)
+            if _seat_of(table, user.id) is None and not await self.member(table.key.chat_id,
+                                                                          user.id):
+                raise TableError("error-not-seated")
+            outcome = await self._use_case(press, user)
+        except TableError as error:
+            if press.kind in SEAT_USE_CASES:
+                await _quietly(self.runtime.redraw_hand(press.table_id, user.id))
+            status = 403 if error.key == "error-not-seated" else 409
+            return await self._refused(user, error.key, error.args_, status)
+        except StorageError:
+            log.exception("storage fault while handling a press from the page")
+            return await self._refused(user, "error-busy", {}, 503)
+        await self.runtime.publish(outcome)
+        return _json({"table": outcome.table.id, "version": outcome.table.version})
+
+    # ----- helpers
+
+    async def _use_case(self, press: callbacks.Press, user: User) -> Outcome:
+        service, table_id = self.runtime.service, press.table_id
+        person = Person(user.id, user.full_name[:32], user.username or "")
+        if press.kind in SEAT_USE_CASES:
+            return await SEAT_USE_CASES[press.kind](service, table_id, user.id, press.move,
+                                                     press.arg)
+        match press.kind:
+            case Kind.JOIN:
+                return await service.join(table_id, person)
+            case Kind.LEAVE:
+                return await service.leave(table_id, user.id)
+            case Kind.FILL:
+                level, _, size = press.arg.partition(":")
+                return await service.add_computers(table_id, user.id, level,
+                                                   callbacks.number(size, limit=100) or -1)
+            case Kind.START:
+                return await service.start(table_id, user.id, is_admin=False)
+            case Kind.GAME:
+                return await service.choose_game(table_id, user.id, press.arg)
+            case Kind.OPTION:
+                return await service.cycle_option(table_id, user.id, press.arg)
+            case Kind.REMATCH:
+                return await service.rematch(table_id, person)
+        raise TableError("error-bad-button")
+
+    async def _refused(self, user: User, key: str, args: dict[str, Any],
+                       status: int) -> web.Response:
+        return _json({"alert": await self.runtime.people.alert(user, key, **args)}, status)
+
+    async def _outcome(self, request: web.Request) -> Outcome:
+        table_id = callbacks.number(request.match_info["id"])
+        if table_id is None:
+            raise web.HTTPNotFound()
+        known = self.runtime.live.latest(table_id)
+        if known is not None:
+            return known
+        try:
+            return await self.runtime.service.outcome(table_id)
+        except TableError as error:
+            raise web.HTTPNotFound() from error
+
+    async def _scene(self, outcome: Outcome, user: User, seat: int | None) -> bytes:
+        lang = await self.runtime.people.user_lang(user)
+        table = outcome.table
+
+        async def build() -> bytes:
+            ctx = self.runtime.publishing.context(table, lang, seat)
+            data = scene.build(self.runtime.service, table, outcome.state, seat, ctx,
+                               self.runtime.publishing.bot_link(table.id or 0))
+            return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        return await self.runtime.live.scene(table.id or 0, table.version, (seat, lang), build)
+
+
+WEB = web.AppKey("web", Web)
+
+
+def _seat_of(table: TableRecord, user_id: int) -> int | None:
+    return next((i for i, s in enumerate(table.seats) if s.user_id == user_id), None)
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except ValueError as error:
+        raise web.HTTPBadRequest(text="JSON expected") from error
+    if not isinstance(body, dict):
+        raise web.HTTPBadRequest(text="a JSON object expected")
+    return body
+
+
+async def _quietly(work: Any) -> None:
+    try:
+        await work
+    except (TableError, StorageError):
+        log.info("could not redraw after a refused press", exc_info=True)
+
+
+class Served:
+    """The app listening on a host and port, started and stopped with the bot."""
+
+    def __init__(self, app: web.Application,
+                 closing: Callable[[], Awaitable[None]] | None = None) -> None:
+        self.runner = web.AppRunner(app, access_log=None)
+        self.closing = closing
+
+    async def start(self, host: str, port: int) -> None:
+        await self.runner.setup()
+        await web.TCPSite(self.runner, host, port).start()
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
+        if self.closing is not None:
+            await self.closing()

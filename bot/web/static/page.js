@@ -1,0 +1,245 @@
+// Seghan's page: draws the scene the server sends and presses the buttons it names. It decides
+// nothing: every card's state, every word and every choice comes in the scene.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
+let session = sessionStorage.getItem("seghan-session") || "";
+let tableId = null, source = null, scene = null, tg = null;
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cardEl(code, state) {
+  if (!code) return el("div", "card back");
+  const rank = code[0] === "T" ? "10" : code[0], suit = SUIT[code[1]];
+  const card = el("div", "card" + ("HD".includes(code[1]) ? " red" : "") + (state ? " " + state : ""));
+  card.dataset.code = code;
+  card.append(el("span", "", rank + "\n" + suit), el("span", "pip", suit));
+  card.firstChild.style.whiteSpace = "pre";
+  return card;
+}
+
+async function api(path, body) {
+  const response = await fetch(path, {
+    method: body ? "POST" : "GET", body: body ? JSON.stringify(body) : undefined,
+    headers: { "Content-Type": "application/json", Authorization: "Session " + session } });
+  let data = null;
+  try { data = await response.json(); } catch (error) { data = null; }
+  return { status: response.status, data };
+}
+
+function say(text) {
+  const box = $("alert");
+  box.textContent = text; box.hidden = false;
+  clearTimeout(box.timer);
+  box.timer = setTimeout(() => { box.hidden = true; }, 2600);
+  if (tg && tg.HapticFeedback) tg.HapticFeedback.notificationOccurred("error");
+}
+
+async function press(data) {
+  const { status, data: body } = await api("api/press", { data });
+  if (status !== 200) return say((body && body.alert) || "HTTP " + status);
+  if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
+  if (body.table && body.table !== tableId) openTable(body.table);
+}
+
+function setSession(value) {
+  session = value;
+  sessionStorage.setItem("seghan-session", value);
+}
+
+// ----- the table
+
+function openTable(id) {
+  tableId = Number(id);
+  const url = new URL(location.href);
+  url.searchParams.set("table", tableId);
+  history.replaceState(null, "", url);
+  if (source) source.close();
+  $("status").textContent = "…";
+  source = new EventSource(`api/table/${tableId}/events?s=${encodeURIComponent(session)}`);
+  source.addEventListener("scene", (event) => render(JSON.parse(event.data)));
+  source.onerror = () => { if (scene) $("status").textContent = scene.words.connecting; };
+  if (tg) { tg.BackButton.show(); }
+}
+
+function seatPlace(seat, scene) {
+  const n = scene.names.length, me = scene.seat === null ? 0 : scene.seat;
+  const angle = Math.PI / 2 + ((seat - me + n) % n) * 2 * Math.PI / n;
+  return [50 + 41 * Math.cos(angle), 50 + 38 * Math.sin(angle)];
+}
+
+function seatNote(view, seat) {
+  if (!view) return "";
+  const standings = view.standings;
+  let entry = seat;
+  if (standings.by_team) entry = view.teams.findIndex((team) => team.includes(seat));
+  let note = String(standings.values[entry]).replace("-", "−");
+  if (view.hand_sizes) note += " · 🂠" + view.hand_sizes[seat];
+  if (view.points && !standings.by_team && view.points.length === scene.names.length && view.phase !== "pass")
+    note += " (" + (view.points[seat] > 0 ? "+" : "") + String(view.points[seat]).replace("-", "−") + ")";
+  return note;
+}
+
+function drawSeats(s) {
+  const box = $("seats"), toAct = new Set(s.view ? s.view.to_act : []);
+  box.textContent = "";
+  s.names.forEach((name, seat) => {
+    const [x, y] = seatPlace(seat, s);
+    const node = el("div", "seat" + (toAct.has(seat) ? " turn" : "") + (seat === s.seat ? " me" : ""),
+      (toAct.has(seat) ? "▸ " : "") + name);
+    node.style.left = x + "%"; node.style.top = y + "%";
+    node.dataset.seat = seat;
+    node.append(el("small", "", seatNote(s.view, seat)));
+    box.append(node);
+  });
+}
+
+function drawTrick(s) {
+  const box = $("trick"), view = s.view;
+  box.textContent = "";
+  if (!view) return;
+  const trick = view.trick || [];
+  trick.forEach(([seat, code]) => {
+    const [x, y] = seatPlace(seat, s), card = cardEl(code);
+    card.style.left = 50 + (x - 50) * 0.42 + "%"; card.style.top = 50 + (y - 50) * 0.38 + "%";
+    box.append(card);
+  });
+  if (!trick.length && Array.isArray(view.table)) {  // a combination to beat (Thirteen)
+    view.table.forEach((code, k) => {
+      const card = cardEl(code);
+      card.style.left = 50 + (k - (view.table.length - 1) / 2) * 10 + "%"; card.style.top = "50%";
+      box.append(card);
+    });
+  }
+  const last = $("last");
+  last.textContent = "";
+  if (s.last_trick) {
+    last.append(el("div", "", s.words["last-trick"] + ": " + s.names[s.last_trick.winner]));
+    s.last_trick.cards.forEach(([, code]) => last.append(cardEl(code)));
+  }
+}
+
+const SEAT_LINE = /^(▸ |   )/, SUIT_LINE = /^[♠♥♦♣] /;
+
+function render(s) {
+  scene = s;
+  $("home").hidden = true; $("board").hidden = false;
+  document.documentElement.lang = s.lang;
+  $("title").textContent = s.title || "Սեղան";
+  $("status").textContent = (s.seat === null ? s.words.spectator + " · " : "") + (s.lines[0] || "");
+  drawSeats(s);
+  drawTrick(s);
+  const info = s.lines.slice(1).filter((line) => !SEAT_LINE.test(line));
+  $("info").textContent = info.join("\n");
+  $("handinfo").textContent = (s.hand_lines || []).slice(1)
+    .filter((line) => !SUIT_LINE.test(line) && !info.includes(line)).join("\n");
+  const hand = $("hand");
+  hand.textContent = "";
+  s.cards.forEach((c) => {
+    const card = cardEl(c.code, c.state);
+    if (c.data) card.onclick = () => press(c.data);
+    hand.append(card);
+  });
+  const buttons = $("buttons");
+  buttons.textContent = "";
+  s.buttons.forEach((row) => {
+    const line = el("div");
+    row.forEach((b) => { const button = el("button", "", b.text); button.onclick = () => press(b.data); line.append(button); });
+    buttons.append(line);
+  });
+  tick();
+}
+
+function tick() {
+  if (!scene || !scene.deadline || !scene.view || scene.status !== "playing") return;
+  const left = Math.max(0, Math.round(scene.deadline - Date.now() / 1000));
+  const turn = document.querySelector(".seat.turn small");
+  if (turn) turn.dataset.left = left;
+  const clock = document.querySelector(".seat.turn");
+  if (clock) clock.title = left + scene.words.seconds;
+  const status = $("status");
+  status.textContent = status.textContent.replace(/ · ⏱ \d+\D*$/, "") + ` · ⏱ ${left}${scene.words.seconds}`;
+}
+setInterval(tick, 1000);
+
+// ----- home (try mode): sign in, open or watch a table
+
+async function home() {
+  if (source) { source.close(); source = null; }
+  tableId = null; scene = null;
+  $("board").hidden = true; $("home").hidden = false;
+  if (tg) tg.BackButton.hide();
+  const { status, data } = await api("api/trial");
+  if (status === 404) { $("status").textContent = "Open this table from Telegram."; return; }
+  if (status === 401) { $("signin").hidden = false; return; }
+  $("signin").hidden = true;
+  $("title").textContent = "Սեղան"; $("status").textContent = "";
+  const games = $("games");
+  games.textContent = "";
+  data.games.forEach((game) => {
+    const button = el("button", "", "🃏 " + (data.titles[game] || game));
+    button.dataset.game = game;
+    button.onclick = async () => {
+      const made = await api("api/trial/new", { game });
+      if (made.status === 200) openTable(made.data.table); else say((made.data && made.data.alert) || "");
+    };
+    games.append(button);
+  });
+  const list = $("tables");
+  list.textContent = "";
+  data.tables.forEach((t) => {
+    const item = el("li", "", `#${t.id} ${data.titles[t.game] || t.game} · ${t.status} · ${t.seats.join(", ")} `);
+    const open = el("button", "", "→");
+    open.dataset.table = t.id;
+    open.onclick = () => openTable(t.id);
+    item.append(open);
+    list.append(item);
+  });
+}
+
+$("signin").onsubmit = async (event) => {
+  event.preventDefault();
+  const { status, data } = await api("api/trial/signin", { name: $("name").value, lang: $("lang").value });
+  if (status === 200) { setSession(data.session); start(); }
+};
+
+// ----- Telegram
+
+function loadTelegram() {
+  return new Promise((resolve) => {
+    const script = document.createElement("script");
+    script.src = "https://telegram.org/js/telegram-web-app.js";
+    script.onload = script.onerror = () => resolve();
+    document.head.append(script);
+  });
+}
+
+async function start() {
+  const table = new URLSearchParams(location.search).get("table");
+  if (table) openTable(table); else home();
+}
+
+async function boot() {
+  if (location.hash.includes("tgWebAppData")) {
+    await loadTelegram();
+    tg = window.Telegram && window.Telegram.WebApp;
+  }
+  if (tg && tg.initData) {
+    tg.ready(); tg.expand();
+    tg.BackButton.onClick(() => { tg.close(); });
+    const response = await fetch("api/session", { method: "POST",
+      headers: { "Content-Type": "application/json" }, body: JSON.stringify({ initData: tg.initData }) });
+    if (!response.ok) { $("status").textContent = "HTTP " + response.status; return; }
+    const data = await response.json();
+    setSession(data.session);
+    if (data.table) return openTable(data.table);
+  }
+  start();
+}
+
+boot();

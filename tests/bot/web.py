@@ -1,0 +1,62 @@
+"""The page's server under test: a Harness bot and an aiohttp client on its Web app, with
+initData signed as Telegram signs it."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+from urllib.parse import urlencode
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.web import auth
+from bot.web.server import Web
+
+from .fake import TOKEN, Harness
+
+
+def init_data(user_id: int, token: str = TOKEN, auth_date: float | None = None, lang: str = "hy",
+              start: str = "", **changed: str) -> str:
+    """initData as Telegram builds it for ``user_id`` (``changed``: fields altered after signing)."""
+    fields = {"auth_date": str(int(time.time() if auth_date is None else auth_date)),
+              "query_id": "AAE", "user": json.dumps({"id": user_id, "first_name": f"User{user_id}",
+                                                     "language_code": lang})}
+    if start:
+        fields["start_param"] = start
+    fields["hash"] = auth.sign_init_data(fields, token)
+    fields |= changed
+    return urlencode(fields)
+
+
+class Page:
+    """One viewer's page: a session, then scenes and presses."""
+
+    def __init__(self, client: TestClient[Any, Any], session: str) -> None:
+        self.client, self.session = client, session
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Session {self.session}"}
+
+    async def scene(self, table: int) -> dict[str, Any]:
+        response = await self.client.get(f"/api/table/{table}", headers=self.headers)
+        assert response.status == 200, await response.text()
+        data: dict[str, Any] = await response.json()
+        return data
+
+    async def press(self, data: str) -> tuple[int, dict[str, Any]]:
+        response = await self.client.post("/api/press", json={"data": data}, headers=self.headers)
+        return response.status, await response.json()
+
+
+async def client_of(h: Harness) -> TestClient[Any, Any]:
+    client: TestClient[Any, Any] = TestClient(TestServer(Web(h.runtime, TOKEN).app))
+    await client.start_server()
+    return client
+
+
+async def page(client: TestClient[Any, Any], user: int, lang: str = "hy") -> Page:
+    response = await client.post("/api/session", json={"initData": init_data(user, lang=lang)})
+    assert response.status == 200, await response.text()
+    return Page(client, (await response.json())["session"])
