@@ -30,14 +30,16 @@ from storage.base import Store
 
 from . import i18n, scores
 from .callbacks import Kind
-from .handlers import coach, info, lobby, members, play, stats
+from .handlers import coach, info, lobby, members, play, seasons, stats, tournament
 from .runtime import Runtime
+from .season_service import CHECK as SEASON_CHECK
 from .settings import LANGUAGES, Settings
+from .tournament_desk import CHECK as TOURNAMENT_CHECK
 
 log = logging.getLogger(__name__)
 
 GROUP_COMMANDS = ("new", "join", "stop", "kick", "score", "top", "stats", "history", "table", "timer",
-                  "rules", "lang", "help")
+                  "rules", "lang", "help", "season", "timezone", "tournament")
 PRIVATE_COMMANDS = ("start", "stats", "rules", "lang", "help")
 
 App = Application[Any, Any, Any, Any, Any, Any]
@@ -83,6 +85,9 @@ def build_app(settings: Settings, store: Store | None = None,
             log.warning("%d finished matches had not been written: written now", written)
         await register_commands(application)
         await runtime.rearm_all()
+        if application.job_queue is not None:  # issue 27: seasons' end posts, now and every minute
+            application.job_queue.run_repeating(runtime.seasons.job, SEASON_CHECK, first=0.0)
+            application.job_queue.run_repeating(runtime.desk.job, TOURNAMENT_CHECK, first=0.0)
         if settings.webapp_url:  # the page, on this loop (bot/web/server.py)
             application.bot_data["web"] = await serve_page(runtime, settings)
 
@@ -132,10 +137,14 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("table", stats.table))
     application.add_handler(CommandHandler("score", info.score))
     application.add_handler(CommandHandler("timer", info.timer))
+    application.add_handler(CommandHandler("season", seasons.season))  # issue 27
+    application.add_handler(CommandHandler("timezone", seasons.timezone))
+    application.add_handler(CommandHandler("tournament", tournament.tournament))
     buttons = {Kind.ACTION: play.action, Kind.PICK: play.pick, Kind.TOGGLE: play.toggle,
                Kind.CONFIRM: play.confirm, Kind.MY_HAND: play.my_hand, Kind.SHEET: play.sheet,
                **dict.fromkeys(lobby.KINDS, lobby.button), Kind.MATCH_SHEET: stats.sheet,
-               Kind.HINT: coach.hint, Kind.REVIEW: coach.review, Kind.REPLAY: coach.replay}
+               Kind.HINT: coach.hint, Kind.REVIEW: coach.review, Kind.REPLAY: coach.replay,
+               Kind.TOURNAMENT: tournament.button}
     for kind, handler in buttons.items():
         application.add_handler(CallbackQueryHandler(handler, pattern=kind.pattern))
     application.add_handler(CallbackQueryHandler(play.unknown))  # anything else: an alert

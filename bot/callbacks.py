@@ -37,6 +37,7 @@ class Kind(StrEnum):
     HINT = "i"  # the coach's hint for the presser's turn (a hand's 💡)
     REVIEW = "w"  # the coach's review of the presser's last deal (argument: the deal number)
     REPLAY = "y"  # a deal replayed in private (argument: source t|m, deal, step; see bot.replay)
+    TOURNAMENT = "e"  # a tournament's sign-up button (its id in the table id's place; the action)
 
     @property
     def pattern(self) -> str:

@@ -27,6 +27,7 @@ from .sender import Sender, Target
 from .tables import Outcome, TableError, TableService
 from .views import Button, Context, Screen, view_for
 from .views import lobby as lobby_views
+from .views import tournament as tournament_views
 from .views.base import standings_line
 
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
@@ -121,6 +122,9 @@ class Publishing:
         # an ended match's table says so: no last deal's screen left looking as if it ran on
         screen = view.finished_table(public, ctx) if table.status == "finished" \
             else self._page_button(view.table(public, ctx), ctx, group=True)
+        if table.tournament_id is not None:  # which of the tournament's tables, which round
+            head = tournament_views.table_heading(ctx.lang, table.tour_round, table.key.slot)
+            screen = Screen(f"{head}\n{screen.text}", screen.rows)
         self.sender.show(group, screen, table.version, table.table_message_id, len(table.log))
         await self._publish_hands(outcome)
 

@@ -15,10 +15,13 @@ from . import i18n
 from .computers import Computers, merged
 from .people import People
 from .publishing import Publishing
+from .season_service import SeasonService
 from .sender import Sender, Shared
 from .settings import Settings
 from .tables import Outcome, TableService
 from .timers import Timers
+from .tournament_desk import TournamentDesk
+from .tournaments import TournamentService
 from .views import Screen
 from .web.live import Live
 
@@ -41,7 +44,7 @@ class Runtime:
         self.application = application
         self.service = TableService(store, settings.turn_seconds, seed=settings.table_seed,
                                     computer_seed=settings.computer_seed)
-        self.sender = Sender(application.bot, self.service.remember_message,
+        self.sender = Sender(application.bot, self._remember,
                              settings.chat_messages_per_second,
                              settings.group_messages_per_minute, settings.flood_minute_seconds,
                              note=store.sends.note, shared=Shared(
@@ -50,6 +53,11 @@ class Runtime:
                              overall=settings.messages_per_second)
         self.people = People(settings, store)
         self.publishing = Publishing(store, self.service, self.sender, self.people, application.bot)
+        self.seasons = SeasonService(store, self.sender, self.people, self.publishing.worker)
+        self.tournaments = TournamentService(store, self.service)
+        self.desk = TournamentDesk(self.tournaments, self.sender, self.people, self.seasons,
+                                   self.publish, lambda _: f"https://t.me/{application.bot.username}",
+                                   shared=store.shared)
         self.computers = Computers(settings, self.service, self._draw_computers)
         self.timers = Timers(application, store, self.service, self.publishing, self.computers,
                              self.publish)
@@ -71,8 +79,22 @@ class Runtime:
         self.arm, self.disarm = self.timers.arm, self.timers.disarm
         self.rearm_all, self.revive = self.timers.rearm_all, self.timers.revive
 
+    async def _remember(self, table_id: int, seat: int | None, message_id: int) -> None:
+        """The id of a message the sender had to send anew: a table's, or (a negative id) a
+        tournament's."""
+        if table_id < 0:
+            await self.tournaments.remember_message(-table_id, message_id)
+        else:
+            await self.service.remember_message(table_id, seat, message_id)
+
     async def publish(self, outcome: Outcome, menu: bool = False) -> None:
         """Bring the group's table message, the hands and the timer up to date with a table."""
+        table = outcome.table
+        await self._publish(outcome, menu)
+        if table.tournament_id is not None and table.status in ("finished", "stopped"):
+            await self.desk.carry_on(table.tournament_id)  # its round may be over
+
+    async def _publish(self, outcome: Outcome, menu: bool) -> None:
         table = outcome.table
         table_id = table.id or 0
         self.live.changed(outcome)

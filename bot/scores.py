@@ -81,7 +81,8 @@ def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
         deals=[DealLine(number=d.number, results=list(d.results),
                         values=list(d.standings.values), places=list(d.standings.places))
                for d in public.history],
-        hinted=[i for i, s in enumerate(table.seats) if s.user_id is not None and s.hinted])
+        hinted=[i for i, s in enumerate(table.seats) if s.user_id is not None and s.hinted],
+        tournament=table.tournament_id, tour_round=table.tour_round, board=table.key.slot)
     return match, facts
 
 
@@ -230,16 +231,24 @@ class ScoreService:
         stories = await self.store.scores.history(chat_id, limit)
         if not stories:
             return Screen(html.escape(i18n.t(lang, "history-empty")))
-        lines, buttons = [i18n.t(lang, "history-title")], []
+        lines, buttons, heading = [i18n.t(lang, "history-title")], [], None
         replays: list[Button] = []
-        for index, story in enumerate(stories, start=1):
+        for index, story in enumerate(grouped(stories), start=1):
+            facts = story.facts
+            if facts.tournament is not None and facts.tournament != heading:
+                lines.append(i18n.t(lang, "history-tournament", id=facts.tournament))
+            heading = facts.tournament
             names = seat_names(story.match.results, lang)
             winners = ", ".join(names[r.seat] for r in story.match.results if r.place == 1)
-            key = "history-line" if story.facts.status == "finished" else "history-line-stopped"
+            key = "history-line" if facts.status == "finished" else "history-line-stopped"
             line = i18n.t(lang, key, number=index, game=i18n.t(lang, f"game-{story.match.game}"),
-                          names=winners or "—", deals=len(story.facts.deals), code=story.match.game)
-            hinted = story.facts.hinted
-            lines.append(f"{line} {i18n.t(lang, 'coach-history-hinted')}" if hinted else line)
+                          names=winners or "—", deals=len(facts.deals), code=story.match.game)
+            if facts.hinted:
+                line += " " + i18n.t(lang, "coach-history-hinted")
+            if facts.tournament is not None:
+                line = "   " + line + " · " + i18n.t(lang, "history-in-tournament",
+                                                    round=facts.tour_round, board=facts.board)
+            lines.append(line)
             buttons.append(Button(f"📋 {index}", _sheet_data(story.match.id or 0)))
             if story.facts.deals:  # ⏯: the match's deals replayed in private, from the first
                 replays.append(Button(f"⏯ {index}", open_data("m", story.match.id or 0, 1)))
@@ -271,6 +280,19 @@ class ScoreService:
         if story.facts.status == "stopped":
             text += "\n" + i18n.t(lang, "history-stopped")
         return text
+
+
+def grouped(stories: Sequence[Story]) -> list[Story]:
+    """Newest first, a tournament's matches together where its newest one stands (/history
+    groups them under the tournament's heading)."""
+    out: list[Story] = []
+    for story in stories:
+        tid = story.facts.tournament
+        if tid is None or all(s.facts.tournament != tid for s in out):
+            out.append(story)
+            out += [s for s in stories if tid is not None and s is not story
+                    and s.facts.tournament == tid]
+    return out
 
 
 def _sheet_data(match_id: int) -> str:

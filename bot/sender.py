@@ -194,28 +194,33 @@ class Sender:
     # ----- issue 18: the score-race photo, and moving a table message down (/table)
 
     def post_photo(self, chat_id: int, thread_id: int, photo: Callable[[], Awaitable[bytes]],
-                   caption: str) -> None:
+                   caption: str, done: Done | None = None) -> None:
         """A photo after the group posts queued so far (``photo`` makes the PNG, off the
         loop); within the flood limits, never retried into a flood; a failed render is logged
-        and nothing is sent."""
+        and nothing is sent, or, when ``done`` waits to hear (a post owed), the caption alone."""
         self._photos += 1
         key = ("photo", self._photos)
-        self._start(key, self._send_photo(key, chat_id, thread_id, photo, caption))
+        self._start(key, self._send_photo(key, chat_id, thread_id, photo, caption, done))
 
     async def _send_photo(self, key: object, chat_id: int, thread_id: int,
-                          photo: Callable[[], Awaitable[bytes]], caption: str) -> None:
+                          photo: Callable[[], Awaitable[bytes]], caption: str,
+                          done: Done | None) -> None:
         try:
             try:
                 png = await photo()
             except Exception:
                 log.exception("the score-race picture of chat %s", chat_id)
+                if done is not None:
+                    self.post(chat_id, thread_id, caption, done)
                 return
             while (posts := self._tasks.get((chat_id, thread_id))) is not None:
                 await asyncio.gather(posts, return_exceptions=True)  # the summary goes first
             await self._slot(chat_id, POST)
-            await self._retrying(lambda: self.bot.send_photo(
+            sent = await self._retrying(lambda: self.bot.send_photo(
                 chat_id, InputFile(png, filename="score-race.png"), caption=caption, parse_mode=ParseMode.HTML,
                 message_thread_id=thread_id or None))
+            if done is not None:
+                await _told(done, sent)
         finally:
             self._tasks.pop(key, None)
 

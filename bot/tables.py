@@ -175,9 +175,10 @@ class TableService:
         seats = [SeatRecord(user_id=s.user_id, level=s.level, name=s.name, username=s.username)
                  for s in old.seats
                  if s.user_id is None or await self.store.tables.seat_of(s.user_id) is None]
-        table = TableRecord(key=old.key, game=old.game, rules=old.rules, players=old.players,
+        key = old.key.model_copy(update={"slot": 0})  # a tournament's table: the chat's own now
+        table = TableRecord(key=key, game=old.game, rules=old.rules, players=old.players,
                             seats=seats, creator_id=person.id)
-        if await self.store.tables.get(old.key) is not None:
+        if await self.store.tables.get(key) is not None:
             raise TableError("lobby-table-exists")
         try:
             return Outcome(await self.store.tables.create(table))

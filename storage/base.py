@@ -25,6 +25,8 @@ from .records import (
     copy_table,
 )
 from .scores import Scores
+from .seasons import Seasons
+from .tournaments import Tournaments
 
 __all__ = [
     "ChatRecord",
@@ -34,6 +36,7 @@ __all__ = [
     "Matches",
     "SeatRecord",
     "SeatResult",
+    "Seasons",
     "Sends",
     "StaleTable",
     "Standing",
@@ -43,6 +46,7 @@ __all__ = [
     "TableRecord",
     "TableStatus",
     "Tables",
+    "Tournaments",
     "UserRecord",
     "Users",
     "copy_table",
@@ -172,6 +176,8 @@ class Store(Protocol):
     matches: Matches
     sends: Sends
     scores: Scores  # matches with their facts, and ratings (storage/scores.py)
+    seasons: Seasons  # seasons' matches and their end posts (storage/seasons.py)
+    tournaments: Tournaments  # chats' tournaments (storage/tournaments.py)
     shared: bool  # several processes may use it at once (PostgreSQL): windows in the store
 
     async def close(self) -> None: ...

@@ -7,9 +7,13 @@ from __future__ import annotations
 from .base import Chats, Matches, Sends, Tables, Users
 from .memory_matches import MemoryMatches
 from .memory_scores import MemoryScores
+from .memory_seasons import MemorySeasons
 from .memory_tables import MemoryTables
+from .memory_tournaments import MemoryTournaments
 from .records import ChatRecord, UserRecord
 from .scores import Scores
+from .seasons import Seasons
+from .tournaments import Tournaments
 
 
 class MemoryUsers:
@@ -68,7 +72,10 @@ class MemoryStore:
         matches, tables = MemoryMatches(), MemoryTables()
         self.tables: Tables = tables
         self.matches: Matches = matches
-        self.scores: Scores = MemoryScores(matches, tables)
+        scores = MemoryScores(matches, tables)
+        self.scores: Scores = scores
+        self.seasons: Seasons = MemorySeasons(scores)
+        self.tournaments: Tournaments = MemoryTournaments(tables)
 
     async def close(self) -> None:
         return None

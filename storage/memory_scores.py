@@ -59,13 +59,14 @@ class MemoryScores:
                 if s.match.chat_id == chat_id]
         return [s.model_copy(deep=True) for s in mine[: max(limit, 0)]]
 
-    def _rated(self) -> list[Story]:
+    def rated(self) -> list[Story]:
+        """The rated, finished matches' stories (shared, not copies), oldest first."""
         return [s for _, s in sorted(self._stories.items())
                 if s.facts.status == "finished" and s.facts.rated]
 
     async def board(self, chat_id: int, game: str) -> list[BoardLine]:
         lines: dict[Player, BoardLine] = {}
-        for story in self._rated():
+        for story in self.rated():
             match = story.match
             if match.chat_id != chat_id or match.game != game:
                 continue
@@ -86,14 +87,14 @@ class MemoryScores:
         return [lines[p] for p in sorted(lines)]
 
     async def games(self, chat_id: int) -> list[str]:
-        counts = Counter(s.match.game for s in self._rated() if s.match.chat_id == chat_id)
+        counts = Counter(s.match.game for s in self.rated() if s.match.chat_id == chat_id)
         return sorted(counts, key=lambda g: (-counts[g], g))
 
     async def stats(self, user_id: int) -> list[GameStats]:
         played: Counter[str] = Counter()
         won: Counter[str] = Counter()
         chats: dict[str, set[int]] = {}
-        for story in self._rated():
+        for story in self.rated():
             for r in story.match.results:
                 if r.user_id == user_id:
                     game = story.match.game

@@ -101,6 +101,10 @@ class MemoryTables:
                     f"chat {table.key.chat_id} topic {table.key.thread_id} has a table"
                 )
 
+    def every(self) -> list[TableRecord]:
+        """Every table, by id (shared, not copies)."""
+        return [self._rows[i] for i in sorted(self._rows)]
+
     def finished(self) -> list[TableRecord]:
         return [copy_table(r) for r in self._rows.values() if r.status == "finished"]
 

@@ -170,6 +170,42 @@ MIGRATIONS: list[str] = [
     ALTER TABLE tables ADD COLUMN computer_seed INTEGER NOT NULL DEFAULT 0;
     UPDATE tables SET computer_seed = random() WHERE status = 'playing';
     """,
+    # 10: seasons (issue 27). Which season-end posts went out (one per chat, month and game),
+    # claimed by one worker until ``until`` while it sends; matches found by when they finished.
+    """
+    CREATE TABLE season_posts (
+        chat_id INTEGER NOT NULL,
+        season TEXT NOT NULL,                      -- '2026-11', in the chat's time zone
+        game TEXT NOT NULL,
+        worker TEXT NOT NULL,
+        until REAL NOT NULL,
+        posted_at REAL,                            -- NULL: claimed, not sent yet
+        PRIMARY KEY (chat_id, season, game)
+    ) WITHOUT ROWID;
+    CREATE INDEX matches_finished ON matches (finished_at);
+    """,
+    # 11: tournaments (issue 27). A tournament's record is JSON (storage.tournaments), one in
+    # sign-up or play per chat; its tables sit at the chat's key with a slot each (its board),
+    # so several play at once beside the chat's own table (slot 0).
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        chat_id INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        owes INTEGER NOT NULL DEFAULT 0,           -- its outbox is not empty
+        record TEXT NOT NULL                       -- JSON: TournamentRecord
+    );
+    CREATE UNIQUE INDEX tournaments_live ON tournaments (chat_id)
+        WHERE status IN ('signup', 'playing');
+    ALTER TABLE tables ADD COLUMN slot INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN tournament_id INTEGER;
+    ALTER TABLE tables ADD COLUMN tour_round INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX tables_live_key;
+    CREATE UNIQUE INDEX tables_live_key ON tables (chat_id, thread_id, slot)
+        WHERE status IN ('lobby', 'playing');
+    CREATE INDEX tables_tournament ON tables (tournament_id) WHERE tournament_id IS NOT NULL;
+    """,
 ]
 
 

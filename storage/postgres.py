@@ -34,9 +34,13 @@ from .pg_migrations import migrate
 from .postgres_db import PgDb, is_fault
 from .postgres_matches import PgMatches
 from .postgres_scores import PgScores
+from .postgres_seasons import PgSeasons
+from .postgres_tournaments import PgTournaments
 from .records import ChatRecord, TableKey, TableRecord, UserRecord, copy_table
 from .rows import TABLE_COLUMNS, read_log, table_record, table_values
 from .scores import Scores
+from .seasons import Seasons
+from .tournaments import Tournaments
 
 _LIVE = "status IN ('lobby', 'playing')"
 
@@ -95,12 +99,15 @@ class PostgresStore:
 
     def __init__(self, db: PgDb) -> None:
         self.db = db
-        self.tables: Tables = PgTables(db)
+        tables = PgTables(db)
+        self.tables: Tables = tables
         self.users: Users = PgUsers(db)
         self.chats: Chats = PgChats(db)
         self.matches: Matches = PgMatches(db)
         self.sends: Sends = PgSends(db)
         self.scores: Scores = PgScores(db)
+        self.seasons: Seasons = PgSeasons(db)
+        self.tournaments: Tournaments = PgTournaments(db, tables)
 
     async def close(self) -> None:
         await self.tables.holds.close()  # type: ignore[attr-defined]
@@ -230,8 +237,8 @@ class PgTables:
         return self._remember(stored)
 
     async def get(self, key: TableKey) -> TableRecord | None:
-        where = f"t.chat_id = $1 AND t.thread_id = $2 AND t.{_LIVE}"
-        found = await self._load(where, key.chat_id, key.thread_id)
+        where = f"t.chat_id = $1 AND t.thread_id = $2 AND t.slot = $3 AND t.{_LIVE}"
+        found = await self._load(where, key.chat_id, key.thread_id, key.slot)
         return found[0] if found else None
 
     async def by_id(self, table_id: int) -> TableRecord | None:
@@ -322,6 +329,10 @@ class PgTables:
             return tuple(read_log(row["log"]))
         except ValueError as error:
             raise StorageError(f"table {table.id} in {self.db.name}: {error}") from error
+
+    async def of_tournament(self, tournament_id: int) -> list[TableRecord]:
+        """Every table of a tournament, any status (``Tournaments.tables``)."""
+        return await self._load("t.tournament_id = $1", tournament_id)
 
     async def _load(self, where: str, *args: Any) -> list[TableRecord]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=where), *args)

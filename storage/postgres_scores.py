@@ -29,8 +29,8 @@ from .scores import (
 _RATINGS_LOCK = 0x5345  # "SE"
 _PLAYER = ("CASE WHEN r.user_id IS NULL THEN 'computer:' || COALESCE(r.level, 'normal')"
            " ELSE 'user:' || r.user_id END")
-_RATED = "f.status = 'finished' AND f.rated"
-_STORY = f"""
+RATED = "f.status = 'finished' AND f.rated"
+STORY = f"""
     SELECT m.*, f.status AS f_status, f.rated AS f_rated, f.facts AS f_facts,
            {RESULTS_OF} AS results,
            (SELECT COALESCE(json_agg(json_build_array(player, mu_before, sigma_before, mu, sigma)
@@ -65,15 +65,15 @@ class PgScores:
         return story
 
     async def story(self, match_id: int) -> Story | None:
-        rows = await self.db.fetch(_STORY.format(where="m.id = $1"), match_id)
+        rows = await self.db.fetch(STORY.format(where="m.id = $1"), match_id)
         return story_record(rows[0], self.db.name) if rows else None
 
     async def story_of_table(self, table_id: int) -> Story | None:
-        rows = await self.db.fetch(_STORY.format(where="f.table_id = $1"), table_id)
+        rows = await self.db.fetch(STORY.format(where="f.table_id = $1"), table_id)
         return story_record(rows[0], self.db.name) if rows else None
 
     async def history(self, chat_id: int, limit: int = 10) -> list[Story]:
-        rows = await self.db.fetch(_STORY.format(where="m.chat_id = $1") + " ORDER BY m.id DESC"
+        rows = await self.db.fetch(STORY.format(where="m.chat_id = $1") + " ORDER BY m.id DESC"
                                    " LIMIT $2", chat_id, max(limit, 0))
         return [story_record(row, self.db.name) for row in rows]
 
@@ -90,7 +90,7 @@ class PgScores:
                        COUNT(DISTINCT m.id) FILTER (WHERE r.place = 1) AS won
                 FROM match_results r JOIN matches m ON m.id = r.match_id
                      JOIN match_facts f ON f.match_id = m.id
-                WHERE m.chat_id = $1 AND m.game = $2 AND {_RATED}
+                WHERE m.chat_id = $1 AND m.game = $2 AND {RATED}
                 GROUP BY 1
             ) b LEFT JOIN ratings g ON g.game = $2 AND g.player = b.player
             ORDER BY b.player COLLATE "C"
@@ -104,7 +104,7 @@ class PgScores:
     async def games(self, chat_id: int) -> list[str]:
         rows = await self.db.fetch(
             f"""SELECT m.game, COUNT(*) AS n FROM matches m JOIN match_facts f ON f.match_id = m.id
-                WHERE m.chat_id = $1 AND {_RATED} GROUP BY m.game
+                WHERE m.chat_id = $1 AND {RATED} GROUP BY m.game
                 ORDER BY n DESC, m.game COLLATE "C" """,
             chat_id)
         return [r["game"] for r in rows]
@@ -117,7 +117,7 @@ class PgScores:
                        COUNT(DISTINCT m.chat_id) AS chats
                 FROM match_results r JOIN matches m ON m.id = r.match_id
                      JOIN match_facts f ON f.match_id = m.id
-                WHERE r.user_id = $1 AND {_RATED}
+                WHERE r.user_id = $1 AND {RATED}
                 GROUP BY m.game
             ) s LEFT JOIN ratings g ON g.game = s.game AND g.player = $2
             ORDER BY s.played DESC, s.game COLLATE "C"

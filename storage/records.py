@@ -18,6 +18,7 @@ TableStatus = Literal["lobby", "playing", "finished", "stopped"]
 class TableKey(BaseModel, frozen=True):
     chat_id: int
     thread_id: int = 0  # forum topic; 0 outside forums
+    slot: int = 0  # 0: the chat's own table; n: a tournament's table n (issue 27)
 
 
 class SeatRecord(BaseModel):
@@ -57,6 +58,8 @@ class TableRecord(BaseModel):
     # "match" (the match result), "away:<seat>" / "back:<seat>" (a computer took a seat / gave
     # it back); saved with the move that caused them, removed once sent
     outbox: list[str] = Field(default_factory=list)
+    tournament_id: int | None = None  # a tournament's table (issue 27): its round, 1 on
+    tour_round: int = 0
 
 
 class UserRecord(BaseModel):

@@ -23,7 +23,7 @@ _SEATS = TypeAdapter(list[SeatRecord])
 TABLE_COLUMNS = [
     "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
     "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
-    "computer_seed",
+    "computer_seed", "slot", "tournament_id", "tour_round",
 ]  # fmt: skip
 
 
@@ -40,7 +40,8 @@ def table_values(t: TableRecord) -> tuple[Any, ...]:
     return (
         t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
         t.version, t.status, t.creator_id, t.table_message_id, t.deadline, t.created_at,
-        t.updated_at, json.dumps(t.outbox), t.computer_seed,
+        t.updated_at, json.dumps(t.outbox), t.computer_seed, t.key.slot, t.tournament_id,
+        t.tour_round,
     )  # fmt: skip
 
 
@@ -52,7 +53,7 @@ def table_record(
     try:
         return TableRecord(
             id=row["id"],
-            key=TableKey(chat_id=row["chat_id"], thread_id=row["thread_id"]),
+            key=TableKey(chat_id=row["chat_id"], thread_id=row["thread_id"], slot=row["slot"]),
             game=row["game"],
             rules=json.loads(row["rules"]),
             players=row["players"],
@@ -68,6 +69,8 @@ def table_record(
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             outbox=json.loads(row["outbox"]),
+            tournament_id=row["tournament_id"],
+            tour_round=row["tour_round"],
         )
     except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
         raise StorageError(f"table {row['id']} in {where}: unreadable row: {error}") from error

@@ -54,6 +54,9 @@ class MatchFacts(BaseModel):
     order: list[int] = Field(default_factory=list)  # entries best first
     deals: list[DealLine] = Field(default_factory=list)
     hinted: list[int] = Field(default_factory=list)  # seats whose human took a coach's hint
+    tournament: int | None = None  # a tournament's match (issue 27): its id, round and table
+    tour_round: int = 0
+    board: int = 0
 
 
 class RatingChange(BaseModel):

@@ -35,8 +35,12 @@ from .records import (
 )
 from .rows import TABLE_COLUMNS, check_seed, match_record, read_log, table_record, table_values
 from .scores import Scores
+from .seasons import Seasons
 from .sqlite_db import Db
 from .sqlite_scores import SqliteScores
+from .sqlite_seasons import SqliteSeasons
+from .sqlite_tournaments import SqliteTournaments
+from .tournaments import Tournaments
 
 _LIVE = "status IN ('lobby', 'playing')"
 
@@ -68,12 +72,15 @@ class SqliteStore:
 
     def __init__(self, db: Db) -> None:
         self.db = db
-        self.tables: Tables = SqliteTables(db)
+        tables = SqliteTables(db)
+        self.tables: Tables = tables
         self.users: Users = SqliteUsers(db)
         self.chats: Chats = SqliteChats(db)
         self.matches: Matches = SqliteMatches(db)
         self.sends: Sends = SqliteSends(db)
         self.scores: Scores = SqliteScores(db)
+        self.seasons: Seasons = SqliteSeasons(db)
+        self.tournaments: Tournaments = SqliteTournaments(db, tables)
 
     async def close(self) -> None:
         await self.db.conn.close()
@@ -130,8 +137,8 @@ class SqliteTables:
         return self._remember(stored)
 
     async def get(self, key: TableKey) -> TableRecord | None:
-        where = f"chat_id = ? AND thread_id = ? AND {_LIVE}"
-        found = await self._load(where, (key.chat_id, key.thread_id))
+        where = f"chat_id = ? AND thread_id = ? AND slot = ? AND {_LIVE}"
+        found = await self._load(where, (key.chat_id, key.thread_id, key.slot))
         return found[0] if found else None
 
     async def by_id(self, table_id: int) -> TableRecord | None:
@@ -212,6 +219,10 @@ class SqliteTables:
             return tuple(read_log(rows[0]["log"]))
         except ValueError as error:
             raise StorageError(f"table {table.id} in {self.db.path}: {error}") from error
+
+    async def of_tournament(self, tournament_id: int) -> list[TableRecord]:
+        """Every table of a tournament, any status (``Tournaments.tables``)."""
+        return await self._load("tournament_id = ?", (tournament_id,))
 
     async def _load(self, where: str, params: Sequence[Any] = ()) -> list[TableRecord]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=where), params)

@@ -23,8 +23,8 @@ from .sqlite_db import Db
 
 _PLAYER = ("CASE WHEN r.user_id IS NULL THEN 'computer:' || COALESCE(r.level, 'normal')"
            " ELSE 'user:' || r.user_id END")
-_RATED = "f.status = 'finished' AND f.rated = 1"
-_STORY = """
+RATED = "f.status = 'finished' AND f.rated = 1"
+STORY = """
     SELECT m.*, f.status AS f_status, f.rated AS f_rated, f.facts AS f_facts,
            (SELECT json_group_array(json_object('seat', seat, 'user_id', user_id,
                    'level', level, 'name', name, 'score', score, 'place', place))
@@ -54,15 +54,15 @@ class SqliteScores:
         return story
 
     async def story(self, match_id: int) -> Story | None:
-        rows = await self.db.fetch(_STORY.format(where="m.id = ?"), (match_id,))
+        rows = await self.db.fetch(STORY.format(where="m.id = ?"), (match_id,))
         return story_record(rows[0], self.db.path) if rows else None
 
     async def story_of_table(self, table_id: int) -> Story | None:
-        rows = await self.db.fetch(_STORY.format(where="f.table_id = ?"), (table_id,))
+        rows = await self.db.fetch(STORY.format(where="f.table_id = ?"), (table_id,))
         return story_record(rows[0], self.db.path) if rows else None
 
     async def history(self, chat_id: int, limit: int = 10) -> list[Story]:
-        rows = await self.db.fetch(_STORY.format(where="m.chat_id = ?") + " ORDER BY m.id DESC"
+        rows = await self.db.fetch(STORY.format(where="m.chat_id = ?") + " ORDER BY m.id DESC"
                                    " LIMIT ?", (chat_id, max(limit, 0)))
         return [story_record(row, self.db.path) for row in rows]
 
@@ -78,7 +78,7 @@ class SqliteScores:
                     AND g.player = {_PLAYER}) AS sigma
             FROM match_results r JOIN matches m ON m.id = r.match_id
                  JOIN match_facts f ON f.match_id = m.id
-            WHERE m.chat_id = ? AND m.game = ? AND {_RATED}
+            WHERE m.chat_id = ? AND m.game = ? AND {RATED}
             GROUP BY player ORDER BY player
             """,
             (chat_id, game),
@@ -90,7 +90,7 @@ class SqliteScores:
     async def games(self, chat_id: int) -> list[str]:
         rows = await self.db.fetch(
             f"""SELECT m.game, COUNT(*) AS n FROM matches m JOIN match_facts f ON f.match_id = m.id
-                WHERE m.chat_id = ? AND {_RATED} GROUP BY m.game ORDER BY n DESC, m.game""",
+                WHERE m.chat_id = ? AND {RATED} GROUP BY m.game ORDER BY n DESC, m.game""",
             (chat_id,))
         return [r["game"] for r in rows]
 
@@ -103,7 +103,7 @@ class SqliteScores:
                    (SELECT sigma FROM ratings g WHERE g.game = m.game AND g.player = ?) AS sigma
             FROM match_results r JOIN matches m ON m.id = r.match_id
                  JOIN match_facts f ON f.match_id = m.id
-            WHERE r.user_id = ? AND {_RATED}
+            WHERE r.user_id = ? AND {RATED}
             GROUP BY m.game ORDER BY played DESC, m.game
             """,
             (player_key(user_id, None), player_key(user_id, None), user_id),

@@ -41,13 +41,18 @@ def is_group(update: Update) -> bool:
     return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
 
+async def is_admin(context: Context, chat_id: int, user_id: int) -> bool:
+    """Whether a user is an admin (or the owner) of a group, as Telegram says now."""
+    member = await context.bot.get_chat_member(chat_id, user_id)
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
 async def admin_not_creator(context: Context, table: TableRecord | None, user_id: int) -> bool:
     """Whether a user who did not open the table is an admin of its chat (asked of Telegram
     only then: the creator needs no admin rights)."""
     if table is None or user_id == table.creator_id:
         return False
-    member = await context.bot.get_chat_member(table.key.chat_id, user_id)
-    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+    return await is_admin(context, table.key.chat_id, user_id)
 
 
 async def is_member(context: Context, chat_id: int, user_id: int) -> bool:

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from telegram import Update
-from telegram.constants import ChatMemberStatus
 
 from engine import find_game
 
 from .. import callbacks
 from ..i18n import game_list, game_named, has, t
 from ..settings import LANGUAGES
-from . import Context, is_group, runtime_of, table_key
+from . import Context, is_admin, is_group, runtime_of, table_key
 
 TIMER_RANGE = (10, 600)
 
@@ -106,8 +105,7 @@ async def timer(update: Update, context: Context) -> None:
         app.say(message, t(lang, "timer-usage", seconds=current, low=TIMER_RANGE[0],
                            high=TIMER_RANGE[1]))
         return
-    member = await context.bot.get_chat_member(message.chat_id, user.id)
-    if member.status not in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER):
+    if not await is_admin(context, message.chat_id, user.id):
         app.say(message, t(lang, "error-admin-only"))
         return
     await app.set_turn_seconds(message.chat_id, seconds)

@@ -95,6 +95,8 @@ help =
     /rules game — the rules (e.g. /rules king)
     /lang hy, en, ru — the language
     /timer — seconds for a turn (an admin)
+    /season [game] [last] — the month's season, /timezone — the group's time zone
+    /tournament game [HH:MM] — a tournament (an admin)
     Cards come in a private chat with the bot: press Start there first.
 rules-missing = The rules of this game are not ready yet
 rules-which = The rules of which game? { $games }
@@ -181,3 +183,81 @@ web-seconds = s
 web-connecting = Connecting…
 web-standings = Score
 web-open = 🃏 Open the table
+
+## Seasons (issue 27): a season is the group's calendar month
+month-1 = January
+month-2 = February
+month-3 = March
+month-4 = April
+month-5 = May
+month-6 = June
+month-7 = July
+month-8 = August
+month-9 = September
+month-10 = October
+month-11 = November
+month-12 = December
+season-name = { $month } { $year }
+season-title = 🗓 Season: { $season } ({ $zone })
+season-line = { $place }. { $name } — { $won ->
+    [one] { $won } win
+   *[other] { $won } wins
+} · { $played ->
+    [one] { $played } match
+   *[other] { $played } matches
+} · { $gained }
+season-empty = No rated matches in the season { $season } yet
+season-usage = Unknown: «{ $word }». For example: /season, /season hearts, /season last
+season-over = 🏁 { $game }: the season { $season } is over
+season-podium = { $medal } { $name } — { $won ->
+    [one] { $won } win
+   *[other] { $won } wins
+}, { $gained }
+season-most = 🎲 Most matches: { $name } ({ $played })
+season-climb = 📈 Biggest climb: { $name } ({ $gained })
+season-chart-title = { $game }: the season { $season }
+season-chart-matches = Matches
+season-chart-gained = Rating gained in the season
+timezone-now = The group's time zone: { $zone } (now { $time }). Its seasons are its calendar months. To change it (an admin): /timezone Europe/Moscow
+timezone-set = The group's time zone is now { $zone } (now { $time })
+timezone-bad = Unknown time zone «{ $zone }». For example: /timezone Asia/Yerevan
+command-season = The month's season
+command-timezone = Time zone
+
+## Tournaments (issue 27)
+tournament-title = 🏆 Tournament: { $game }
+tournament-when = { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+} · starts at { $time } ({ $zone })
+tournament-entrants = Signed up ({ $count }): { $names }
+tournament-nobody = Nobody has signed up yet
+tournament-join = ✅ Sign up
+tournament-leave = 🚪 Leave
+tournament-rounds-button = 🔢 { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+tournament-start-now = ▶ Start now
+tournament-cancel = ✖ Cancel
+tournament-round = Round { $round } of { $rounds }
+tournament-board = Table { $board }: { $names }
+tournament-standings = The table after { $played ->
+    [one] { $played } round
+   *[other] { $played } rounds
+}:
+tournament-over = 🏁 The tournament is over
+tournament-cancelled = ✖ The tournament was cancelled
+tournament-too-few = ✖ The tournament did not take place: too few signed up
+tournament-final = 🏁 { $game }: the tournament is over
+tournament-winners = 🥇 { $names } won
+tournament-table-head = 🏆 Tournament · round { $round } · table { $board }
+tournament-exists = This group has a tournament open already
+tournament-who = A tournament is opened by a group admin or by whoever opened the group's table
+tournament-bad-time = Write the time as HH:MM, e.g. /tournament hearts 21:30
+tournament-past = { $time } has passed today: give a later time
+tournament-chart-title = { $game }: the tournament's race
+tournament-chart-round = Round
+command-tournament = Tournament
+history-in-tournament = round { $round }, table { $board }
+history-tournament = 🏆 Tournament #{ $id }

@@ -99,6 +99,8 @@ help =
     /rules խաղը — կանոնները (օր.՝ /rules king)
     /lang hy, en, ru — լեզուն
     /timer — մեկ քայլի ժամանակը (ադմինը)
+    /season [խաղը] [last] — ամսվա սեզոնը, /timezone — խմբի ժամային գոտին
+    /tournament խաղը [ԺԺ:ՐՐ] — մրցաշար (ադմինը)
     Քարտերը գալիս են բոտի հետ անձնական զրույցում․ նախ այնտեղ սեղմեք Start։
 rules-missing = Այս խաղի կանոնները դեռ պատրաստ չեն
 rules-which = Ո՞ր խաղի կանոնները։ { $games }
@@ -164,3 +166,63 @@ web-seconds = վ
 web-connecting = Միացում…
 web-standings = Հաշիվ
 web-open = 🃏 Բացել սեղանը
+
+## Seasons (issue 27): a season is the group's calendar month
+month-1 = հունվար
+month-2 = փետրվար
+month-3 = մարտ
+month-4 = ապրիլ
+month-5 = մայիս
+month-6 = հունիս
+month-7 = հուլիս
+month-8 = օգոստոս
+month-9 = սեպտեմբեր
+month-10 = հոկտեմբեր
+month-11 = նոյեմբեր
+month-12 = դեկտեմբեր
+season-name = { $month } { $year }
+season-title = 🗓 Սեզոնը՝ { $season } ({ $zone })
+season-line = { $place }. { $name } — { $won } հաղթանակ · { $played } խաղ · { $gained }
+season-empty = { $season } սեզոնում դեռ վարկանիշային խաղեր չկան
+season-usage = Անհայտ է՝ «{ $word }»։ Օրինակ՝ /season, /season hearts, /season last
+season-over = 🏁 { $game }․ { $season } սեզոնն ավարտվեց
+season-podium = { $medal } { $name } — { $won } հաղթանակ, { $gained }
+season-most = 🎲 Ամենաշատ խաղերը՝ { $name } ({ $played })
+season-climb = 📈 Ամենամեծ վերելքը՝ { $name } ({ $gained })
+season-chart-title = { $game }․ { $season } սեզոն
+season-chart-matches = Խաղեր
+season-chart-gained = Վարկանիշի փոփոխություն
+timezone-now = Խմբի ժամային գոտին՝ { $zone } (այժմ՝ { $time })։ Սեզոնները նրա օրացուցային ամիսներն են։ Փոխելու համար (ադմինը)՝ /timezone Europe/Moscow
+timezone-set = Խմբի ժամային գոտին այժմ { $zone } է (այժմ՝ { $time })
+timezone-bad = Անհայտ ժամային գոտի՝ «{ $zone }»։ Օրինակ՝ /timezone Asia/Yerevan
+command-season = Ամսվա սեզոնը
+command-timezone = Ժամային գոտին
+
+## Tournaments (issue 27)
+tournament-title = 🏆 Մրցաշար՝ { $game }
+tournament-when = { $rounds } փուլ · սկիզբը՝ { $time } ({ $zone })
+tournament-entrants = Գրանցված են ({ $count })՝ { $names }
+tournament-nobody = Դեռ ոչ ոք չի գրանցվել
+tournament-join = ✅ Մասնակցել
+tournament-leave = 🚪 Դուրս գալ
+tournament-rounds-button = 🔢 { $rounds } փուլ
+tournament-start-now = ▶ Սկսել հիմա
+tournament-cancel = ✖ Չեղարկել
+tournament-round = Փուլ { $round }/{ $rounds }
+tournament-board = Սեղան { $board }՝ { $names }
+tournament-standings = Աղյուսակը { $played } փուլից հետո՝
+tournament-over = 🏁 Մրցաշարն ավարտվեց
+tournament-cancelled = ✖ Մրցաշարը չեղարկվեց
+tournament-too-few = ✖ Մրցաշարը չկայացավ՝ գրանցվածները քիչ էին
+tournament-final = 🏁 { $game }․ մրցաշարն ավարտվեց
+tournament-winners = 🥇 Հաղթող՝ { $names }
+tournament-table-head = 🏆 Մրցաշար · փուլ { $round } · սեղան { $board }
+tournament-exists = Այս խմբում մրցաշարն արդեն բացված է
+tournament-who = Մրցաշար կարող է բացել խմբի ադմինը կամ խմբի սեղանը բացողը
+tournament-bad-time = Ժամը գրեք ԺԺ:ՐՐ ձևով, օր.՝ /tournament hearts 21:30
+tournament-past = { $time }-ն այսօր արդեն անցել է․ նշեք ավելի ուշ ժամ
+tournament-chart-title = { $game }․ մրցաշարի ընթացքը
+tournament-chart-round = Փուլ
+command-tournament = Մրցաշար
+history-in-tournament = փուլ { $round }, սեղան { $board }
+history-tournament = 🏆 Մրցաշար #{ $id }

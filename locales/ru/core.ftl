@@ -93,6 +93,8 @@ help =
     /rules игра — правила (например, /rules king)
     /lang hy, en, ru — язык
     /timer — время на ход (админ)
+    /season [игра] [last] — сезон месяца, /timezone — часовой пояс группы
+    /tournament игра [ЧЧ:ММ] — турнир (админ)
     Карты приходят в личный чат с ботом: сначала нажмите там Start.
 rules-missing = Правила этой игры ещё не готовы
 rules-which = Правила какой игры? { $games }
@@ -174,3 +176,86 @@ web-seconds = с
 web-connecting = Соединение…
 web-standings = Счёт
 web-open = 🃏 Открыть стол
+
+## Seasons (issue 27): a season is the group's calendar month
+month-1 = январь
+month-2 = февраль
+month-3 = март
+month-4 = апрель
+month-5 = май
+month-6 = июнь
+month-7 = июль
+month-8 = август
+month-9 = сентябрь
+month-10 = октябрь
+month-11 = ноябрь
+month-12 = декабрь
+season-name = { $month } { $year }
+season-title = 🗓 Сезон: { $season } ({ $zone })
+season-line = { $place }. { $name } — { $won ->
+    [one] { $won } победа
+    [few] { $won } победы
+   *[many] { $won } побед
+} · { $played ->
+    [one] { $played } партия
+    [few] { $played } партии
+   *[many] { $played } партий
+} · { $gained }
+season-empty = В сезоне «{ $season }» ещё нет рейтинговых партий
+season-usage = Непонятно: «{ $word }». Например: /season, /season hearts, /season last
+season-over = 🏁 { $game }: сезон «{ $season }» завершён
+season-podium = { $medal } { $name } — { $won ->
+    [one] { $won } победа
+    [few] { $won } победы
+   *[many] { $won } побед
+}, { $gained }
+season-most = 🎲 Больше всех партий: { $name } ({ $played })
+season-climb = 📈 Самый большой рост: { $name } ({ $gained })
+season-chart-title = { $game }: сезон «{ $season }»
+season-chart-matches = Партии
+season-chart-gained = Рейтинг, набранный за сезон
+timezone-now = Часовой пояс группы: { $zone } (сейчас { $time }). Сезоны группы — его календарные месяцы. Изменить (админ): /timezone Europe/Moscow
+timezone-set = Часовой пояс группы теперь { $zone } (сейчас { $time })
+timezone-bad = Неизвестный часовой пояс «{ $zone }». Например: /timezone Asia/Yerevan
+command-season = Сезон месяца
+command-timezone = Часовой пояс
+
+## Tournaments (issue 27)
+tournament-title = 🏆 Турнир: { $game }
+tournament-when = { $rounds ->
+    [one] { $rounds } тур
+    [few] { $rounds } тура
+   *[many] { $rounds } туров
+} · начало в { $time } ({ $zone })
+tournament-entrants = Записались ({ $count }): { $names }
+tournament-nobody = Пока никто не записался
+tournament-join = ✅ Записаться
+tournament-leave = 🚪 Выйти
+tournament-rounds-button = 🔢 { $rounds ->
+    [one] { $rounds } тур
+    [few] { $rounds } тура
+   *[many] { $rounds } туров
+}
+tournament-start-now = ▶ Начать сейчас
+tournament-cancel = ✖ Отменить
+tournament-round = Тур { $round } из { $rounds }
+tournament-board = Стол { $board }: { $names }
+tournament-standings = Таблица после { $played ->
+    [one] { $played } тура
+   *[other] { $played } туров
+}:
+tournament-over = 🏁 Турнир завершён
+tournament-cancelled = ✖ Турнир отменён
+tournament-too-few = ✖ Турнир не состоялся: записалось слишком мало игроков
+tournament-final = 🏁 { $game }: турнир завершён
+tournament-winners = 🥇 Победитель: { $names }
+tournament-table-head = 🏆 Турнир · тур { $round } · стол { $board }
+tournament-exists = В этой группе турнир уже открыт
+tournament-who = Турнир открывает админ группы или тот, кто открыл стол группы
+tournament-bad-time = Время в виде ЧЧ:ММ, например: /tournament hearts 21:30
+tournament-past = { $time } сегодня уже прошло: укажите время позже
+tournament-chart-title = { $game }: ход турнира
+tournament-chart-round = Тур
+command-tournament = Турнир
+history-in-tournament = тур { $round }, стол { $board }
+history-tournament = 🏆 Турнир #{ $id }

@@ -164,8 +164,9 @@ async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
         assert table is not None
         table_id = table.id or 0
         async def stopped() -> bool:  # the timer plays three turns, one move a turn, then closes
-            stored = await both_stores.tables.by_id(table_id)
-            return stored is not None and stored.status == "stopped"
+            stored = await both_stores.tables.by_id(table_id)  # and says so (its outbox sent):
+            # the status is saved before the post is queued, and idle() may come between
+            return stored is not None and stored.status == "stopped" and not stored.outbox
         await until(stopped)
         await h.idle()
         stored = await both_stores.tables.by_id(table_id)

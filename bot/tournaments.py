@@ -1,0 +1,231 @@
+"""Tournaments' use cases (issue 27): the sign-up, its start at the stored time, the rounds'
+tables (ordinary tables at the chat's key with a slot each, started at once, so everything a
+table does, timers, computers for the away, restarts, its match rated and written, is the
+table's own), each round's points once its tables have ended, and the end. No Telegram here.
+
+Every step is idempotent from the stored record, so a process killed anywhere is carried on by
+the next ``advance``: a round is planned (its seating saved) before its tables are made, a table
+already made for a round and board is taken rather than made again, and a round's points are
+counted once (``points`` has one entry per ended round). ``advance`` runs at start-up, every
+few seconds (JobQueue), and when a tournament's table ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import GAME_NAMES, find_game
+from engine.core import teams_of
+from engine.players import DEFAULT_LEVEL
+from storage.base import SeatRecord, StorageError, Store, TableKey, TableRecord
+from storage.scores import player_key
+from storage.tournaments import Entrant, TournamentRecord
+
+from . import pairing, ratings
+from .tables import Outcome, Person, TableError, TableService
+
+ROUNDS = (3, 1, 2, 4, 5)  # the rounds button cycles through these
+LEAST = 2  # entrants a tournament needs at its start
+
+
+@dataclass
+class Step:
+    """What an ``advance`` or a press changed: the tournament (to draw its message) and the
+    tables it started (to publish)."""
+
+    tournament: TournamentRecord
+    started: list[Outcome] = field(default_factory=list)
+
+
+class TournamentService:
+    def __init__(self, store: Store, tables: TableService,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.tables = tables
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @asynccontextmanager
+    async def lock(self, tournament_id: int) -> AsyncIterator[TournamentRecord]:
+        """The tournament to oneself (this process's coroutines, and other processes by the
+        store's hold under the negative id, which no table has), read fresh."""
+        async with self._locks.setdefault(tournament_id, asyncio.Lock()), \
+                self.store.tables.hold(-tournament_id):
+            found = await self.store.tournaments.get(tournament_id)
+            if found is None:
+                raise TableError("error-stale")
+            yield found
+
+    # ----- the sign-up
+
+    async def open(self, key: TableKey, creator: Person, game: str, start_at: float,
+                   may_open: bool) -> TournamentRecord:
+        if game not in GAME_NAMES:
+            raise TableError("lobby-unknown-game")
+        if not may_open:
+            raise TableError("tournament-who")
+        if await self.store.tournaments.live(key.chat_id) is not None:
+            raise TableError("tournament-exists")
+        record = TournamentRecord(chat_id=key.chat_id, thread_id=key.thread_id, game=game,
+                                  rounds=ROUNDS[0], start_at=start_at, creator_id=creator.id)
+        try:
+            return await self.store.tournaments.create(record)
+        except StorageError as error:
+            raise TableError("tournament-exists") from error
+
+    async def press(self, tournament_id: int, person: Person, action: str,
+                    is_admin: bool) -> Step:
+        """A sign-up button: join, leave, the next value of an option or of the rounds, start
+        now, cancel (the last four: its opener or an admin)."""
+        async with self.lock(tournament_id) as t:
+            if t.status != "signup":
+                raise TableError("error-stale")
+            mine = [e for e in t.entrants if e.user_id == person.id]
+            if action == "join":
+                if mine:
+                    raise TableError("lobby-already-joined")
+                t.entrants.append(Entrant(user_id=person.id, name=person.name,
+                                          username=person.username))
+            elif action == "leave":
+                if not mine:
+                    raise TableError("error-not-seated")
+                t.entrants.remove(mine[0])
+            elif person.id != t.creator_id and not is_admin:
+                raise TableError("error-creator-only")
+            elif action == "start":
+                t.start_at = min(t.start_at, self.clock())
+                return await self._advance(t) or Step(t)
+            elif action == "cancel":
+                t.status = "cancelled"
+            else:
+                _cycle(t, action)
+            return Step(await self.store.tournaments.save(t))
+
+    # ----- carrying it on
+
+    async def advance(self, tournament_id: int) -> Step | None:
+        """Whatever is due: the start, a round's tables, a round's points, the next round or
+        the end. None when nothing was."""
+        async with self.lock(tournament_id) as t:
+            return await self._advance(t)
+
+    async def _advance(self, t: TournamentRecord) -> Step | None:
+        if t.status == "signup":
+            return await self._start(t) if self.clock() >= t.start_at else None
+        if t.status != "playing":
+            return None
+        if len(t.seating) > len(t.tables):  # planned, its tables not all made yet
+            return await self._make_tables(t)
+        if len(t.points) < len(t.tables):
+            return await self._count_round(t)
+        return None
+
+    async def _start(self, t: TournamentRecord) -> Step:
+        if len(t.entrants) < LEAST:
+            t.status, t.too_few = "cancelled", True
+            t.outbox.append("too-few")
+            return Step(await self.store.tournaments.save(t))
+        for entrant in t.entrants:
+            entrant.rating = ratings.shown(await self.store.scores.rating(
+                t.game, player_key(entrant.user_id, None)))
+        t.status = "playing"
+        return await self._plan(t)
+
+    async def _plan(self, t: TournamentRecord) -> Step:
+        """The next round's seating, saved before any of its tables is made."""
+        size = max(find_game(t.game).sizes)
+        rating = {e.user_id: e.rating for e in t.entrants}
+        points = pairing.totals(t.points) if t.points else None
+        order = pairing.ranked(list(rating), rating, points)
+        rules: dict[str, Any] = dict(t.rules)
+        teams = teams_of(find_game(t.game), size, **rules)
+        partnered = frozenset(pair for seating in t.seating for table in seating
+                              for pair in pairing.partners(table, teams))
+        t.seating.append(pairing.seat_round(order, size, teams, partnered))
+        t = await self.store.tournaments.save(t)
+        return await self._make_tables(t)
+
+    async def _make_tables(self, t: TournamentRecord) -> Step:
+        """The planned round's tables, started; one already made for a board is taken."""
+        number = len(t.seating)
+        made = {table.key.slot: table for table in await self.store.tournaments.tables(t.id or 0)
+                if table.tour_round == number}
+        names = {e.user_id: e for e in t.entrants}
+        started, ids = [], []
+        for board, seats in enumerate(t.seating[-1], start=1):
+            table = made.get(board) or await self.store.tables.create(TableRecord(
+                key=TableKey(chat_id=t.chat_id, thread_id=t.thread_id, slot=board),
+                game=t.game, rules=dict(t.rules), players=len(seats), creator_id=t.creator_id,
+                tournament_id=t.id, tour_round=number,
+                seats=[_seat(names[u]) if u is not None else SeatRecord(level=DEFAULT_LEVEL)
+                       for u in seats]))
+            if table.status == "lobby":
+                started.append(await self.tables.start(table.id or 0, t.creator_id or 0, True))
+            ids.append(table.id or 0)
+        t.tables.append(ids)
+        return Step(await self.store.tournaments.save(t), started)
+
+    async def _count_round(self, t: TournamentRecord) -> Step | None:
+        """The current round's points once every one of its tables has ended (finished, or
+        closed with everyone away: its places so far count)."""
+        points: dict[int, int] = {}
+        for board, table_id in enumerate(t.tables[-1]):
+            table = await self.store.tables.by_id(table_id)
+            if table is None or table.status in ("lobby", "playing"):
+                return None
+            story = await self.store.scores.story_of_table(table_id)
+            seats = t.seating[len(t.tables) - 1][board]
+            places = [r.place for r in story.match.results] if story else [len(seats)] * len(seats)
+            points.update(pairing.round_points(places, seats))
+        t.points.append({e.user_id: points.get(e.user_id, 0) for e in t.entrants})
+        if len(t.points) < t.rounds:
+            return await self._plan(t)
+        t.status = "finished"
+        t.outbox.append("final")
+        return Step(await self.store.tournaments.save(t))
+
+    async def live(self) -> list[TournamentRecord]:
+        return await self.store.tournaments.every_live()
+
+    async def posted(self, tournament_id: int, event: str) -> None:
+        async with self.lock(tournament_id) as t:
+            if event in t.outbox:
+                t.outbox.remove(event)
+                await self.store.tournaments.save(t)
+
+    async def remember_message(self, tournament_id: int, message_id: int) -> None:
+        async with self.lock(tournament_id) as t:
+            t.message_id = message_id
+            await self.store.tournaments.save(t)
+
+    async def standings_of(self, t: TournamentRecord) -> list[tuple[Entrant, int]]:
+        """The entrants best first, with their points so far (the sum of the rounds)."""
+        total = pairing.totals(t.points)
+        order = pairing.ranked([e.user_id for e in t.entrants],
+                               {e.user_id: e.rating for e in t.entrants}, total)
+        by_id = {e.user_id: e for e in t.entrants}
+        return [(by_id[u], total.get(u, 0)) for u in order]
+
+
+def _seat(entrant: Entrant) -> SeatRecord:
+    return SeatRecord(user_id=entrant.user_id, name=entrant.name, username=entrant.username)
+
+
+def _cycle(t: TournamentRecord, action: str) -> None:
+    """'rounds' or 'opt:<name>': the next allowed value."""
+    if action == "rounds":
+        t.rounds = ROUNDS[(ROUNDS.index(t.rounds) + 1) % len(ROUNDS)] if t.rounds in ROUNDS \
+            else ROUNDS[0]
+        return
+    name = action.removeprefix("opt:")
+    allowed = find_game(t.game).options.get(name)
+    if not action.startswith("opt:") or not allowed:
+        raise TableError("error-bad-button")
+    now = t.rules.get(name, allowed[0])
+    t.rules[name] = allowed[(allowed.index(now) + 1) % len(allowed)] if now in allowed \
+        else allowed[0]

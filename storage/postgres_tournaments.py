@@ -1,0 +1,78 @@
+"""The PostgreSQL side of ``storage.tournaments`` (schema: ``pg_migrations.py``, 5)."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import asyncpg
+
+from .errors import StaleTable, StorageError
+from .postgres_db import PgDb
+from .records import TableRecord
+from .tournaments import TournamentRecord
+
+if TYPE_CHECKING:
+    from .postgres import PgTables
+
+_LIVE = "status IN ('signup', 'playing')"
+
+
+def _record(row: Any, where: object) -> TournamentRecord:
+    try:
+        return TournamentRecord.model_validate_json(row["record"]).model_copy(
+            update={"id": row["id"], "version": row["version"]})
+    except ValueError as error:
+        raise StorageError(f"tournament {row['id']} in {where}: unreadable: {error}") from error
+
+
+class PgTournaments:
+    def __init__(self, db: PgDb, tables: PgTables) -> None:
+        self.db = db
+        self._tables = tables
+
+    async def create(self, tournament: TournamentRecord) -> TournamentRecord:
+        now = time.time()
+        stored = tournament.model_copy(update={"version": 1, "created_at": now, "updated_at": now})
+        try:
+            async with self.db.transaction() as conn:
+                stored.id = await conn.fetchval(
+                    "INSERT INTO tournaments (chat_id, status, version, owes, record)"
+                    " VALUES ($1, $2, 1, $3, '{}') RETURNING id",
+                    stored.chat_id, stored.status, bool(stored.outbox))
+                await conn.execute("UPDATE tournaments SET record = $1 WHERE id = $2",
+                                   stored.model_dump_json(), stored.id)
+        except asyncpg.UniqueViolationError as error:
+            raise StorageError(f"chat {tournament.chat_id} has a tournament") from error
+        return stored
+
+    async def get(self, tournament_id: int) -> TournamentRecord | None:
+        row = await self.db.fetchrow("SELECT * FROM tournaments WHERE id = $1", tournament_id)
+        return _record(row, self.db.name) if row else None
+
+    async def live(self, chat_id: int) -> TournamentRecord | None:
+        row = await self.db.fetchrow(
+            f"SELECT * FROM tournaments WHERE chat_id = $1 AND {_LIVE}", chat_id)
+        return _record(row, self.db.name) if row else None
+
+    async def every_live(self) -> list[TournamentRecord]:
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {_LIVE} OR owes ORDER BY id")
+        return [_record(row, self.db.name) for row in rows]
+
+    async def save(self, tournament: TournamentRecord) -> TournamentRecord:
+        stored = tournament.model_copy(update={"version": tournament.version + 1,
+                                               "updated_at": time.time()})
+        try:
+            status = await self.db.execute(
+                "UPDATE tournaments SET status = $1, version = $2, owes = $3, record = $4"
+                " WHERE id = $5 AND version = $6",
+                stored.status, stored.version, bool(stored.outbox), stored.model_dump_json(),
+                tournament.id, tournament.version)
+        except asyncpg.UniqueViolationError as error:
+            raise StorageError(f"chat {tournament.chat_id} has a tournament") from error
+        if status != "UPDATE 1":
+            raise StaleTable(f"tournament {tournament.id}: version {tournament.version} is old")
+        return stored
+
+    async def tables(self, tournament_id: int) -> list[TableRecord]:
+        return await self._tables.of_tournament(tournament_id)

@@ -1,0 +1,78 @@
+"""The SQLite side of ``storage.tournaments`` (schema: migration 11)."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from typing import TYPE_CHECKING
+
+from .errors import StaleTable, StorageError
+from .records import TableRecord
+from .sqlite_db import Db
+from .tournaments import TournamentRecord
+
+if TYPE_CHECKING:
+    from .sqlite import SqliteTables
+
+_LIVE = "status IN ('signup', 'playing')"
+
+
+def _record(row: sqlite3.Row, where: object) -> TournamentRecord:
+    try:
+        return TournamentRecord.model_validate_json(row["record"]).model_copy(
+            update={"id": row["id"], "version": row["version"]})
+    except ValueError as error:
+        raise StorageError(f"tournament {row['id']} in {where}: unreadable: {error}") from error
+
+
+class SqliteTournaments:
+    def __init__(self, db: Db, tables: SqliteTables) -> None:
+        self.db = db
+        self._tables = tables
+
+    async def create(self, tournament: TournamentRecord) -> TournamentRecord:
+        now = time.time()
+        stored = tournament.model_copy(update={"version": 1, "created_at": now, "updated_at": now})
+        try:
+            async with self.db.transaction() as conn:
+                cursor = await conn.execute(
+                    "INSERT INTO tournaments (chat_id, status, version, owes, record)"
+                    " VALUES (?, ?, 1, ?, '{}')",
+                    (stored.chat_id, stored.status, bool(stored.outbox)))
+                stored.id = cursor.lastrowid
+                await conn.execute("UPDATE tournaments SET record = ? WHERE id = ?",
+                                   (stored.model_dump_json(), stored.id))
+        except sqlite3.IntegrityError as error:
+            raise StorageError(f"chat {tournament.chat_id} has a tournament") from error
+        return stored
+
+    async def get(self, tournament_id: int) -> TournamentRecord | None:
+        rows = await self.db.fetch("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        return _record(rows[0], self.db.path) if rows else None
+
+    async def live(self, chat_id: int) -> TournamentRecord | None:
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE chat_id = ? AND {_LIVE}",
+                                   (chat_id,))
+        return _record(rows[0], self.db.path) if rows else None
+
+    async def every_live(self) -> list[TournamentRecord]:
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {_LIVE} OR owes ORDER BY id")
+        return [_record(row, self.db.path) for row in rows]
+
+    async def save(self, tournament: TournamentRecord) -> TournamentRecord:
+        stored = tournament.model_copy(update={"version": tournament.version + 1,
+                                               "updated_at": time.time()})
+        try:
+            changed = await self.db.change(
+                "UPDATE tournaments SET status = ?, version = ?, owes = ?, record = ?"
+                " WHERE id = ? AND version = ?",
+                (stored.status, stored.version, bool(stored.outbox), stored.model_dump_json(),
+                 tournament.id, tournament.version))
+        except sqlite3.IntegrityError as error:
+            raise StorageError(f"chat {tournament.chat_id} has a tournament") from error
+        if changed != 1:
+            raise StaleTable(f"tournament {tournament.id}: version {tournament.version} is old")
+        return stored
+
+    async def tables(self, tournament_id: int) -> list[TableRecord]:
+        return await self._tables.of_tournament(tournament_id)

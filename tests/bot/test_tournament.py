@@ -1,0 +1,224 @@
+"""Tournaments in process (issue 27): the sign-up and its buttons, bad arguments answered in
+one line, the rounds' tables seated by rating then Swiss, several at once in one chat each
+naming its round and table, the standings message edited after each round, the end post with
+its picture, a restart mid-tournament, and every round played once: the final table is the
+sum of the rounds' points, and those are the stored matches' places."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from unittest.mock import patch
+
+from bot import i18n, pairing
+from storage import open_store
+from storage.base import Store
+from storage.tournaments import TournamentRecord
+
+from .fake import GROUP, Harness
+from .play import act_once
+
+HUMANS = list(range(201, 209))
+ADMIN = HUMANS[0]
+
+
+def tournament_message(h: Harness, t: TournamentRecord) -> str:
+    assert t.message_id is not None
+    return html.unescape(h.fake.messages[(GROUP, t.message_id)].text)
+
+
+async def sign_up(h: Harness, users: list[int]) -> TournamentRecord:
+    for user in users:
+        await h.start_private(user)
+    h.fake.admins.add(ADMIN)
+    await h.say(ADMIN, "/tournament hearts")
+    t = await h.runtime.store.tournaments.live(GROUP)
+    assert t is not None and t.message_id is not None
+    signup = h.fake.messages[(GROUP, t.message_id)]
+    for user in users:
+        answer = await h.press(user, signup, signup.button("✅")["callback_data"])
+        assert not answer.get("show_alert"), answer
+    answer = await h.press(ADMIN, signup, signup.button("🎯")["callback_data"])  # to 50
+    assert not answer.get("show_alert"), answer
+    return await live(h)
+
+
+async def live(h: Harness) -> TournamentRecord:
+    t = await h.runtime.store.tournaments.live(GROUP)
+    assert t is not None
+    return t
+
+
+async def play_round(h: Harness, store: Store, t: TournamentRecord) -> None:
+    """The round's humans go away and the timer's computers play their seats to the end (a
+    table whose humans are all away is paced otherwise: here it is played out at once)."""
+    for table_id in t.tables[-1]:
+        table = await store.tables.by_id(table_id)
+        assert table is not None
+        if table.status != "playing":
+            continue
+        for seat in table.seats:
+            seat.away = seat.user_id is not None
+        await store.tables.save(table)
+        with patch("bot.tables._all_away", return_value=False):
+            h.runtime.wake_computers(table_id)
+            await h.idle()
+
+
+async def test_a_tournament_of_eight_over_three_rounds(tmp_path: Path) -> None:
+    path = str(tmp_path / "db.sqlite3")
+    store = await open_store(path)
+    try:
+        async with Harness(store) as h:
+            t = await sign_up(h, HUMANS)
+            assert t.rules == {"target": 50} and t.rounds == 3 and len(t.entrants) == 8
+            text = tournament_message(h, t)
+            assert "Մրցաշար" in text and "(8)" in text
+            signup = h.fake.messages[(GROUP, t.message_id or 0)]
+            answer = await h.press(HUMANS[3], signup, signup.button("▶")["callback_data"])
+            assert answer.get("show_alert"), "only its opener or an admin starts it"
+            await h.press(ADMIN, signup, signup.button("▶")["callback_data"])
+            t = await live(h)
+            assert t.status == "playing" and [len(r) for r in t.seating] == [2]
+            assert len(t.tables) == 1 and len(t.tables[0]) == 2
+            assert t.seating[0] == [HUMANS[:4], HUMANS[4:]], "all 1000: by id"
+            heads = [m.text for m in h.fake.chat(GROUP) if "🏆" in m.text and "սեղան" in m.text]
+            assert any("սեղան 1" in x for x in heads) and any("սեղան 2" in x for x in heads)
+            await play_round(h, store, t)
+            t = await live(h)
+            assert len(t.points) == 1 and len(t.tables) == 2, "round 2 seated"
+            assert "1 փուլից հետո" in tournament_message(h, t)
+            order = pairing.ranked(HUMANS, {e.user_id: e.rating for e in t.entrants},
+                                   t.points[0])
+            assert [u for table in t.seating[1] for u in table] == order, "Swiss"
+        # a restart between rounds: the round in play goes on, nothing is made twice
+        await store.close()
+        store = await open_store(path)
+        async with Harness(store) as h:
+            await h.runtime.desk.job(None)
+            await h.idle()
+            t = await live(h)
+            assert len(t.tables) == 2
+            await play_round(h, store, t)
+            t = await live(h)
+            await play_round(h, store, t)
+            await h.runtime.desk.job(None)
+            await h.idle()
+            done = await store.tournaments.get(t.id or 0)
+            assert done is not None and done.status == "finished" and done.outbox == []
+            tables = await store.tournaments.tables(t.id or 0)
+            assert sorted((x.tour_round, x.key.slot) for x in tables) == [
+                (r, b) for r in (1, 2, 3) for b in (1, 2)], "every round once, no table twice"
+            for number, ids in enumerate(done.tables):
+                expected: dict[int, int] = {}
+                for board, table_id in enumerate(ids):
+                    story = await store.scores.story_of_table(table_id)
+                    assert story is not None and story.facts.rated
+                    seats = done.seating[number][board]
+                    assert [r.user_id for r in story.match.results] == seats
+                    expected |= pairing.round_points([r.place for r in story.match.results], seats)
+                assert done.points[number] == expected
+            totals = pairing.totals(done.points)
+            over = i18n.t("hy", "tournament-final", game=i18n.t("hy", "game-hearts"))
+            final = [m for m in h.fake.chat(GROUP) if m.text.startswith(over) and m.photo is None]
+            assert len(final) == 1
+            best = max(totals.values())
+            winners = [u for u, p in totals.items() if p == best]
+            assert all(f"User{u}" in final[0].text for u in winners)
+            for user, total in totals.items():
+                rounds = " + ".join(str(p[user]) for p in done.points)
+                assert f"User{user}\u2069 — {total} ({rounds})" in final[0].text
+            photo = [m for m in h.fake.chat(GROUP) if m.photo is not None
+                     and i18n.t("hy", "tournament-chart-round") not in m.text]
+            assert photo and photo[-1].message_id > final[0].message_id
+            assert photo[-1].photo is not None and photo[-1].photo.startswith(b"\x89PNG")
+            (tmp_path / "tournament-race.png").write_bytes(photo[-1].photo)
+            print(f"the tournament's race: {tmp_path / 'tournament-race.png'}")
+            assert "🏁" in tournament_message(h, done)
+            await h.say(ADMIN, "/table")  # the chat's own table, slot 0: none
+            assert h.fake.chat(GROUP)[-1].text == i18n.t("hy", "error-no-table")
+            await h.say(ADMIN, "/new king")  # played beside the tournament's, after it
+            await h.say(ADMIN, "/history")
+            history = h.fake.chat(GROUP)[-1].text.splitlines()
+            assert history.count(i18n.t("hy", "history-tournament", id=done.id)) == 1
+            grouped = [x for x in history if "փուլ " in x]
+            assert len(grouped) == 6 and all(x.startswith("   ") for x in grouped)
+    finally:
+        await store.close()
+
+
+async def test_bad_arguments_one_line_each(store: Store) -> None:
+    async with Harness(store) as h:
+        h.runtime.tournaments.clock = lambda: 1_900_000_000.0  # 2030-03-17 21:46 in Yerevan
+        h.fake.admins.add(ADMIN)
+
+        async def answer(user: int, text: str) -> str:
+            await h.say(user, text)
+            reply = html.unescape(h.fake.chat(GROUP)[-1].text)
+            assert "\n" not in reply, reply
+            return reply
+
+        assert (await answer(ADMIN, "/tournament chess")).startswith(
+            i18n.t("hy", "lobby-unknown-game", games="")[:10])
+        assert await answer(ADMIN, "/tournament hearts 25:99") == i18n.t("hy", "tournament-bad-time")
+        assert await answer(ADMIN, "/tournament hearts 21:00") == i18n.t(
+            "hy", "tournament-past", time="21:00")
+        assert await answer(HUMANS[1], "/tournament hearts") == i18n.t("hy", "tournament-who")
+        await h.say(ADMIN, "/tournament king 22:30")
+        t = await live(h)
+        assert "22:30" in tournament_message(h, t) and t.game == "king"
+        assert await answer(ADMIN, "/tournament hearts") == i18n.t("hy", "tournament-exists")
+        await h.say(ADMIN, "/lang en")
+        assert await answer(ADMIN, "/tournament hearts") == i18n.t("en", "tournament-exists")
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        alone = await h.press(HUMANS[2], signup, signup.button("✅")["callback_data"])
+        assert alone["text"] == i18n.t("hy", "lobby-open-bot-first"), "Start in private first"
+        await h.press(ADMIN, signup, signup.button("✖")["callback_data"])
+        assert (await store.tournaments.get(t.id or 0)).status == "cancelled"  # type: ignore[union-attr]
+        assert i18n.t("en", "tournament-cancelled") in tournament_message(h, t)
+
+
+async def test_too_few_at_the_start_time(store: Store) -> None:
+    async with Harness(store) as h:
+        now = [1_900_000_000.0]
+        h.runtime.tournaments.clock = lambda: now[0]
+        h.fake.admins.add(ADMIN)
+        await h.start_private(ADMIN)
+        await h.say(ADMIN, "/tournament hearts 22:00")
+        t = await live(h)
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        await h.press(ADMIN, signup, signup.button("✅")["callback_data"])
+        await h.runtime.desk.job(None)
+        assert (await live(h)).status == "signup", "not yet"
+        now[0] = t.start_at
+        await h.runtime.desk.job(None)
+        await h.idle()
+        ended = await store.tournaments.get(t.id or 0)
+        assert ended is not None and ended.status == "cancelled" and ended.outbox == []
+        assert h.fake.chat(GROUP)[-1].text == i18n.t("hy", "tournament-too-few")
+        assert i18n.t("hy", "tournament-too-few") in tournament_message(h, ended)
+
+
+async def test_a_closed_table_counts_as_played_with_its_places_so_far(store: Store) -> None:
+    """A table that ends without finishing (its humans all away, or closed) still ends its
+    round: its places so far give the points, and its match is kept unrated."""
+    from storage.base import TableKey
+
+    async with Harness(store) as h:
+        t = await sign_up(h, HUMANS[:2])
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        await h.press(ADMIN, signup, signup.button("🔢")["callback_data"])  # 3 -> 1 round
+        await h.press(ADMIN, signup, signup.button("▶")["callback_data"])
+        t = await live(h)
+        assert t.rounds == 1 and t.seating == [[[*HUMANS[:2], None, None]]]
+        for _ in range(4):  # a few cards, then the table is closed mid-deal
+            assert await act_once(h, HUMANS[0]) or await act_once(h, HUMANS[1])
+        closed = await h.runtime.service.stop(TableKey(chat_id=GROUP, slot=1), ADMIN, True)
+        await h.runtime.publish(closed)
+        await h.idle()
+        done = await store.tournaments.get(t.id or 0)
+        assert done is not None and done.status == "finished"
+        story = await store.scores.story_of_table(t.tables[0][0])
+        assert story is not None and story.facts.status == "stopped" and not story.facts.rated
+        assert done.points == [pairing.round_points([r.place for r in story.match.results],
+                                                    done.seating[0][0])]
