@@ -7,11 +7,12 @@ order the interface offers them.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from .core import Game, IllegalAction, Seat, replay
 
-__all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_game", "replay",
-           "resolve"]
+__all__ = ["GAME_NAMES", "Game", "IllegalAction", "Seat", "all_games", "find_game", "game_part",
+           "replay", "resolve"]
 
 # name -> module that defines GAME; one line a game.
 _MODULES: dict[str, str] = {
@@ -46,3 +47,16 @@ def resolve(name: str) -> str | None:
 
 def all_games() -> list[Game]:
     return [find_game(name) for name in GAME_NAMES]
+
+
+def game_part(package: str, game: str) -> ModuleType | None:
+    """A game's own module in ``package`` (its players, coach or view: ``engine.players.hearts``),
+    or None where the game has none yet; an error inside that module is raised, not hidden."""
+    if not game.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"{package}.{game}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.{game}":
+            raise
+        return None

@@ -3,28 +3,18 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import asyncpg
 
 from .errors import StaleTable, StorageError
 from .postgres_db import PgDb
 from .records import TableRecord
+from .rows import TOURNAMENT_LIVE, tournament_record
 from .tournaments import TournamentRecord
 
 if TYPE_CHECKING:
     from .postgres import PgTables
-
-_LIVE = "status IN ('signup', 'playing')"
-
-
-def _record(row: Any, where: object) -> TournamentRecord:
-    try:
-        return TournamentRecord.model_validate_json(row["record"]).model_copy(
-            update={"id": row["id"], "version": row["version"]})
-    except ValueError as error:
-        raise StorageError(f"tournament {row['id']} in {where}: unreadable: {error}") from error
-
 
 class PgTournaments:
     def __init__(self, db: PgDb, tables: PgTables) -> None:
@@ -48,16 +38,16 @@ class PgTournaments:
 
     async def get(self, tournament_id: int) -> TournamentRecord | None:
         row = await self.db.fetchrow("SELECT * FROM tournaments WHERE id = $1", tournament_id)
-        return _record(row, self.db.name) if row else None
+        return tournament_record(row, self.db.name) if row else None
 
     async def live(self, chat_id: int) -> TournamentRecord | None:
         row = await self.db.fetchrow(
-            f"SELECT * FROM tournaments WHERE chat_id = $1 AND {_LIVE}", chat_id)
-        return _record(row, self.db.name) if row else None
+            f"SELECT * FROM tournaments WHERE chat_id = $1 AND {TOURNAMENT_LIVE}", chat_id)
+        return tournament_record(row, self.db.name) if row else None
 
     async def every_live(self) -> list[TournamentRecord]:
-        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {_LIVE} OR owes ORDER BY id")
-        return [_record(row, self.db.name) for row in rows]
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {TOURNAMENT_LIVE} OR owes ORDER BY id")
+        return [tournament_record(row, self.db.name) for row in rows]
 
     async def save(self, tournament: TournamentRecord) -> TournamentRecord:
         stored = tournament.model_copy(update={"version": tournament.version + 1,

@@ -16,6 +16,7 @@ from pydantic import TypeAdapter
 from .errors import StorageError
 from .records import MatchRecord, SeatRecord, TableKey, TableRecord
 from .scores import MatchFacts, Rating, RatingChange, Story
+from .tournaments import TournamentRecord
 
 _SEATS = TypeAdapter(list[SeatRecord])
 
@@ -112,3 +113,14 @@ def story_record(row: Any, where: object) -> Story:
     except ValueError as error:
         raise StorageError(f"match {row['id']} in {where}: unreadable facts: {error}") from error
     return Story(match=match, facts=facts, changes=changes)
+
+
+TOURNAMENT_LIVE = "status IN ('signup', 'playing')"  # a tournaments row still to be run
+
+
+def tournament_record(row: Any, where: object) -> TournamentRecord:
+    try:
+        return TournamentRecord.model_validate_json(row["record"]).model_copy(
+            update={"id": row["id"], "version": row["version"]})
+    except ValueError as error:
+        raise StorageError(f"tournament {row['id']} in {where}: unreadable: {error}") from error

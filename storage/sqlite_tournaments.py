@@ -8,22 +8,12 @@ from typing import TYPE_CHECKING
 
 from .errors import StaleTable, StorageError
 from .records import TableRecord
+from .rows import TOURNAMENT_LIVE, tournament_record
 from .sqlite_db import Db
 from .tournaments import TournamentRecord
 
 if TYPE_CHECKING:
     from .sqlite import SqliteTables
-
-_LIVE = "status IN ('signup', 'playing')"
-
-
-def _record(row: sqlite3.Row, where: object) -> TournamentRecord:
-    try:
-        return TournamentRecord.model_validate_json(row["record"]).model_copy(
-            update={"id": row["id"], "version": row["version"]})
-    except ValueError as error:
-        raise StorageError(f"tournament {row['id']} in {where}: unreadable: {error}") from error
-
 
 class SqliteTournaments:
     def __init__(self, db: Db, tables: SqliteTables) -> None:
@@ -48,16 +38,16 @@ class SqliteTournaments:
 
     async def get(self, tournament_id: int) -> TournamentRecord | None:
         rows = await self.db.fetch("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
-        return _record(rows[0], self.db.path) if rows else None
+        return tournament_record(rows[0], self.db.path) if rows else None
 
     async def live(self, chat_id: int) -> TournamentRecord | None:
-        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE chat_id = ? AND {_LIVE}",
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE chat_id = ? AND {TOURNAMENT_LIVE}",
                                    (chat_id,))
-        return _record(rows[0], self.db.path) if rows else None
+        return tournament_record(rows[0], self.db.path) if rows else None
 
     async def every_live(self) -> list[TournamentRecord]:
-        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {_LIVE} OR owes ORDER BY id")
-        return [_record(row, self.db.path) for row in rows]
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {TOURNAMENT_LIVE} OR owes ORDER BY id")
+        return [tournament_record(row, self.db.path) for row in rows]
 
     async def save(self, tournament: TournamentRecord) -> TournamentRecord:
         stored = tournament.model_copy(update={"version": tournament.version + 1,

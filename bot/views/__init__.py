@@ -4,8 +4,9 @@ yet (one in development) gets the generic view, which reaches every legal action
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
+
+from engine import game_part
 
 from . import generic
 from .base import Button, Context, GameView, Screen
@@ -15,13 +16,8 @@ __all__ = ["Button", "Context", "GameView", "Screen", "has_view", "view_for"]
 
 @cache
 def _module_view(game: str) -> GameView | None:
-    try:
-        module = importlib.import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError as error:
-        if error.name != f"{__name__}.{game}":
-            raise
-        return None
-    view: GameView = module.VIEW
+    module = game_part(__name__, game)
+    view: GameView | None = module.VIEW if module else None
     return view
 
 

@@ -10,13 +10,13 @@ advised by its Hard player's choice alone.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from .. import game_part
 from ..players import player_for
 
 
@@ -63,13 +63,8 @@ def ordered(first: Any, pairs: Sequence[tuple[Any, float]]) -> tuple[tuple[Any, 
 
 @cache
 def _coach(game: str) -> Coach | None:
-    try:
-        module = importlib.import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError as error:
-        if error.name != f"{__name__}.{game}":
-            raise
-        return None
-    coach: Coach = module.advise
+    module = game_part(__name__, game)
+    coach: Coach | None = module.advise if module else None
     return coach
 
 

@@ -8,11 +8,12 @@ actions.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any, Final
+
+from .. import game_part
 
 Player = Callable[[Any, Sequence[Any], random.Random], Any]
 LEVEL_NAMES = ("easy", "normal", "hard")  # every game's PLAYERS has these keys
@@ -26,17 +27,12 @@ def random_player(observation: Any, legal: Sequence[Any], rng: random.Random) ->
 
 def player_for(level: str, game: str | None = None) -> Player:
     """The computer player of ``game`` at ``level``; random where the game has none yet."""
-    players = _players(game) if game and game.isidentifier() else {}
+    players = _players(game) if game else {}
     return players.get(level, random_player)
 
 
 @cache
 def _players(game: str) -> dict[str, Player]:
-    try:
-        module = importlib.import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError as error:
-        if error.name != f"{__name__}.{game}":
-            raise
-        return {}
-    players: dict[str, Player] = module.PLAYERS
+    module = game_part(__name__, game)
+    players: dict[str, Player] = module.PLAYERS if module else {}
     return players
