@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import i18n
 from engine import GAME_NAMES
 
 from .browser import Window, need_browser, trial_server
@@ -96,14 +97,17 @@ def test_the_page_speaks_the_viewers_language(window: Window, lang: str, word: s
     window.shot(f"hearts-{lang}")
 
 
+@pytest.mark.parametrize("lang", ["hy", "en", "ru"])
 @pytest.mark.parametrize("game", GAME_NAMES)
-def test_every_games_table_drawn(window: Window, game: str) -> None:
-    window.sign_in("Անի")
+def test_every_games_table_drawn(window: Window, game: str, lang: str) -> None:
+    window.sign_in("Անի", lang)
     window.new_table(game)
     window.fill_and_start()
     for _ in range(6):  # a few moves in: bids, a trick on the table
         play_one_or_choose(window)
-    path: Path = window.shot(f"table-{game}")
+    title = window.js("return document.getElementById('title').textContent")
+    assert i18n.t(lang, f"game-{game}") in title, title
+    path: Path = window.shot(f"table-{game}-{lang}")
     assert path.stat().st_size > 5000
 
 
