@@ -299,10 +299,13 @@ class TableService:
         async with self.lock(table_id):
             table, seat, state = await self._seat_to_act(table_id, user_id, move)
             sign, card = change[:1], change[1:]
-            legal = find_game(table.game).legal_actions(state, seat)
-            if sign not in ("+", "-") or not _card_in(card, legal):
+            game = find_game(table.game)
+            if sign not in ("+", "-") or not _card_in(card, game.legal_actions(state, seat)):
                 raise TableError("error-bad-button")
             chosen = table.seats[seat].selection
+            most = game.most_chosen
+            if sign == "+" and card not in chosen and most is not None and len(chosen) >= most:
+                raise TableError("error-too-many-cards", count=most)  # a stale keyboard's offer
             if card in chosen and sign == "-":
                 chosen.remove(card)
             elif card not in chosen and sign == "+":

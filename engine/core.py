@@ -105,6 +105,9 @@ class Game(Protocol):
     # 151 or 301). Any other keyword of new_match stays a test's or a replay's business.
     options: ClassVar[dict[str, tuple[int, ...]]]
     aliases: ClassVar[tuple[str, ...]]  # other names players type: "56", "blot"
+    # The most cards a choice made by toggling cards may hold (a Hearts pass: 3), or None where a
+    # draft may grow past every legal play on its way to one (Thirteen: add a pair, then drop one).
+    most_chosen: ClassVar[int | None]
 
     def new_match(
         self, players: int, seed: int, *, deal: Sequence[str] | None = None, **rules: Any
@@ -145,6 +148,7 @@ class GameBase:
     differs (teams, a turn that marks the end) overrides the method that differs."""
 
     low_wins: ClassVar[bool] = False
+    most_chosen: ClassVar[int | None] = None
 
     def is_over(self, state: Any) -> bool:
         return bool(state.phase == "over")

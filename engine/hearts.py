@@ -312,6 +312,7 @@ class Hearts(GameBase):
     private_fields: ClassVar[tuple[str, ...]] = ("passed",)  # known to this seat by right
     options: ClassVar[dict[str, tuple[int, ...]]] = {"target": (100, 50)}
     aliases: ClassVar[tuple[str, ...]] = ()
+    most_chosen: ClassVar[int | None] = 3  # a pass: a fourth card fits none
 
     def new_match(self, players: int, seed: int, *, deal: Sequence[str] | None = None,
                   target: int = 100, passing: bool = True) -> State:

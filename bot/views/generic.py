@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from engine import find_game
 from engine.cards import parse_card
 
 from ..callbacks import Kind
@@ -92,6 +93,9 @@ def picker(codes: Sequence[str], ctx: Context) -> tuple[tuple[Button, ...], ...]
 def _toggles(codes: list[list[str]], path: list[str], ctx: Context) -> list[tuple[Button, ...]]:
     cards = sorted({card for steps in codes for card in steps[-1].split(",")}, key=parse_card)
     chosen = set(ctx.selection)
+    most = find_game(ctx.game).most_chosen if ctx.game else None
+    if most is not None and len(chosen) >= most:
+        cards = [c for c in cards if c in chosen]  # only unchoosing: the service refuses more
     buttons = [Button(("✅" if c in chosen else "") + face(c, button=True),
                       ctx.data(Kind.TOGGLE, ("-" if c in chosen else "+") + c)) for c in cards]
     confirm = Button(ctx.t("hand-play-chosen", count=len(chosen)), ctx.data(Kind.CONFIRM, ":".join(path)))

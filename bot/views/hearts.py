@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards import CARDS
 from engine.core import DealRecord
-from engine.hearts import Observation, Pass, Public
+from engine.hearts import GAME, Observation, Pass, Public
 
 from ..callbacks import Kind
 from .base import (
@@ -73,10 +73,12 @@ class HeartsView(BaseView):
         return ctx.t("hearts-header", round=obs.deal, direction=direction)
 
     def _pass_keyboard(self, obs: Observation, ctx: Context) -> tuple[tuple[Button, ...], ...]:
+        """A toggle per card; once three are chosen only theirs (to unchoose): a fourth fits no pass."""
         chosen = set(ctx.selection)
+        room = len(chosen) < (GAME.most_chosen or 0)
         buttons = [Button("✅" + face(c, button=True), ctx.data(Kind.TOGGLE, f"-{c}")) if str(c) in chosen
                    else Button(face(c, button=True), ctx.data(Kind.TOGGLE, f"+{c}"))
-                   for c in hand_order(obs.hand)]
+                   for c in hand_order(obs.hand) if room or str(c) in chosen]
         confirm = Button(ctx.t("hearts-pass-confirm", count=len(chosen)), ctx.data(Kind.CONFIRM, "pass"))
         return (*rows_of(buttons), (confirm,))
 

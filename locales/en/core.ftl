@@ -47,6 +47,7 @@ error-busy = Busy for a moment: please try again
 error-not-member = You are not a member of that group
 error-table-over = This game is over
 error-choose-cards = Choose the cards first
+error-too-many-cards = { $count } cards chosen and no more fit: unchoose one first
 error-group-only = This command works in a group
 illegal-not-your-turn = It is not your turn
 illegal-game-over = The game is over

@@ -47,6 +47,7 @@ error-busy = Մի պահ զբաղված եմ, խնդրում եմ փորձեք �
 error-not-member = Դուք այդ խմբի անդամ չեք
 error-table-over = Այս խաղն արդեն ավարտվել է
 error-choose-cards = Նախ ընտրեք քարտերը
+error-too-many-cards = Արդեն ընտրված է { $count } քարտ, ավելին չի կարելի․ նախ հանեք մեկը
 error-group-only = Այս հրամանը գործում է միայն խմբում
 illegal-not-your-turn = Հիմա ձեր հերթը չէ
 illegal-game-over = Խաղն ավարտվել է

@@ -44,6 +44,7 @@ error-busy = Секунду, я занят: попробуйте ещё раз
 error-not-member = Вы не состоите в этой группе
 error-table-over = Эта игра уже окончена
 error-choose-cards = Сначала выберите карты
+error-too-many-cards = Уже выбрано карт: { $count }, больше нельзя: сначала снимите одну
 error-group-only = Эта команда работает в группе
 illegal-not-your-turn = Сейчас не ваш ход
 illegal-game-over = Игра окончена

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot import callbacks
 from engine import find_game
-from engine.cards import CARDS, SUIT_MASKS, cards_of
+from engine.cards import CARDS, SUIT_MASKS, cards_of, parse_card
 from storage.base import Store, TableRecord
 
 from .fake import Harness
@@ -126,3 +126,27 @@ async def test_my_hand_alert_shows_only_the_pressers_hand(store: Store) -> None:
         assert answer["text"].count(" ") >= len(mine) - 4
         answer = await h.press(STRANGER, h.table_message(), button)
         assert answer["text"] == "Դուք այս սեղանի շուրջ չեք"
+
+
+async def test_a_fourth_card_toggled_into_a_pass_is_refused(store: Store) -> None:
+    """A keyboard drawn before the third card was chosen still shows '+' on the others: the
+    press is refused in the presser's language and the three chosen stay as they were."""
+    async with Harness(store) as h:
+        await open_table(h, HUMANS, 0)
+        table = await table_of(store)
+        move = len(table.log)
+        state = h.runtime.service.state_of(table)
+        hand = [str(c) for c in find_game("hearts").observation(state, 0).hand]
+        old = actions(h.hand(ARAM))  # every card offered
+        for card in hand[:3]:
+            await h.press(ARAM, h.hand(ARAM), callbacks.encode("t", table.id or 0, move, "+" + card))
+        fourth = callbacks.encode("t", table.id or 0, move, "+" + hand[3])
+        await refused(h, store, ARAM, fourth, "Արդեն ընտրված է 3 քարտ, ավելին չի կարելի․ նախ հանեք մեկը")
+        await refused(h, store, ARAM, fourth, "3 cards chosen and no more fit: unchoose one first",
+                      lang="en")
+        assert fourth in old
+        assert (await table_of(store)).seats[0].selection == sorted(hand[:3], key=parse_card)
+        # unchoosing one makes room again
+        await h.press(ARAM, h.hand(ARAM), callbacks.encode("t", table.id or 0, move, "-" + hand[0]))
+        await h.press(ARAM, h.hand(ARAM), fourth)
+        assert sorted((await table_of(store)).seats[0].selection) == sorted(hand[1:4])

@@ -114,3 +114,17 @@ def test_a_pass_short_of_cards_says_how_many_are_missing(lang: str) -> None:
     assert texts[2] == expected[lang]
     too_many = i18n.t(lang, i18n.illegal_key("hearts", "pass-too-many"), extra=1)
     assert "1" in too_many and len(too_many) <= 200
+
+
+def test_once_three_cards_are_chosen_the_pass_offers_only_unchoosing_them() -> None:
+    """A fourth card fits no pass, so no button offers it: the chosen three can be taken back
+    and the pass confirmed."""
+    state = GAME.new_match(4, 3)
+    obs, legal = GAME.observation(state, 0), GAME.legal_actions(state, 0)
+    hand = [str(c) for c in obs.hand]
+    two = VIEW.hand(obs, legal, Context("hy", 1, 1, NAMES, "hearts", tuple(hand[:2])))
+    assert sum(b.data.split("|")[-1].startswith("+") for row in two.rows for b in row) == 11
+    three = VIEW.hand(obs, legal, Context("hy", 1, 1, NAMES, "hearts", tuple(hand[:3])))
+    args = [b.data.split("|")[-1] for row in three.rows for b in row]
+    assert sorted(a for a in args if a[:1] in "+-") == sorted(f"-{c}" for c in hand[:3])
+    assert "pass" in args, "the confirm stays"
