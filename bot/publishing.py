@@ -186,17 +186,21 @@ class Publishing:
         when Telegram has it, and stays owed (for the next publish or start-up) if it never got
         there. Returns the public view it drew them from."""
         public = find_game(table.game).public_observation(state)  # the group sees this only
-        owed = {(table.id or 0, event) for event in table.outbox}
-        self._delivered -= {k for k in self._delivered if k[0] == table.id and k not in owed}
-        if not owed - self._posting - self._delivered:
+        table_id = table.id or 0
+        if not {(table_id, event) for event in table.outbox} - self._posting - self._delivered:
             return public
-        if not await self.store.tables.lease_outbox(table.id or 0, self.worker, time.time(),
+        if not await self.store.tables.lease_outbox(table_id, self.worker, time.time(),
                                                     OUTBOX_LEASE):
             return public  # another worker is sending them; if it dies, a sweep takes over
-        for event in table.outbox:
-            key = (table.id or 0, event)
-            if key in self._posting or key in self._delivered:
-                continue  # queued, or sent and its removal from the outbox on its way
+        # Under the lease the store says what is still owed: ``table`` may be older than a post
+        # that went out and left the outbox since (an outcome drawn late): not sent twice.
+        stored = await self.store.tables.by_id(table_id)
+        owed = set(stored.outbox) if stored is not None else set()
+        self._delivered -= {k for k in self._delivered if k[0] == table_id and k[1] not in owed}
+        for event in table.outbox:  # in order; one the store has that this state lacks waits
+            key = (table_id, event)
+            if event not in owed or key in self._posting or key in self._delivered:
+                continue  # sent already, queued, or sent and its removal on its way
             self._posting.add(key)
             if event == "match":
                 await self._post_match_end(table, public, ctx, partial(self._posted, key))
@@ -204,6 +208,8 @@ class Publishing:
             self.sender.post(table.key.chat_id, table.key.thread_id,
                              self._event_text(event, table, public, ctx),
                              done=partial(self._posted, key))
+        if not any(k[0] == table_id for k in self._posting):  # nothing left to send here
+            await self.store.tables.release_outbox(table_id, self.worker)
         return public
 
     async def _post_match_end(self, table: TableRecord, public: Any, ctx: Context,

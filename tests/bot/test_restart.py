@@ -86,3 +86,30 @@ async def test_a_post_that_never_got_there_stays_owed(both_stores: Store) -> Non
         await h.idle()
         stored = await both_stores.tables.seat_of(HUMANS[1])
         assert stored is not None and stored.outbox == []
+
+
+async def test_an_older_outcome_published_after_its_post_went_out_does_not_send_it_again(
+        both_stores: Store) -> None:
+    """The e2e crash test's deal result posted twice with no kill between: a post owed by a
+    move's outcome goes out and leaves the stored outbox; an outcome read before that (the
+    computers' next move, drawn late under load, after a newer one) still lists it, and its
+    drawing must not send it again. The store's outbox, not a snapshot of it, says what is owed."""
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        await h.open_table("fifty_six", HUMANS, 0)
+        table = await both_stores.tables.seat_of(HUMANS[1])
+        assert table is not None
+        table.outbox.append("away:1")
+        await both_stores.tables.save(table)
+        stale = await h.runtime.service.outcome(table.id or 0)  # read while it is still owed
+        await h.runtime.publish(await h.runtime.service.outcome(table.id or 0))
+        await h.idle()
+        away = i18n.t("hy", "seat-away", name=i18n.isolate("User102")).split("․")[0]
+        assert _posts(fake, away) == 1
+        # a later outcome is drawn (the store's outbox is empty now), then the older one
+        await h.runtime.publish(await h.runtime.service.outcome(table.id or 0))
+        await h.runtime.publish(stale)
+        await h.idle()
+        assert _posts(fake, away) == 1, "sent once"
+        stored = await both_stores.tables.seat_of(HUMANS[1])
+        assert stored is not None and stored.outbox == []
