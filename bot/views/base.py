@@ -44,6 +44,9 @@ class Context:
     game: str = ""
     selection: tuple[str, ...] = ()  # the reader's toggled cards
     pick: str = ""  # the reader's place in a picker; "" is its first step
+    # Drawn for the page (bot/web), where the table's lines stand beside the hand and the felt
+    # marks whose turn it is: the hand does not repeat the standings, nor a line mark the turn.
+    page: bool = False
 
     def t(self, key: str, **args: Any) -> str:
         return i18n.t(self.lang, key, **args)

@@ -126,7 +126,7 @@ class BazarBlotView(BaseView):
         """One line per team: its players, its total toward the target, its tricks this deal."""
         lines = []
         for team in range(2):
-            marks = "▸ " if set(public.teams[team]) & public.to_act else "  "
+            marks = "" if ctx.page else "▸ " if set(public.teams[team]) & public.to_act else "  "
             text = ctx.t("bazar_blot-team", names=entry_name(public, ctx, team),
                          score=number(public.standings.values[team]))
             if public.phase == "play":
@@ -159,7 +159,8 @@ class BazarBlotView(BaseView):
         mine = obs.seat in obs.to_act and bool(legal)
         state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
         lines = [f"{self._header(obs, ctx)} · {state}", *suit_lines(obs.hand)]
-        lines.append(ctx.t("deal-totals", scores=standings_line(obs, obs.standings, ctx)))
+        if not ctx.page:  # the page shows the teams' lines beside it
+            lines.append(ctx.t("deal-totals", scores=standings_line(obs, obs.standings, ctx)))
         if obs.my_combos and obs.phase != "over":
             lines.append(ctx.t("bazar_blot-my-combos",
                                combos=combo_names([c.kind for c in obs.my_combos], ctx)))

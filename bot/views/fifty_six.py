@@ -109,9 +109,10 @@ class FiftySixView(BaseView):
             state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
         team = obs.team_of(obs.seat)
         partner = next(s for s in obs.teams[team] if s != obs.seat)
-        lines = [f"{self._header(obs, ctx)} · {state}",
-                 ctx.t("fifty_six-you", mark=_mark(team), partner=ctx.names[partner],
-                       tables=self._tables_line(obs))]
+        lines = [f"{self._header(obs, ctx)} · {state}"]
+        if not ctx.page:  # the page shows the teams' lines (partners, tables) beside it
+            lines.append(ctx.t("fifty_six-you", mark=_mark(team), partner=ctx.names[partner],
+                               tables=self._tables_line(obs)))
         lines += self._deal_lines(obs, ctx)
         lines += hand_lines(obs.hand)
         rows: tuple[tuple[Button, ...], ...] = ()

@@ -24,6 +24,8 @@ from ..views import Context, Screen, view_for
 from ..views import lobby as lobby_views
 
 TAGS = re.compile(r"<[^>]+>")
+SEAT_LINE = re.compile(r"^(▸ |   )")  # a seat's line: the felt shows its name and standing
+SUIT_LINE = re.compile(r"^[♠♥♦♣] ")  # a hand's suit: the page shows the cards
 # Buttons the page can press: a hand's, and a lobby's (the one-computer menu and links aside).
 PAGE_KINDS = frozenset({Kind.ACTION, Kind.PICK, Kind.TOGGLE, Kind.CONFIRM, Kind.JOIN, Kind.LEAVE,
                         Kind.FILL, Kind.START, Kind.GAME, Kind.OPTION, Kind.REMATCH})
@@ -122,26 +124,36 @@ def build(service: TableService, table: TableRecord, state: Any, seat: int | Non
     if table.status == "lobby":
         screen = lobby_views.lobby(ctx, service.lobby_info(table), link)
         _, rows = choices(screen)
-        return scene | {"lines": lines(screen), "buttons": rows, "view": None, "cards": []}
+        return scene | _texts(screen) | {"buttons": rows, "view": None, "cards": []}
     if table.status == "stopped" or state is None:
-        return scene | {"lines": lines(lobby_views.stopped(ctx)), "buttons": [], "view": None,
-                        "cards": []}
+        return scene | _texts(lobby_views.stopped(ctx)) | {"buttons": [], "view": None, "cards": []}
+    ctx = dataclasses.replace(ctx, page=True)
     game, view = find_game(table.game), view_for(table.game)
     public = game.public_observation(state)
     board = view.finished_table(public, ctx) if table.status == "finished" else view.table(public, ctx)
-    scene |= {"lines": lines(board), "buttons": [], "cards": [], "hand_lines": []}
+    scene |= _texts(board) | {"buttons": [], "cards": []}
     shown = public
     if seat is not None and table.status == "playing":
         shown = game.observation(state, seat)
         hand = view.hand(shown, game.legal_actions(state, seat), ctx)
         by_card, rows = choices(hand)
-        scene |= {"hand_lines": lines(hand), "buttons": rows,
-                  "cards": hand_cards(shown.hand, by_card, ctx.selection)}
+        scene |= _texts(board, hand) | {"buttons": rows,
+                                         "cards": hand_cards(shown.hand, by_card, ctx.selection)}
     elif table.status == "finished":
         _, scene["buttons"] = choices(board)
     scene["view"] = plain(shown)
     scene["last_trick"] = plain(getattr(shown, "last_trick", None))
     return scene
+
+
+def _texts(board: Screen, hand: Screen | None = None) -> dict[str, Any]:
+    """The lines of the table's message and of the hand, and what the page writes of them under
+    the felt: ``info``, the table's lines but its first (the status) and the seats' (the felt has
+    them); ``hand_info``, the hand's but its first, its suits (drawn as cards) and any ``info`` has."""
+    table, mine = lines(board), lines(hand) if hand is not None else []
+    info = [line for line in table[1:] if not SEAT_LINE.match(line)]
+    return {"lines": table, "hand_lines": mine, "info": info,
+            "hand_info": [line for line in mine[1:] if not SUIT_LINE.match(line) and line not in info]}
 
 
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.

@@ -9,6 +9,7 @@ import random
 import time
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.web import auth
@@ -302,5 +303,28 @@ async def test_page_and_buttons_interleaved_apply_each_move_once() -> None:
             assert final is not None and twice >= 10
             plays = [(s, a) for s, a in final.log if a.startswith("play:")]
             assert len(plays) == len(set(plays)) >= 52  # every card of the deal played once
+        finally:
+            await client.close()
+
+
+@pytest.mark.parametrize("game", ["bazar_blot", "fifty_six"])
+async def test_under_the_felt_each_teams_standing_shows_once_and_trimmed(game: str) -> None:
+    """The team games' standings lines (a team's names, its total): every team's once, to the
+    player and to a spectator, none of them starting with the Telegram message's turn marks, and
+    the hand does not say them again."""
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        await h.open_table(game, [101], 3)
+        await h.idle()
+        table = await h.runtime.store.tables.seat_of(101)
+        assert table is not None and table.id is not None
+        client = await client_of(h)
+        try:
+            for user in (101, 301):
+                scene = await (await page(client, user)).scene(table.id)
+                shown = scene["info"] + scene["hand_info"]
+                for team in scene["view"]["teams"]:
+                    names = " & ".join(scene["names"][s] for s in team)
+                    assert sum(names in line for line in shown) == 1, (names, shown)
+                assert all(line == line.strip() for line in shown), shown
         finally:
             await client.close()

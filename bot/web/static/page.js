@@ -124,8 +124,6 @@ function drawTrick(s) {
   }
 }
 
-const SEAT_LINE = /^(▸ |   )/, SUIT_LINE = /^[♠♥♦♣] /;
-
 function render(s) {
   scene = s;
   $("home").hidden = true; $("board").hidden = false;
@@ -134,10 +132,8 @@ function render(s) {
   $("status").textContent = (s.seat === null ? s.words.spectator + " · " : "") + (s.lines[0] || "");
   drawSeats(s);
   drawTrick(s);
-  const info = s.lines.slice(1).filter((line) => !SEAT_LINE.test(line));
-  $("info").textContent = info.join("\n");
-  $("handinfo").textContent = (s.hand_lines || []).slice(1)
-    .filter((line) => !SUIT_LINE.test(line) && !info.includes(line)).join("\n");
+  $("info").textContent = s.info.join("\n");
+  $("handinfo").textContent = s.hand_info.join("\n");
   const hand = $("hand");
   hand.textContent = "";
   s.cards.forEach((c) => {
