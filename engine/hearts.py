@@ -289,6 +289,7 @@ class Public(Shared):
     hearts_broken: bool
     points: tuple[int, ...]  # taken so far this deal (before the moon rule)
     target: int
+    hand_sizes: tuple[int, ...]  # cards each seat holds (13 until the passes are exchanged)
 
     @property
     def last_trick(self) -> TrickRecord | None:
@@ -378,6 +379,7 @@ class Hearts(GameBase):
             hearts_broken=state.broken,
             points=tuple(_points(m) for m in state.taken),
             target=m.target,
+            hand_sizes=tuple(h.bit_count() for h in state.hands),
         )
 
     def observation(self, state: State, seat: int) -> Observation:

@@ -306,3 +306,19 @@ def test_pass_choices_are_every_three_card_subset() -> None:
     assert choices[-3:] == listed[-3:]
     foreign = Pass(mask_of(cards_of(s.hands[1])[:3]))
     assert foreign not in choices
+
+
+def test_the_public_view_counts_each_seats_cards_as_the_seat_holds_them() -> None:
+    """Hand sizes, public as in every other game: 13 through the pass (the cards go only when
+    all four have chosen), then one fewer for each card played."""
+    rng = random.Random(8)
+    state = GAME.new_match(4, 8)
+    seen = set()
+    while state.match.round == 1 and not GAME.is_over(state):
+        public = GAME.public_observation(state)
+        assert public.hand_sizes == tuple(len(GAME.observation(state, s).hand) for s in range(4))
+        seen.add(public.hand_sizes)
+        seat = min(GAME.to_act(state))
+        choices = GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, choices[rng.randrange(len(choices))])
+    assert (13, 13, 13, 13) in seen and any(sum(sizes) == 51 for sizes in seen)
