@@ -55,7 +55,7 @@ class GenericView(BaseView):
         lines += suit_lines(hand_order(getattr(obs, "hand", ())))
         if not legal:
             return Screen("\n".join(lines))
-        lines.append(ctx.t("hand-your-turn"))
+        lines.append(ctx.t("hand-your-turn-line"))
         return Screen("\n".join(lines), picker([str(a) for a in legal], ctx))
 
 

@@ -72,6 +72,7 @@ table-sheet = 📋 Sheet
 table-sheet-sent = 📋 The score sheet is in your private chat with the bot
 table-sheet-title = 📋 { $game }: the score sheet
 hand-your-turn = your turn
+hand-your-turn-line = Your turn
 hand-wait = wait for your turn
 hand-empty = No cards in hand
 hand-back = Back

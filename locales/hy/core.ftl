@@ -72,7 +72,9 @@ table-my-hand = 👀 Իմ ձեռքը
 table-sheet = 📋 Հաշիվ
 table-sheet-sent = 📋 Հաշվի թերթիկը բոտի հետ ձեր անձնական զրույցում է
 table-sheet-title = 📋 { $game }․ հաշվի թերթիկ
+# after «·» in a hand's first line; -line: a line of its own (a capital)
 hand-your-turn = ձեր հերթն է
+hand-your-turn-line = Ձեր հերթն է
 hand-wait = սպասեք ձեր հերթին
 hand-empty = Ձեռքում քարտ չկա
 hand-back = Հետ

@@ -70,6 +70,7 @@ table-sheet = 📋 Счёт
 table-sheet-sent = 📋 Запись счёта — в вашем личном чате с ботом
 table-sheet-title = 📋 { $game }: запись счёта
 hand-your-turn = ваш ход
+hand-your-turn-line = Ваш ход
 hand-wait = ждите своего хода
 hand-empty = На руке нет карт
 hand-back = Назад

@@ -8,7 +8,7 @@ import pytest
 
 import bot.publishing
 from bot import callbacks
-from bot.views import generic
+from bot.views import generic, view_for
 from engine import GAME_NAMES, find_game
 from storage.base import Store, TableKey
 
@@ -68,3 +68,16 @@ async def test_every_game_is_playable_through_the_generic_view(
             after = await store.tables.by_id(table.id or 0)
             assert after is not None and len(after.log) > len(table.log)
         assert moves > 0
+
+
+def test_the_generic_hand_says_your_turn_on_a_line_of_its_own_with_a_capital() -> None:
+    """«Ձեր հերթն է» standing alone (shared/texts-review.md); the games' own hands write it
+    after «·» in their first line, in small letters."""
+    game = find_game("king")
+    state = game.new_match(4, 1)
+    (seat,) = game.to_act(state)
+    ctx = generic.Context("hy", 1, 0, ("Ա", "Բ", "Գ", "Դ"), "king")
+    screen = generic.VIEW.hand(game.observation(state, seat), game.legal_actions(state, seat), ctx)
+    assert "Ձեր հերթն է" in screen.text.split("\n")
+    mid = view_for("king").hand(game.observation(state, seat), game.legal_actions(state, seat), ctx)
+    assert mid.text.split("\n")[0].endswith(" · ձեր հերթն է")
