@@ -3,7 +3,6 @@ a table takes to the screen after a move (drawn, its timer armed, its computers 
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from telegram import User
@@ -26,7 +25,6 @@ from .views import Screen
 from .web.live import Live
 
 DRAIN_SECONDS = 3.0  # at shutdown, for the screens and posts queued (a SIGTERM: 5 s to exit)
-RENEW_SECONDS = 10.0  # a hand brought down again within this is edited, not sent anew
 # A press that sets computers off: its hands wait this long for the computers' moves, so a hand is
 # edited once with both (they mostly take milliseconds), not once for the press and again after.
 # Scaled like the flood minute (benches compress time).
@@ -64,7 +62,6 @@ class Runtime:
         self.hold = HOLD * settings.flood_minute_seconds / 60.0
         self.live = Live()  # the pages open on tables (bot/web): told of every publish
         self.publishing.on_page = self.live.watching
-        self._brought: dict[int, float] = {}  # user id -> when their hand was last sent anew
         # what the handlers call, where it lives now
         people, publishing = self.people, self.publishing
         self.touch, self.user_lang, self.chat_lang = people.touch, people.user_lang, people.chat_lang
@@ -139,22 +136,20 @@ class Runtime:
         """The user unblocked the bot or sent /start: their seat at a table in play is theirs
         again, and their hand comes as a new message at the bottom of their chat (the old one,
         far up or gone, or showing just what it did before, is closed). The two updates of a
-        Restart (unblocked, /start) bring one new message. False: no seat at a table in play."""
-        now = time.monotonic()
-        self._brought = {u: t for u, t in self._brought.items() if now - t < RENEW_SECONDS}
-        fresh = user.id not in self._brought
-        if fresh:  # before the wait: the other update of the pair may be handled meanwhile
-            self._brought[user.id] = now
-        back = await self.service.come_back(user.id, fresh)
+        Restart (unblocked, /start), at one worker or two, bring one new message (claimed in the
+        store: TableService.come_back). False: no seat at a table in play."""
+        back = await self.service.come_back(user.id)
         if back is None:
-            self._brought.pop(user.id, None)
             return False
-        outcome, seat, old = back
-        await self.publishing.hand(outcome, seat, again=True, fresh=fresh)
-        await self.publish(outcome)  # the group: "back", and the seat's name without 💤
-        if old is not None:
+        outcome, seat = back.outcome, back.seat
+        if back.fresh or outcome.table.seats[seat].hand_message_id is not None:
+            await self.publishing.hand(outcome, seat, again=True, fresh=back.fresh)
+        # else the update that claimed it is sending it anew, here or at another worker
+        if back.fresh or back.returned:  # the group: "back", and the seat's name without 💤
+            await self.publish(outcome)
+        if back.old is not None:
             moved = i18n.t(await self.user_lang(user), "hand-moved")
-            self.sender.close_message(user.id, old, Screen(moved))
+            self.sender.close_message(user.id, back.old, Screen(moved))
         return True
 
     async def idle(self) -> None:

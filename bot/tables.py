@@ -39,6 +39,7 @@ from .views.lobby import Lobby as LobbyInfo
 
 MAX_PICK = 48  # characters of a picker step
 AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat
+RENEW_SECONDS = 10.0  # a hand brought down again within this is edited, not sent anew
 # With every human away the table moves one turn per timer, and after this many such turns
 # (half an hour at the default minute) it is closed and not counted: a match nobody watches is
 # not played out to a result.
@@ -72,6 +73,17 @@ class Outcome:
     before: Any = None
     events: list[str] = field(default_factory=list)  # "started", "finished", "stopped"
     computers: bool = False  # a computer is to act now: ask for its Turn
+
+
+@dataclass(frozen=True)
+class ComeBack:
+    """A human back at their seat (TableService.come_back)."""
+
+    outcome: Outcome
+    seat: int
+    fresh: bool  # this call claimed the new hand message (no other did within RENEW_SECONDS)
+    old: int | None  # the hand message to close, if fresh
+    returned: bool  # the seat was away: a computer played it until now
 
 
 @dataclass(frozen=True)
@@ -473,28 +485,32 @@ class TableService:
             state = self.state_of(table)
             return await self._commit(table, state, state)
 
-    async def come_back(self, user_id: int, fresh: bool) -> tuple[Outcome, int, int | None] | None:
+    async def come_back(self, user_id: int) -> ComeBack | None:
         """The user unblocked the bot or sent /start: their seat at a table in play is theirs
         again if it was away (a computer's decision for it still being thought is dropped:
-        ``computer_move``), with the turn timer armed if it is theirs to act. ``fresh``: their
-        hand is to be a new message (the stored id is cleared). (outcome, seat, the id of the
-        hand message to close, if ``fresh``); None if they have no seat at a table in play."""
+        ``computer_move``), with the turn timer armed if it is theirs to act. Their hand is to be
+        a new message (``fresh``: the stored id is cleared) unless it was sent anew within
+        RENEW_SECONDS: the two updates of one Restart, at any workers, claim it once here.
+        None if they have no seat at a table in play."""
         async with self._seat_in_play(user_id) as found:
             if found is None:
                 return None
             table, seat = found
             record = table.seats[seat]
+            now = self.clock()
+            fresh = not 0 <= now - record.brought_at < RENEW_SECONDS
             old = record.hand_message_id if fresh else None
-            record.hand_message_id = None if fresh else record.hand_message_id
+            if fresh:
+                record.hand_message_id, record.brought_at = None, now
             state = self.state_of(table)
             if record.away:
                 record.away, record.missed_turns = False, 0
                 record.selection, record.pick = [], ""
                 table.outbox.append(f"back:{seat}")
-                return await self._commit(table, state, state), seat, old
-            if old is not None:
+                return ComeBack(await self._commit(table, state, state), seat, fresh, old, True)
+            if fresh:
                 table = await self._save_keeping_state(table)
-            return Outcome(table, state, state), seat, old
+            return ComeBack(Outcome(table, state, state), seat, fresh, old, False)
 
     @asynccontextmanager
     async def _seat_in_play(self, user_id: int) -> AsyncIterator[tuple[TableRecord, int] | None]:

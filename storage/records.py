@@ -32,6 +32,9 @@ class SeatRecord(BaseModel):
     selection: list[str] = Field(default_factory=list)  # cards toggled for a multi-card action
     pick: str = ""  # the step of a picker the hand shows (a bid's level chosen, its suit next)
     hinted: bool = False  # the human asked the coach for a hint: the match does not rate them
+    # When the hand was last sent anew (Restart, /start): stored, so the two updates of one
+    # Restart, maybe at two workers, bring one new message between them.
+    brought_at: float = 0.0
 
 
 class TableRecord(BaseModel):

@@ -14,6 +14,7 @@ from storage.base import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
 from .play import actions, until
+from .test_workers import SharedMemory
 
 HUMANS = [101, 102, 103, 104]
 
@@ -104,6 +105,25 @@ async def test_a_restart_unblocks_and_sends_start_at_once_and_brings_one_hand(
         assert _group_says(fake, back.split("․")[0]) == 1
 
 
+async def test_a_restart_whose_two_updates_reach_two_workers_brings_one_hand() -> None:
+    """Webhooks with several workers: the unblock reaches one, the /start the other. Which of
+    them sends the hand anew is claimed in the store (the seat, under the table's lock), so the
+    player gets one new hand message, not two."""
+    store, fake = SharedMemory(), FakeTelegram()
+    async with Harness(store, fake) as first, Harness(store, fake) as second:
+        user, seat, old = await _blocked(first, fake, store)
+        before = len(fake.chat(user))
+        fake.started.add(user)
+        await asyncio.gather(first.feed(_membership(user, "kicked", "member")),
+                             second.say(user, "/start", chat=user))
+        for worker in (first, second):
+            await worker.idle()
+        assert len(fake.chat(user)) == before + 1, [m.text[:40] for m in fake.chat(user)]
+        table = await store.tables.seat_of(user)
+        assert table is not None and not table.seats[seat].away
+        assert table.seats[seat].hand_message_id == fake.chat(user)[-1].message_id
+
+
 async def test_start_alone_brings_the_seat_and_the_hand_back(both_stores: Store) -> None:
     """The unblock update never came (or came long before): /start is enough."""
     fake = FakeTelegram()
@@ -131,7 +151,7 @@ async def test_a_computer_decision_for_a_seat_whose_owner_came_back_is_dropped(
         table_id = away.table.id or 0
         turn = await service.computer_turn(table_id)
         assert turn is not None and turn.seat == HUMANS.index(user) and turn.away
-        assert await service.come_back(user, fresh=False) is not None
+        assert await service.come_back(user) is not None
         assert await service.computer_move(turn, turn.legal[0]) is None
         table = await service.load(table_id)
         assert len(table.log) == turn.move and table.deadline is not None
