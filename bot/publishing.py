@@ -254,12 +254,6 @@ class Publishing:
             ctx = self.context(table, await self.people.chat_lang(table.key.chat_id))
             await self._post_outbox(table, self.service.state_of(table), ctx)
 
-    async def send_unsent(self) -> None:
-        """Start-up: the posts a crash left owed by tables that have ended since."""
-        for table in await self.service.unsent():
-            if table.status in ("finished", "stopped"):
-                await self.post_owed(table.id or 0)
-
     async def renew_leases(self, now: float) -> None:
         """Every sweep: the outboxes this worker is still sending stay its own."""
         for table_id in {key[0] for key in self._posting}:

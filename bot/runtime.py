@@ -71,7 +71,7 @@ class Runtime:
         self.context, self.say, self.bot_link = publishing.context, publishing.say, publishing.bot_link
         self.hand_alert, self.post_sheet = publishing.hand_alert, publishing.post_sheet
         self.score_text, self.redraw_hand = publishing.score_text, publishing.redraw_hand
-        self.send_unsent, self.worker = publishing.send_unsent, publishing.worker
+        self.worker = publishing.worker
         self.wake_computers, self.think = self.computers.wake, self.computers.think
         self.arm, self.disarm = self.timers.arm, self.timers.disarm
         self.rearm_all, self.revive = self.timers.rearm_all, self.timers.revive

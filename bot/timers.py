@@ -90,18 +90,20 @@ class Timers:
         if not self.store.shared:  # alone on the store: every table is this process's
             for table in await self.store.tables.active():
                 await self.revive(table.id or 0)
-            await self.publishing.send_unsent()
+            for table in await self.service.unsent():  # ended since, still owing posts
+                if table.status in ("finished", "stopped"):
+                    await self.revive(table.id or 0)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def revive(self, table_id: int) -> None:
         """Carry a table on from its stored state: drawn again (what it owes posted), its
-        timer armed (at once if its deadline passed), its computers woken if they are to act."""
+        timer armed (at once if its deadline passed), its computers woken if they are to act.
+        An ended table still owing posts was most likely never drawn ended (the bot stopped
+        between saving its last move and drawing it): its end is drawn too."""
         try:
             outcome = await self.service.outcome(table_id)
-            if outcome.table.status in ("lobby", "playing"):
+            if outcome.table.status in ("lobby", "playing") or outcome.table.outbox:
                 await self.publish(outcome)
-            elif outcome.table.outbox:
-                await self.publishing.post_owed(table_id)
             if outcome.table.status == "playing":
                 self.computers.wake(table_id)
         except Exception:  # one broken table must not keep the others going

@@ -3,8 +3,11 @@ is drawn again from the store, and a press on the old keyboard gets its alert an
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 from bot import callbacks, i18n
-from storage.base import Store
+from bot.tables import Outcome
+from storage.base import Store, TableKey
 
 from .fake import GROUP, ApiError, FakeTelegram, Harness
 from .play import actions
@@ -112,4 +115,34 @@ async def test_an_older_outcome_published_after_its_post_went_out_does_not_send_
         await h.idle()
         assert _posts(fake, away) == 1, "sent once"
         stored = await both_stores.tables.seat_of(HUMANS[1])
+        assert stored is not None and stored.outbox == []
+
+
+async def test_a_match_finished_but_never_drawn_is_drawn_finished_at_start_up(store: Store) -> None:
+    """The bot killed between saving a match's last move and drawing it: at the next start the
+    group's table says the match is over (not the last deal's screen), and the result is posted."""
+    fake = FakeTelegram()
+    async with Harness(store, fake) as h:
+        await h.open_table("thirteen", [HUMANS[0]], 1, level="Հեշտ")
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None
+        table.seats[0].away = True
+        await store.tables.save(table)
+        drawn = h.runtime.publish
+
+        async def killed_at_the_end(outcome: Outcome, menu: bool = False) -> None:
+            if outcome.table.status != "finished":  # the last move is saved, never drawn
+                await drawn(outcome, menu)
+        h.runtime.publish = killed_at_the_end  # type: ignore[method-assign]
+        with patch("bot.tables._all_away", return_value=False):  # played out at once
+            h.runtime.wake_computers(table.id or 0)
+            await h.idle()
+        done = await store.tables.by_id(table.id or 0)
+        assert done is not None and done.status == "finished" and "match" in done.outbox
+    over = i18n.t("hy", "table-over", game=i18n.t("hy", "game-thirteen"))
+    assert fake.messages[(GROUP, done.table_message_id or 0)].text.splitlines()[0] != over
+    async with Harness(store, fake) as h:
+        await h.idle()
+        assert fake.messages[(GROUP, done.table_message_id or 0)].text.splitlines()[0] == over
+        stored = await store.tables.by_id(done.id or 0)
         assert stored is not None and stored.outbox == []
