@@ -146,7 +146,9 @@ class TournamentService:
         teams = teams_of(find_game(t.game), size, **rules)
         partnered = frozenset(pair for seating in t.seating for table in seating
                               for pair in pairing.partners(table, teams))
-        t.seating.append(pairing.seat_round(order, size, teams, partnered))
+        met = frozenset(pair for seating in t.seating for table in seating
+                        for pair in pairing.opponents(table))
+        t.seating.append(pairing.seat_round(order, size, teams, partnered, met))
         t = await self.store.tournaments.save(t)
         return await self._make_tables(t)
 

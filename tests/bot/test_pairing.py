@@ -39,3 +39,31 @@ def test_points_and_totals() -> None:
               pairing.round_points([2, 2, 1, 4], [3, None, 1, 2])]
     assert rounds == [{1: 3, 2: 2, 3: 0}, {3: 2, 1: 3, 2: 0}]
     assert pairing.totals(rounds) == {1: 6, 2: 2, 3: 2}
+
+
+def meetings(tables: list[list[pairing.Seat]], met: frozenset[frozenset[int]]) -> int:
+    return sum(len(pairing.opponents(table) & met) for table in tables)
+
+
+def test_swiss_avoids_repeat_opponents_where_it_can() -> None:
+    """Sixteen tied after round 1 at four tables: round 2 can seat everyone with strangers, and
+    does (plain Swiss would seat the same fours again); the best still opens table 1."""
+    order = list(range(1, 17))
+    first = pairing.seat_round(order, 4)
+    met = frozenset(pair for table in first for pair in pairing.opponents(table))
+    assert meetings(first, met) == 24
+    second = pairing.seat_round(order, 4, met=met)
+    assert meetings(second, met) == 0 and second[0][0] == 1
+    assert sorted(u for table in second for u in table if u is not None) == order
+    # eight at two tables: two of each old table meet at each new one, no fewer can
+    eight = pairing.seat_round(list(range(1, 9)), 4)
+    met8 = frozenset(pair for table in eight for pair in pairing.opponents(table))
+    again = pairing.seat_round([1, 5, 2, 6, 3, 7, 4, 8], 4, met=met8)
+    assert meetings(again, met8) == 4 and again[0][:2] == [1, 5]
+
+
+def test_swaps_fix_what_filling_in_order_leaves() -> None:
+    """Filling in order leaves the last table with two who met (3 and 4 below); a swap with the
+    table above undoes it, and the best keeps table 1."""
+    tables = pairing.group([1, 2, 3, 4], [2, 2], frozenset({frozenset({3, 4})}))
+    assert tables == [[1, 3], [2, 4]]
