@@ -58,7 +58,7 @@ class TournamentDesk:
 
     async def apply(self, step: Step) -> None:
         await self.draw(step.tournament)
-        for outcome in step.started:
+        for outcome in (*step.started, *step.closed):
             await self.publish(outcome)
         await self.post_owed(step.tournament)
 

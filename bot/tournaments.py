@@ -40,6 +40,7 @@ class Step:
 
     tournament: TournamentRecord
     started: list[Outcome] = field(default_factory=list)
+    closed: list[Outcome] = field(default_factory=list)  # its tables a cancel stopped
 
 
 class TournamentService:
@@ -81,8 +82,12 @@ class TournamentService:
     async def press(self, tournament_id: int, person: Person, action: str,
                     is_admin: bool) -> Step:
         """A sign-up button: join, leave, the next value of an option or of the rounds, start
-        now, cancel (the last four: its opener or an admin)."""
+        now, cancel (the last four: its opener or an admin). Once it runs, only cancel."""
         async with self.lock(tournament_id) as t:
+            if t.status == "playing" and action == "cancel":
+                if person.id != t.creator_id and not is_admin:
+                    raise TableError("error-creator-only")
+                return await self._cancel(t)
             if t.status != "signup":
                 raise TableError("error-stale")
             mine = [e for e in t.entrants if e.user_id == person.id]
@@ -105,6 +110,19 @@ class TournamentService:
             else:
                 _cycle(t, action)
             return Step(await self.store.tournaments.save(t))
+
+    async def _cancel(self, t: TournamentRecord) -> Step:
+        """A running tournament called off: each of its tables still open is stopped as /stop
+        stops one (its match kept, unrated), and no round is counted after."""
+        t.status = "cancelled"
+        step = Step(await self.store.tournaments.save(t))
+        for table in await self.store.tournaments.tables(t.id or 0):
+            if table.status in ("lobby", "playing"):
+                try:
+                    step.closed.append(await self.tables.stop(table.key, t.creator_id or 0, True))
+                except TableError:  # ended meanwhile
+                    continue
+        return step
 
     # ----- carrying it on
 

@@ -43,21 +43,23 @@ def message(t: TournamentRecord, lang: str, start: str, zone: str,
         lines.append(i18n.t(lang, "tournament-entrants", count=len(t.entrants), names=names)
                      if t.entrants else i18n.t(lang, "tournament-nobody"))
         return Screen("\n".join(lines), _signup_rows(t, lang, bot_link))
-    if t.status == "cancelled":
-        key = "tournament-too-few" if t.too_few else "tournament-cancelled"
-        return Screen("\n".join([*lines, i18n.t(lang, key)]))
-    if t.status == "playing":
+    rows: tuple[tuple[Button, ...], ...] = ()
+    if t.status == "cancelled":  # at its start (too few), or by its opener while it ran
+        lines.append(i18n.t(lang, "tournament-too-few" if t.too_few else "tournament-cancelled"))
+    elif t.status == "playing":
         lines.append(i18n.t(lang, "tournament-round", round=len(t.seating), rounds=t.rounds))
         by_id = {e.user_id: e for e in t.entrants}
         for board, seats in enumerate(t.seating[-1], start=1):
             names = ", ".join(name(by_id[u]) if u is not None else "🤖" for u in seats)
             lines.append(i18n.t(lang, "tournament-board", board=board, names=names))
+        # its opener or an admin may call it off (the service checks who pressed)
+        rows = ((_button(t, i18n.t(lang, "tournament-cancel"), "cancel"),),)
     else:
         lines.append(i18n.t(lang, "tournament-over"))
     if t.points:
         lines.append(i18n.t(lang, "tournament-standings", played=len(t.points)))
         lines += table_lines(t, standings)
-    return Screen("\n".join(lines))
+    return Screen("\n".join(lines), rows)
 
 
 def _signup_rows(t: TournamentRecord, lang: str, bot_link: str) -> tuple[tuple[Button, ...], ...]:

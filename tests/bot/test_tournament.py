@@ -222,3 +222,40 @@ async def test_a_closed_table_counts_as_played_with_its_places_so_far(store: Sto
         assert story is not None and story.facts.status == "stopped" and not story.facts.rated
         assert done.points == [pairing.round_points([r.place for r in story.match.results],
                                                     done.seating[0][0])]
+
+
+async def test_a_running_tournament_is_cancelled_by_its_opener_and_its_tables_closed(
+        store: Store) -> None:
+    """✖ on the running tournament's message: refused to another player; for its opener the
+    tournament ends cancelled, every table of the round is closed as /stop closes one (its
+    match kept, unrated; the group's message and the hands say so), and no round is counted."""
+    async with Harness(store) as h:
+        t = await sign_up(h, HUMANS)
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        await h.press(ADMIN, signup, signup.button("▶")["callback_data"])
+        t = await live(h)
+        assert t.status == "playing" and len(t.tables[0]) == 2
+        await act_once(h, HUMANS[0])
+        message = h.fake.messages[(GROUP, t.message_id or 0)]
+        cancel = message.button("✖")["callback_data"]
+        answer = await h.press(HUMANS[5], message, cancel)
+        assert answer.get("show_alert") and (await live(h)).status == "playing"
+        answer = await h.press(ADMIN, message, cancel)
+        assert not answer.get("show_alert"), answer
+        await h.idle()
+        done = await store.tournaments.get(t.id or 0)
+        assert done is not None and done.status == "cancelled" and done.points == []
+        assert await store.tournaments.live(GROUP) is None
+        stopped = i18n.t("hy", "tournament-cancelled")
+        assert stopped in tournament_message(h, done) and not h.fake.messages[
+            (GROUP, t.message_id or 0)].markup
+        for table_id in t.tables[0]:
+            table = await store.tables.by_id(table_id)
+            assert table is not None and table.status == "stopped"
+            drawn = h.fake.messages[(GROUP, table.table_message_id or 0)]
+            assert not drawn.buttons(), "the closed table's message has no buttons left"
+        assert not any("callback_data" in b for user in HUMANS for m in h.fake.chat(user)
+                       for b in m.buttons()), "nor any hand"
+        story = await store.scores.story_of_table(t.tables[0][0])
+        assert story is not None and story.facts.status == "stopped" and not story.facts.rated
+        assert [await store.tables.seat_of(user) for user in HUMANS] == [None] * len(HUMANS)
