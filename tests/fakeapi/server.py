@@ -164,6 +164,7 @@ class FakeBotApi:
     # ------------------------------------------------------------ HTTP
 
     async def _handle(self, request: web.Request) -> web.StreamResponse:
+        taken = self.clock()
         name = request.match_info["method"]
         method = self.api.lookup(name)
         raw: dict[str, Any] = {}
@@ -176,7 +177,7 @@ class FakeBotApi:
             name = method.name
             failure = self._take_failure(name)
             if failure is not None:
-                return await self._fail(request, failure, name, raw)
+                return await self._fail(request, failure, name, raw, taken)
             body: dict[str, Any] = _success(await method.handler(read_params(raw, method.schema)))
             status = 200
         except ApiError as error:
@@ -184,20 +185,21 @@ class FakeBotApi:
         if request.transport is None or request.transport.is_closing():
             # The client gave up (e.g. PTB cancelled a long poll on shutdown). Log it
             # as nginx's 499 rather than as an answer nobody received.
-            self._record(name, raw, 499, "client closed the connection before the answer")
+            self._record(name, raw, 499, "client closed the connection before the answer", taken)
             return web.Response(status=499)
-        self._record(name, raw, status, None if body["ok"] else body.get("description"))
+        self._record(name, raw, status, None if body["ok"] else body.get("description"), taken)
         return web.json_response(body, status=status)
 
     def _record(
-        self, method: str, raw: dict[str, Any], status: int, description: str | None
+        self, method: str, raw: dict[str, Any], status: int, description: str | None,
+        taken: float,
     ) -> None:
         chat_id = raw.get("chat_id")
         try:
             chat_id = int(chat_id) if chat_id is not None else None
         except (TypeError, ValueError):
             chat_id = None
-        self.calls.append(ApiCall(method, raw, status, description, chat_id, self.clock()))
+        self.calls.append(ApiCall(method, raw, status, description, chat_id, self.clock(), taken))
         self.world.changed()
 
     # ------------------------------------------------------------ failure injection
@@ -238,12 +240,13 @@ class FakeBotApi:
         return None
 
     async def _fail(
-        self, request: web.Request, failure: _Failure, method: str, raw: dict[str, Any]
+        self, request: web.Request, failure: _Failure, method: str, raw: dict[str, Any],
+        taken: float,
     ) -> web.StreamResponse:
         if failure.delay:
             await asyncio.sleep(failure.delay)
         if failure.drop_connection:
-            self._record(method, raw, 0, "connection dropped")
+            self._record(method, raw, 0, "connection dropped", taken)
             if request.transport is not None:
                 request.transport.close()
             return web.Response()  # never reaches the client
@@ -260,7 +263,7 @@ class FakeBotApi:
         else:
             status = failure.status
             body = _injected_error(failure).body()
-        self._record(method, raw, status, None if body["ok"] else body.get("description"))
+        self._record(method, raw, status, None if body["ok"] else body.get("description"), taken)
         return web.json_response(body, status=status)
 
     # ------------------------------------------------------------ building the world

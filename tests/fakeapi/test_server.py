@@ -434,6 +434,17 @@ async def test_get_updates_offset_semantics(api: FakeBotApi, bot: Bot) -> None:
     assert await bot.get_updates(offset=ids[2] + 1) == ()
 
 
+async def test_a_call_logs_when_it_arrived_as_well_as_when_it_was_answered(
+        api: FakeBotApi, bot: Bot) -> None:
+    """Under load the answer comes long after the request: a test that asks whether a client
+    was killed while its call was in flight compares the kill with the arrival."""
+    group = api.add_group("G")
+    api.inject_failure("sendMessage", delay=0.3)  # a slow server: then answered normally
+    await bot.send_message(group.id, "x")
+    (call,) = api.calls_to("sendMessage", group)
+    assert call.status == 200 and call.at - call.taken >= 0.3
+
+
 async def test_get_updates_long_polling(api: FakeBotApi, bot: Bot) -> None:
     started = time.monotonic()
     assert await bot.get_updates(timeout=1) == ()

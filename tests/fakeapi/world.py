@@ -143,7 +143,10 @@ class ApiCall:
     status: int  # HTTP status (0: dropped by inject_failure; 499: the client went away first)
     description: str | None  # the error description, None on success
     chat_id: int | None  # parsed chat_id when the call named an integer chat
-    at: float  # time.monotonic()
+    at: float  # time.monotonic() when answered
+    # time.monotonic() when the request arrived: under load the answer comes long after, and a
+    # client killed meanwhile still had its call taken (status 499, the message made all the same)
+    taken: float = 0.0
 
 
 @dataclass
