@@ -22,7 +22,7 @@ most 20 of them, then those still tied share the win [D-8, D-11].
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, overload
@@ -81,6 +81,7 @@ POINT_CARDS = HEARTS | QS_BIT
 # FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
 FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
                   for lead in range(4))
+LED_MASKS = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
 CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
@@ -345,10 +346,9 @@ class Hearts(GameBase):
             if seat != (state.leader + len(trick)) % 4:
                 return []
             if trick:
-                led = trick[0] // 13
-                follow = (state.start[seat] & ~state.gone) >> (13 * led) & SUIT_BITS
+                follow = state.start[seat] & ~state.gone & LED_MASKS[trick[0]]
                 if follow:
-                    return SUIT_PLAYS.get(led << 13 | follow) or suit_plays(led, follow)
+                    return SUIT_PLAYS.get(follow) or suit_plays(follow)
             return plays_of(legal_mask(state, seat))
         if state.phase == "pass" and not state.match.passed[seat]:
             return PassChoices(state.start[seat])
@@ -465,23 +465,31 @@ def _play(state: State, seat: int, card: int) -> State:
         raise IllegalAction(f"seat {seat} is not to play", "not-your-turn")
     bit = 1 << card
     # following suit is always legal; anything else asks the whole rule
-    if not (trick and state.start[seat] & ~state.gone & bit & SUIT_MASKS[trick[0] // 13]) \
+    if not (trick and state.start[seat] & ~state.gone & bit & LED_MASKS[trick[0]]) \
             and not legal_mask(state, seat) & bit:
         raise IllegalAction(f"{CARDS[card]} may not be played now", _why_illegal(state, seat, card))
+    # one slot a statement: a tuple assignment of several would build and unpack a tuple
     s = _new(State)
-    s.phase, s.start, s.gone, s.match = "play", state.start, state.gone | bit, state.match
+    s.phase = "play"
+    s.start = state.start
+    s.gone = state.gone | bit
+    s.match = state.match
     s.broken = state.broken or 26 <= card < 39  # a heart
     if len(trick) < 3:
-        s.trick, s.leader, s.taken, s.tricks = (*trick, card), leader, state.taken, state.tricks
+        s.trick = trick + (card,)
+        s.leader = leader
+        s.taken = state.taken
+        s.tricks = state.tricks
         return s
-    trick = (*trick, card)
+    trick += (card,)
     winner = (leader + _winner(trick)) % 4
     taken = list(state.taken)
     taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
     s.taken = tuple(taken)
-    s.tricks = (*state.tricks, (leader, trick, winner))
-    s.trick, s.leader = (), winner
-    if len(s.tricks) == 13:
+    s.tricks = tricks = state.tricks + ((leader, trick, winner),)
+    s.trick = ()
+    s.leader = winner
+    if len(tricks) == 13:
         _end_deal(s)
     return s
 
@@ -631,8 +639,19 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     while True:
         if not played:  # a lead
             hand = hands[leader]
-            legal = TC_BIT if first else hand if broken else (hand & ~HEARTS) or hand
-            card = _pick(legal, bits)
+            if first:  # the 2♣, the one card it may lead: its draw is still taken
+                bits(32)
+                card = TWO_CLUBS
+            else:  # a card of the set: an index, then the suit it falls in (written out here
+                # and for a discard below: a call a card costs a rollout 5%)
+                legal = hand if broken else (hand & ~HEARTS) or hand
+                index = bits(32) * legal.bit_count() >> 32
+                for low in (0, 13, 26, 39):
+                    options = ranks[legal >> low & SUIT_BITS]
+                    if index < len(options):
+                        card = low + options[index]
+                        break
+                    index -= len(options)
             hands[leader] = hand ^ (1 << card)
             shift, best, winner, pts = card - card % 13, card, leader, CARD_POINTS[card]
             broken = broken or 26 <= card < 39
@@ -646,7 +665,14 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
                 if card > best:
                     best, winner = card, seat
             else:  # void: a discard never wins
-                card = _pick(((hand & ~POINT_CARDS) or hand) if first else hand, bits)
+                legal = ((hand & ~POINT_CARDS) or hand) if first else hand
+                index = bits(32) * legal.bit_count() >> 32
+                for low in (0, 13, 26, 39):
+                    options = ranks[legal >> low & SUIT_BITS]
+                    if index < len(options):
+                        card = low + options[index]
+                        break
+                    index -= len(options)
                 broken = broken or 26 <= card < 39
             hands[seat] = hand ^ (1 << card)
             pts += CARD_POINTS[card]
@@ -657,17 +683,6 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     if 26 in points:
         return tuple(0 if p == 26 else 26 for p in points)
     return tuple(points)
-
-
-def _pick(cards: int, bits: Callable[[int], int]) -> int:
-    """A card of the set ``cards``, each equally likely: an index, then the suit it falls in."""
-    index = bits(32) * cards.bit_count() >> 32
-    for shift in (0, 13, 26, 39):
-        ranks = SUIT_RANKS[cards >> shift & SUIT_BITS]
-        if index < len(ranks):
-            return shift + ranks[index]
-        index -= len(ranks)
-    raise AssertionError("unreachable: the index is under the number of cards")
 
 
 def start_of_play(state: State) -> State:

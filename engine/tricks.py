@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from .cards import (
     CARDS,
-    SUIT_BITS,
     SUIT_MASKS,
     SUIT_RANKS,
     Card,
@@ -22,6 +21,7 @@ from .cards import (
     parse_cards,
 )
 
+CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
 NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
 
@@ -47,17 +47,17 @@ class Play:
 
 
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
-# The plays of each (suit, ranks) pair met so far: at most 4 x 8,192 small tuples, shared by
-# every game, so listing a legal set is a lookup a suit.
+# The plays of each set of cards of one suit met so far, keyed by its card mask: at most
+# 4 x 8,191 small tuples, shared by every game, so listing a legal set is a lookup a suit.
 SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
 
 
-def suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
-    """The plays of ranks ``bits`` (13-bit mask) of ``suit``, lowest first, cached."""
-    key = suit << 13 | bits
-    plays = SUIT_PLAYS.get(key)
+def suit_plays(mask: int) -> tuple[Play, ...]:
+    """The plays of ``mask``, cards of one suit, lowest first, cached."""
+    plays = SUIT_PLAYS.get(mask)
     if plays is None:
-        plays = SUIT_PLAYS[key] = tuple(PLAYS[13 * suit + r] for r in SUIT_RANKS[bits])
+        base = 13 * ((mask.bit_length() - 1) // 13)
+        plays = SUIT_PLAYS[mask] = tuple(PLAYS[base + r] for r in SUIT_RANKS[mask >> base])
     return plays
 
 
@@ -66,18 +66,18 @@ def plays_of(mask: int) -> tuple[Play, ...]:
     is mostly one suit; the suits are written out, which a loop over them would slow)."""
     get = SUIT_PLAYS.get
     out: tuple[Play, ...] = ()
-    bits = mask & SUIT_BITS
+    bits = mask & CLUBS
     if bits:
-        out = get(bits) or suit_plays(0, bits)
-    bits = mask >> 13 & SUIT_BITS
+        out = get(bits) or suit_plays(bits)
+    bits = mask & DIAMONDS
     if bits:
-        out += get(1 << 13 | bits) or suit_plays(1, bits)
-    bits = mask >> 26 & SUIT_BITS
+        out += get(bits) or suit_plays(bits)
+    bits = mask & HEARTS
     if bits:
-        out += get(2 << 13 | bits) or suit_plays(2, bits)
-    bits = mask >> 39 & SUIT_BITS
+        out += get(bits) or suit_plays(bits)
+    bits = mask & SPADES
     if bits:
-        out += get(3 << 13 | bits) or suit_plays(3, bits)
+        out += get(bits) or suit_plays(bits)
     return out
 
 
