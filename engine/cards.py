@@ -104,6 +104,8 @@ def _spellings() -> dict[str, Card]:
 
 
 _CODES = _spellings()
+# Each spelling's card as its bit: a hand's mask is a sum of lookups (distinct cards, so no carry).
+CODE_BITS: dict[str, int] = {code: 1 << card for code, card in _CODES.items()}
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -25,6 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import add
 from typing import ClassVar, overload
 
 from .cards import (
@@ -69,6 +70,8 @@ REFUSALS = ("not-your-turn", "game-over", "bad-action", "not-in-hand", "must-lea
             "pass-too-many")
 
 PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
+MOON = tuple(tuple(0 if seat == moon else 26 for seat in range(4)) for moon in range(4))
+RECEIVED_FROM = tuple(tuple((seat - offset) % 4 for seat in range(4)) for offset in range(4))
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
 TIEBREAK_CAP = 20
 
@@ -113,11 +116,11 @@ class PassChoices(Sequence[Pass]):
     """The 286 passes of a 13-card hand, made only when asked for: listing them all would cost
     more than playing the rest of the deal."""
 
-    __slots__ = ("_bits", "hand")
+    __slots__ = ("_plays", "hand")
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
-        self._bits: list[int] = []  # each card's bit, lowest first: made at the first lookup
+        self._plays: tuple[Play, ...] = ()  # the hand's cards, lowest first: at the first lookup
 
     def __len__(self) -> int:
         return len(_TRIPLES[self.hand.bit_count()])
@@ -129,15 +132,11 @@ class PassChoices(Sequence[Pass]):
     def __getitem__(self, index: int | slice) -> Pass | list[Pass]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        bits = self._bits
-        if not bits:
-            hand = self.hand
-            while hand:
-                low = hand & -hand
-                bits.append(low)
-                hand ^= low
-        a, b, c = _TRIPLES[len(bits)][index]
-        return PASSES[bits[a] | bits[b] | bits[c]]
+        plays = self._plays
+        if not plays:
+            plays = self._plays = plays_of(self.hand)
+        a, b, c = _TRIPLES[len(plays)][index]
+        return PASSES[1 << plays[a].card | 1 << plays[b].card | 1 << plays[c].card]
 
     def __contains__(self, action: object) -> bool:
         return (isinstance(action, Pass) and action.cards.bit_count() == 3
@@ -177,11 +176,18 @@ class Match:
     tiebreaks: int
 
     def copy(self) -> Match:
-        new = _new(Match)
-        new.target, new.passing, new.seed = self.target, self.passing, self.seed
-        new.round, new.dealer, new.dealt = self.round, self.dealer, self.dealt
-        new.passed, new.received, new.scores = self.passed, self.received, self.scores
-        new.results, new.tiebreaks = self.results, self.tiebreaks
+        new = _new(Match)  # one slot a statement (a tuple assignment builds a tuple)
+        new.target = self.target
+        new.passing = self.passing
+        new.seed = self.seed
+        new.round = self.round
+        new.dealer = self.dealer
+        new.dealt = self.dealt
+        new.passed = self.passed
+        new.received = self.received
+        new.scores = self.scores
+        new.results = self.results
+        new.tiebreaks = self.tiebreaks
         return new
 
     def values(self) -> tuple[object, ...]:
@@ -242,9 +248,15 @@ class State:
 
     def copy(self) -> State:
         new = _new(State)
-        new.phase, new.start, new.gone = self.phase, self.start, self.gone
-        new.trick, new.leader, new.broken = self.trick, self.leader, self.broken
-        new.taken, new.tricks, new.match = self.taken, self.tricks, self.match
+        new.phase = self.phase
+        new.start = self.start
+        new.gone = self.gone
+        new.trick = self.trick
+        new.leader = self.leader
+        new.broken = self.broken
+        new.taken = self.taken
+        new.tricks = self.tricks
+        new.match = self.match
         return new
 
     def _values(self) -> tuple[object, ...]:
@@ -531,7 +543,7 @@ def _pass(state: State, seat: int, cards: int) -> State:
     passed = list(m.passed)
     passed[seat] = cards
     m.passed = tuple(passed)
-    if all(passed):
+    if passed[0] and passed[1] and passed[2] and passed[3]:
         _exchange(s)
     return s
 
@@ -539,18 +551,18 @@ def _pass(state: State, seat: int, cards: int) -> State:
 def _exchange(s: State) -> None:
     """All four have chosen: the passes take effect together, then 2♣ leads."""
     m = s.match
-    offset = s.pass_offset
-    received = [0, 0, 0, 0]
-    for seat in range(4):
-        received[(seat + offset) % 4] = m.passed[seat]
-    m.received = tuple(received)
-    s.start = tuple((s.start[i] & ~m.passed[i]) | received[i] for i in range(4))
+    passed, start = m.passed, s.start
+    a, b, c, d = RECEIVED_FROM[s.pass_offset]
+    m.received = received = (passed[a], passed[b], passed[c], passed[d])
+    s.start = (start[0] & ~passed[0] | received[0], start[1] & ~passed[1] | received[1],
+               start[2] & ~passed[2] | received[2], start[3] & ~passed[3] | received[3])
     _begin_play(s)
 
 
 def _begin_play(s: State) -> None:
     s.phase = "play"
-    s.leader = next(i for i in range(4) if s.start[i] & TC_BIT)
+    start = s.start
+    s.leader = 0 if start[0] & TC_BIT else 1 if start[1] & TC_BIT else 2 if start[2] & TC_BIT else 3
 
 
 def _start_deal(s: State, hands: tuple[int, ...]) -> None:
@@ -568,9 +580,9 @@ def _start_deal(s: State, hands: tuple[int, ...]) -> None:
 
 def _end_deal(s: State) -> None:
     """Score the deal (spec §4): 1 a heart, 13 the Q♠; a moon gives 26 to the other three."""
-    points = tuple(_points(m) for m in s.taken)
+    points = tuple(map(_points, s.taken))  # map, not a generator: this runs every deal
     if 26 in points:
-        points = tuple(0 if p == 26 else 26 for p in points)
+        points = MOON[points.index(26)]
     _settle(s, points)
 
 
@@ -578,7 +590,7 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
     """Add a deal's points, then end the match (spec §5) or deal again."""
     s.match = m = s.match.copy()
     m.results = (*m.results, points)
-    m.scores = tuple(a + b for a, b in zip(m.scores, points, strict=True))
+    m.scores = tuple(map(add, m.scores, points))
     if max(m.scores) >= m.target:
         low = min(m.scores)
         if m.scores.count(low) == 1 or m.tiebreaks >= TIEBREAK_CAP:

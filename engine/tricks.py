@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .cards import (
     CARDS,
+    CODE_BITS,
     SUIT_MASKS,
     SUIT_RANKS,
     Card,
@@ -134,14 +135,11 @@ def trick_record(trick: tuple[int, Sequence[int], int]) -> TrickRecord:
 
 def deal_hands(deck: Sequence[int], rng: random.Random, first: int, players: int = 4) -> tuple[int, ...]:
     """Shuffle ``deck`` and deal it one card at a time from seat ``first``: hands as masks."""
-    cards = shuffled(deck, rng)
+    bits = shuffled(_deck_bits(deck), rng)  # the cards' bits, shuffled as the cards would be
     hands = [0] * players
     for i in range(players):  # the cards are distinct, so a sum of their bits is their mask
-        hands[(first + i) % players] = sum(map(_ONE.__lshift__, cards[i::players]))
+        hands[(first + i) % players] = sum(bits[i::players])
     return tuple(hands)
-
-
-_ONE = 1
 
 
 def shuffled(deck: Sequence[int], rng: random.Random) -> list[int]:
@@ -170,15 +168,35 @@ def parse_hands(deal: Sequence[str], deck: Sequence[int], players: int = 4) -> t
     hands = []
     seen = 0
     for text in deal:
-        cards = parse_cards(text)
-        mask = mask_of(cards)
-        if len(cards) != size or mask.bit_count() != size or mask & seen:
+        codes = text.replace(",", " ").split()
+        try:  # the usual codes: a sum of their bits, which counts a card given twice as a carry
+            mask = sum(map(CODE_BITS.__getitem__, codes))
+        except KeyError:  # odd spellings, or a ValueError naming what is not a card
+            mask = mask_of(parse_cards(text))
+        if len(codes) != size or mask.bit_count() != size or mask & seen:
             raise ValueError(f"deal: each seat needs {size} different cards, none twice: {text!r}")
         seen |= mask
         hands.append(mask)
-    if seen != mask_of(deck):
+    if seen != _deck_mask(deck):
         raise ValueError("deal: the hands must hold exactly the cards of the deck")
     return tuple(hands)
+
+
+def _deck_mask(deck: Sequence[int]) -> int:
+    return sum(_deck_bits(deck))
+
+
+def _deck_bits(deck: Sequence[int]) -> tuple[int, ...]:
+    """Each card's bit, in the deck's order: kept for a range or a tuple (a game has one deck)."""
+    if not isinstance(deck, range | tuple):
+        return tuple(1 << c for c in deck)
+    bits = _DECK_BITS.get(deck)
+    if bits is None:
+        bits = _DECK_BITS[deck] = tuple(1 << c for c in deck)
+    return bits
+
+
+_DECK_BITS: dict[Sequence[int], tuple[int, ...]] = {}
 
 
 def cards_in(*groups: Sequence[int]) -> list[int]:
