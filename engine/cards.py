@@ -122,6 +122,7 @@ def _bits_table() -> tuple[tuple[int, ...], ...]:
 # For each 13-bit suit mask, the rank indexes set in it: turns a mask into cards without a loop
 # over 52 bits.
 SUIT_RANKS: tuple[tuple[int, ...], ...] = _bits_table()
+SUIT_COUNTS: tuple[int, ...] = tuple(map(len, SUIT_RANKS))  # cards in each 13-bit suit mask
 
 
 def cards_of(mask: int) -> list[Card]:

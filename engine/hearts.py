@@ -31,6 +31,7 @@ from typing import ClassVar, overload
 from .cards import (
     CARDS,
     SUIT_BITS,
+    SUIT_COUNTS,
     SUIT_MASKS,
     SUIT_RANKS,
     Card,
@@ -85,6 +86,7 @@ POINT_CARDS = HEARTS | QS_BIT
 FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
                   for lead in range(4))
 LED_MASKS = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
+BIT = tuple(1 << c for c in range(52))
 CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
@@ -632,21 +634,22 @@ def _points(taken: int) -> int:
 def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     """Points of the current deal after random legal play to its end (the moon rule applied),
     from a position in the play phase. Ints in, ints out: the path search players call."""
-    gone = state.gone
-    hands = [h & ~gone for h in state.start]
-    points = [(m & HEARTS).bit_count() + 13 * (m >> QUEEN_SPADES & 1) for m in state.taken]
+    keep = ~state.gone
+    a, b, c, d = state.start
+    hands = [a & keep, b & keep, c & keep, d & keep]  # written out: no comprehension
+    points = list(map(_points, state.taken))
     broken, first = state.broken, not state.tricks
     bits = rng.getrandbits  # (bits(32) * n) >> 32: an index under n, as fair as random()
-    ranks = SUIT_RANKS
+    ranks, counts = SUIT_RANKS, SUIT_COUNTS
     # the trick so far: its led suit's shift, the best card and its seat, points in it
     trick = state.trick
     played, winner = len(trick), state.leader
     shift = 13 * (trick[0] // 13) if played else 0
     best, pts = -1, 0
-    for i, c in enumerate(trick):
-        if shift <= c < shift + 13 and c > best:
-            best, winner = c, (state.leader + i) % 4
-        pts += CARD_POINTS[c]
+    for i, card in enumerate(trick):
+        if shift <= card < shift + 13 and card > best:
+            best, winner = card, (state.leader + i) % 4
+        pts += CARD_POINTS[card]
     leader = state.leader
     while True:
         if not played:  # a lead
@@ -664,7 +667,7 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
                         card = low + options[index]
                         break
                     index -= len(options)
-            hands[leader] = hand ^ (1 << card)
+            hands[leader] = hand ^ BIT[card]
             shift, best, winner, pts = card - card % 13, card, leader, CARD_POINTS[card]
             broken = broken or 26 <= card < 39
             played = 1
@@ -673,9 +676,10 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
             follow = hand >> shift & SUIT_BITS
             if follow:  # the common case: pick a rank of the led suit from a table
                 options = ranks[follow]
-                card = shift + options[bits(32) * len(options) >> 32]
+                card = shift + options[bits(32) * counts[follow] >> 32]
                 if card > best:
-                    best, winner = card, seat
+                    best = card
+                    winner = seat
             else:  # void: a discard never wins
                 legal = ((hand & ~POINT_CARDS) or hand) if first else hand
                 index = bits(32) * legal.bit_count() >> 32
@@ -686,7 +690,7 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
                         break
                     index -= len(options)
                 broken = broken or 26 <= card < 39
-            hands[seat] = hand ^ (1 << card)
+            hands[seat] = hand ^ BIT[card]
             pts += CARD_POINTS[card]
         points[winner] += pts
         if not hands[winner]:
