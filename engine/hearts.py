@@ -85,6 +85,7 @@ POINT_CARDS = HEARTS | QS_BIT
 # FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
 FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
                   for lead in range(4))
+LED_TOPS = tuple(13 * (c // 13) + 13 for c in range(52))  # above the suit a card leads
 LED_MASKS = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
 BIT = tuple(1 << c for c in range(52))
 CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
@@ -495,27 +496,26 @@ def _play(state: State, seat: int, card: int) -> State:
         s.taken = state.taken
         s.tricks = state.tricks
         return s
-    trick += (card,)
-    winner = (leader + _winner(trick)) % 4
+    # the winner: the highest card of the led suit (no trump), the suit's cards under ``top``
+    first, second, third = trick
+    top = LED_TOPS[first]
+    best, won = first, 0
+    if best < second < top:
+        best, won = second, 1
+    if best < third < top:
+        best, won = third, 2
+    if best < card < top:
+        won = 3
+    winner = (leader + won) % 4
     taken = list(state.taken)
-    taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
+    taken[winner] |= BIT[first] | BIT[second] | BIT[third] | bit
     s.taken = tuple(taken)
-    s.tricks = tricks = state.tricks + ((leader, trick, winner),)
+    s.tricks = tricks = state.tricks + ((leader, trick + (card,), winner),)
     s.trick = ()
     s.leader = winner
     if len(tricks) == 13:
         _end_deal(s)
     return s
-
-
-def _winner(trick: tuple[int, ...]) -> int:
-    """Index of the highest card of the led suit (no trump in Hearts)."""
-    led, best, top = trick[0] // 13, 0, trick[0]
-    for i in (1, 2, 3):
-        card = trick[i]
-        if card > top and card // 13 == led:
-            best, top = i, card
-    return best
 
 
 def _why_illegal(state: State, seat: int, card: int) -> str:
