@@ -308,15 +308,33 @@ class State:
 
     def copy(self) -> State:
         """A shallow copy (every field is immutable), written out because it is the hot path."""
-        n = State.__new__(State)
-        n.target, n.seed, n.number, n.dealer = self.target, self.seed, self.number, self.dealer
-        n.phase, n.hands, n.turn, n.calls = self.phase, self.hands, self.turn, self.calls
-        n.high, n.high_seat, n.passes, n.quansh = self.high, self.high_seat, self.passes, self.quansh
-        n.contract, n.strain, n.trump = self.contract, self.strain, self.trump
-        n.trick, n.leader, n.tricks = self.trick, self.leader, self.tricks
-        n.taken, n.won, n.combos = self.taken, self.won, self.combos
-        n.combo_team, n.blot_seat, n.totals = self.combo_team, self.blot_seat, self.totals
-        n.results, n.winner = self.results, self.winner
+        n = State.__new__(State)  # one slot a statement: no tuple built and unpacked
+        n.target = self.target
+        n.seed = self.seed
+        n.number = self.number
+        n.dealer = self.dealer
+        n.phase = self.phase
+        n.hands = self.hands
+        n.turn = self.turn
+        n.calls = self.calls
+        n.high = self.high
+        n.high_seat = self.high_seat
+        n.passes = self.passes
+        n.quansh = self.quansh
+        n.contract = self.contract
+        n.strain = self.strain
+        n.trump = self.trump
+        n.trick = self.trick
+        n.leader = self.leader
+        n.tricks = self.tricks
+        n.taken = self.taken
+        n.won = self.won
+        n.combos = self.combos
+        n.combo_team = self.combo_team
+        n.blot_seat = self.blot_seat
+        n.totals = self.totals
+        n.results = self.results
+        n.winner = self.winner
         return n
 
     def __eq__(self, other: object) -> bool:

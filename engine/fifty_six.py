@@ -67,7 +67,7 @@ from .core import (
     places,
     standings,
 )
-from .tricks import PLAYS, Play
+from .tricks import Play, plays_of
 
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
 REFUSALS = ("not-your-turn", "game-over", "illegal", "bid-too-low", "bad-bid-form",
@@ -353,7 +353,7 @@ class FiftySix(GameBase):
         if seat != state.turn or state.phase == "over":
             return []
         if state.phase == "play":
-            return [PLAYS[c] for c in cards_of(legal_cards(state.held[seat], _cards(state.trick)))]
+            return list(plays_of(legal_cards(state.held[seat], _cards(state.trick))))
         high = state.high
         calls: list[Action] = [PASS]
         calls += _BIDS[(high.value + 1 - MIN_BID) * 5:] if high else _BIDS
@@ -759,7 +759,7 @@ def _play(state: State, seat: int, card: int) -> State:
         s.twice = _put(state.twice, seat, state.twice[seat] ^ bit)
     else:
         s.held = _put(state.held, seat, held ^ bit)
-    trick = (*state.trick, (seat, card))
+    trick = state.trick + ((seat, card),)
     if len(trick) < len(state.active):
         s.trick = trick
         s.turn = state.nxt[seat]

@@ -596,7 +596,7 @@ def _advance(
     """§5.2: the state after ``seat``'s action; clears the table, ends the game or the match."""
     n = state.players
     log = LogEntry(state.log, seat, action)
-    round_log = (*state.round_log, (seat, action))
+    round_log = state.round_log + ((seat, action),)
     table, owner, played, finished = state.table, state.owner, state.played, state.finished
     if isinstance(action, Combo):
         table, owner, played = action.mask, seat, played | action.mask
@@ -679,7 +679,7 @@ def _sets(hand: int, size: int, above: int, out: list[int]) -> None:
         hand >>= 4
         if _NIB_COUNT[nib] >= size:
             if r == first:
-                out.extend(m for m in _SUBS[r][nib][size] if m > above)
+                out.extend([m for m in _SUBS[r][nib][size] if m > above])
             else:
                 out.extend(_SUBS[r][nib][size])
 
@@ -698,7 +698,7 @@ def _runs(hand: int, width: int, shortest: int, longest: int, above: int, out: l
             if r - start + 1 < shortest:
                 continue
             if above:
-                out.extend(p for p in partial if p > above)
+                out.extend([p for p in partial if p > above])
             else:
                 out.extend(partial)
 
