@@ -364,6 +364,8 @@ class Hearts(GameBase):
                 follow = state.start[seat] & ~state.gone & LED_MASKS[trick[0]]
                 if follow:
                     return SUIT_PLAYS.get(follow) or suit_plays(follow)
+            elif not state.tricks:
+                return OPENING
             return plays_of(legal_mask(state, seat))
         if state.phase == "pass" and not state.match.passed[seat]:
             return PassChoices(state.start[seat])
@@ -450,6 +452,7 @@ class Hearts(GameBase):
 
 
 GAME = Hearts()
+OPENING = (PLAYS[TWO_CLUBS],)  # the first lead of a deal
 _SEATS = tuple(frozenset((i,)) for i in range(4))
 _WAITING = tuple(frozenset(i for i in range(4) if bits >> i & 1) for bits in range(16))
 

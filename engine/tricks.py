@@ -93,17 +93,16 @@ def trick_winner(
 ) -> int:
     """Index in ``cards`` (in order of play) of the card that wins: the strongest trump if any
     trump was played, else the strongest card of the led suit. On equal power the first wins."""
-    led = cards[0] // 13
-    best = 0
-    best_key = (cards[0] // 13 == trump, power[cards[0]])
+    first = cards[0]
+    best, best_suit, best_power = 0, first // 13, power[first]
     for i in range(1, len(cards)):
         c = cards[i]
         s = c // 13
-        if s != led and s != trump:
-            continue
-        key = (s == trump, power[c])
-        if key > best_key:
-            best, best_key = i, key
+        if s == best_suit:  # the led suit, or trump once one is winning
+            if power[c] > best_power:
+                best, best_power = i, power[c]
+        elif s == trump:  # the first trump over the led suit
+            best, best_suit, best_power = i, s, power[c]
     return best
 
 
