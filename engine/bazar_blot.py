@@ -936,7 +936,7 @@ def _call(state: State, seat: int, action: Call) -> State:
     elif type(action) is not Pass:
         raise IllegalAction(f"not a Bazar Blot action: {action!r}", "bad-action")
     s = state.copy()
-    s.calls = (*state.calls, (seat, action))
+    s.calls = state.calls + ((seat, action),)
     s.turn = (seat + 1) % 4
     if type(action) is Bid:
         s.high, s.high_seat, s.passes = action, seat, 0
@@ -977,7 +977,7 @@ def _sur_call(state: State, seat: int, action: Call) -> State:
     if type(action) not in (Pass, Sur):
         raise IllegalAction(f"not a Bazar Blot action: {action!r}", "bad-action")
     s = state.copy()
-    s.calls = (*state.calls, (seat, action))
+    s.calls = state.calls + ((seat, action),)
     quansh = state.quansh if state.quansh is not None else seat
     if type(action) is Sur:
         _begin_play(s, 4, seat)
@@ -1014,7 +1014,7 @@ def _play(state: State, seat: int, card: int) -> State:
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     s.hands = tuple(hands)
-    trick = (*state.trick, card)
+    trick = state.trick + (card,)
     if len(trick) < 4:
         s.trick, s.turn = trick, (seat + 1) % 4
         return s
@@ -1024,7 +1024,7 @@ def _play(state: State, seat: int, card: int) -> State:
     taken[team] |= 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
     won[team] += 1
     s.taken, s.won = (taken[0], taken[1]), (won[0], won[1])
-    s.tricks = (*state.tricks, (state.leader, trick, winner))
+    s.tricks = state.tricks + ((state.leader, trick, winner),)
     s.trick, s.leader, s.turn = (), winner, winner
     if len(s.tricks) == 8:
         _end_deal(s)

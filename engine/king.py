@@ -653,7 +653,7 @@ def _play(state: KingState, seat: int, card: int) -> KingState:
     won = list(state.won)
     won[winner] |= taken
     s.won, s.played = tuple(won), state.played | taken
-    s.tricks = (*state.tricks, (leader, trick, winner))
+    s.tricks = state.tricks + ((leader, trick, winner),)
     s.trick, s.turn = (), winner
     penalties = EARLY_END[contract]
     if len(s.tricks) == TRICKS or (penalties and s.played & penalties == penalties):

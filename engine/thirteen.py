@@ -601,7 +601,7 @@ def _advance(
     if isinstance(action, Combo):
         table, owner, played = action.mask, seat, played | action.mask
         if not hands[seat]:
-            finished = (*finished, seat)
+            finished = finished + (seat,)
     active = [s for s in range(n) if hands[s]]
     if len(active) <= 1:
         return _end_game(state, hands, played, finished + tuple(active), round_log, log)
