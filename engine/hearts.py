@@ -85,7 +85,7 @@ POINT_CARDS = HEARTS | QS_BIT
 # FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
 FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
                   for lead in range(4))
-LED_TOPS = tuple(13 * (c // 13) + 13 for c in range(52))  # above the suit a card leads
+LED_TOPS = tuple(13 * (c // 13) + 13 for c in range(52))  # one past the top of a card's suit
 LED_MASKS = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
 BIT = tuple(1 << c for c in range(52))
 CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
