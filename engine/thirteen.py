@@ -723,9 +723,16 @@ def _combos(masks: list[int]) -> list[Action]:
 
 
 def _all_combos(hand: int) -> list[int]:
-    out: list[int] = []
-    for size in (1, 2, 3, 4):
-        _sets(hand, size, 0, out)
+    # the sets of every size from one pass over the ranks, listed as _sets lists them: by size,
+    # then rank (a pass a size cost more)
+    by_size: tuple[list[int], ...] = ([], [], [], [], [])
+    for r in range(13):
+        nib = hand >> 4 * r & 15
+        if nib:
+            subsets = _SUBS[r][nib]
+            for size in range(1, _NIB_COUNT[nib] + 1):
+                by_size[size].extend(subsets[size])
+    out = by_size[1] + by_size[2] + by_size[3] + by_size[4]
     _runs(hand, 1, 3, 12, 0, out)
     _runs(hand, 2, 3, 6, 0, out)
     return out
