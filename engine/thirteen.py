@@ -158,6 +158,22 @@ def classify(mask: int) -> Shape | None:
     return Shape(SEQ, span, key) if per_rank == 1 else Shape(DSEQ, span, key)
 
 
+def shape_of(mask: int) -> Shape | None:
+    """``classify``, kept for the masks met (tables and plays repeat, and a lookup costs far less
+    than classifying); cleared when full."""
+    shape = _SHAPES.get(mask, _UNSEEN)
+    if shape is _UNSEEN:
+        if len(_SHAPES) >= _SHAPES_LIMIT:
+            _SHAPES.clear()
+        shape = _SHAPES[mask] = classify(mask)
+    return shape
+
+
+_SHAPES: dict[int, Shape | None] = {}
+_SHAPES_LIMIT = 1 << 14
+_UNSEEN = Shape(-1, -1, -1)
+
+
 def level(shape: Shape) -> int:
     """How many 2s a bomb may beat: quad 1, dseq of k pairs k - 2; 0 for a non-bomb."""
     if shape.kind == QUAD:
@@ -364,7 +380,7 @@ class Thirteen(GameBase):
             if state.required:
                 combos = [m for m in combos if m & state.required]
             return _combos(combos)
-        old = classify(state.table)
+        old = shape_of(state.table)
         assert old is not None
         actions: list[Action] = [PASS]
         actions += _combos(_beating(hand, old))
@@ -571,7 +587,7 @@ def _union(hands: Iterable[int]) -> int:
 def _check_play(state: State, seat: Seat, mask: int) -> None:
     if not mask or mask & ~state.hands[seat]:
         raise IllegalAction("you do not hold these cards", "not-in-hand")
-    new = classify(mask)
+    new = shape_of(mask)
     if new is None:
         raise IllegalAction("these cards are not a combination", "not-a-combination")
     if state.required and not mask & state.required:
@@ -579,7 +595,7 @@ def _check_play(state: State, seat: Seat, mask: int) -> None:
         raise IllegalAction(f"the first play must contain {card}", "must-include-lowest")
     if not state.table:
         return
-    old = classify(state.table)
+    old = shape_of(state.table)
     assert old is not None
     if beats(new, old):
         return
@@ -846,7 +862,7 @@ def rollout(state: State, rng: Random) -> tuple[int, ...]:
             else:
                 mask = _random_lead(hand, rand())
         else:
-            old = classify(table)
+            old = shape_of(table)
             assert old is not None
             options = _beating(hand, old)
             pick = int(rand() * (len(options) + 1))
