@@ -308,15 +308,33 @@ class State:
 
     def copy(self) -> State:
         """A shallow copy (every field is immutable), written out because it is the hot path."""
-        n = State.__new__(State)
-        n.target, n.seed, n.number, n.dealer = self.target, self.seed, self.number, self.dealer
-        n.phase, n.hands, n.turn, n.calls = self.phase, self.hands, self.turn, self.calls
-        n.high, n.high_seat, n.passes, n.quansh = self.high, self.high_seat, self.passes, self.quansh
-        n.contract, n.strain, n.trump = self.contract, self.strain, self.trump
-        n.trick, n.leader, n.tricks = self.trick, self.leader, self.tricks
-        n.taken, n.won, n.combos = self.taken, self.won, self.combos
-        n.combo_team, n.blot_seat, n.totals = self.combo_team, self.blot_seat, self.totals
-        n.results, n.winner = self.results, self.winner
+        n = State.__new__(State)  # one slot a statement: no tuple built and unpacked
+        n.target = self.target
+        n.seed = self.seed
+        n.number = self.number
+        n.dealer = self.dealer
+        n.phase = self.phase
+        n.hands = self.hands
+        n.turn = self.turn
+        n.calls = self.calls
+        n.high = self.high
+        n.high_seat = self.high_seat
+        n.passes = self.passes
+        n.quansh = self.quansh
+        n.contract = self.contract
+        n.strain = self.strain
+        n.trump = self.trump
+        n.trick = self.trick
+        n.leader = self.leader
+        n.tricks = self.tricks
+        n.taken = self.taken
+        n.won = self.won
+        n.combos = self.combos
+        n.combo_team = self.combo_team
+        n.blot_seat = self.blot_seat
+        n.totals = self.totals
+        n.results = self.results
+        n.winner = self.winner
         return n
 
     def __eq__(self, other: object) -> bool:
@@ -918,7 +936,7 @@ def _call(state: State, seat: int, action: Call) -> State:
     elif type(action) is not Pass:
         raise IllegalAction(f"not a Bazar Blot action: {action!r}", "bad-action")
     s = state.copy()
-    s.calls = (*state.calls, (seat, action))
+    s.calls = state.calls + ((seat, action),)
     s.turn = (seat + 1) % 4
     if type(action) is Bid:
         s.high, s.high_seat, s.passes = action, seat, 0
@@ -959,7 +977,7 @@ def _sur_call(state: State, seat: int, action: Call) -> State:
     if type(action) not in (Pass, Sur):
         raise IllegalAction(f"not a Bazar Blot action: {action!r}", "bad-action")
     s = state.copy()
-    s.calls = (*state.calls, (seat, action))
+    s.calls = state.calls + ((seat, action),)
     quansh = state.quansh if state.quansh is not None else seat
     if type(action) is Sur:
         _begin_play(s, 4, seat)
@@ -996,7 +1014,7 @@ def _play(state: State, seat: int, card: int) -> State:
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     s.hands = tuple(hands)
-    trick = (*state.trick, card)
+    trick = state.trick + (card,)
     if len(trick) < 4:
         s.trick, s.turn = trick, (seat + 1) % 4
         return s
@@ -1006,7 +1024,7 @@ def _play(state: State, seat: int, card: int) -> State:
     taken[team] |= 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << trick[3]
     won[team] += 1
     s.taken, s.won = (taken[0], taken[1]), (won[0], won[1])
-    s.tricks = (*state.tricks, (state.leader, trick, winner))
+    s.tricks = state.tricks + ((state.leader, trick, winner),)
     s.trick, s.leader, s.turn = (), winner, winner
     if len(s.tricks) == 8:
         _end_deal(s)

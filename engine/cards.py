@@ -104,6 +104,8 @@ def _spellings() -> dict[str, Card]:
 
 
 _CODES = _spellings()
+# Each spelling's card as its bit: a hand's mask is a sum of lookups (distinct cards, so no carry).
+CODE_BITS: dict[str, int] = {code: 1 << card for code, card in _CODES.items()}
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -120,6 +122,7 @@ def _bits_table() -> tuple[tuple[int, ...], ...]:
 # For each 13-bit suit mask, the rank indexes set in it: turns a mask into cards without a loop
 # over 52 bits.
 SUIT_RANKS: tuple[tuple[int, ...], ...] = _bits_table()
+SUIT_COUNTS: tuple[int, ...] = tuple(map(len, SUIT_RANKS))  # cards in each 13-bit suit mask
 
 
 def cards_of(mask: int) -> list[Card]:

@@ -67,7 +67,7 @@ from .core import (
     places,
     standings,
 )
-from .tricks import PLAYS, Play
+from .tricks import Play, plays_of
 
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
 REFUSALS = ("not-your-turn", "game-over", "illegal", "bid-too-low", "bad-bid-form",
@@ -353,7 +353,7 @@ class FiftySix(GameBase):
         if seat != state.turn or state.phase == "over":
             return []
         if state.phase == "play":
-            return [PLAYS[c] for c in cards_of(legal_cards(state.held[seat], _cards(state.trick)))]
+            return list(plays_of(legal_cards(state.held[seat], _cards(state.trick))))
         high = state.high
         calls: list[Action] = [PASS]
         calls += _BIDS[(high.value + 1 - MIN_BID) * 5:] if high else _BIDS
@@ -664,7 +664,7 @@ def _bid(state: State, seat: int, bid: Bid) -> State:
     form = _form(bid, high)
     s = state.copy()
     recorded = bid if form == bid.form else Bid(bid.value, bid.denom, form)
-    s.calls = (*state.calls, (seat, recorded))
+    s.calls = state.calls + ((seat, recorded),)
     s.high, s.high_seat, s.dbl, s.passes = recorded, seat, 0, 0
     s.turn = state.nxt[seat]
     return s
@@ -707,7 +707,7 @@ def _call(state: State, seat: int, call: Call) -> State:
     if call.kind not in ("pass", "double", "redouble"):
         raise IllegalAction(f"no such call: {call!r}", "illegal")
     s = state.copy()
-    s.calls = (*state.calls, (seat, call))
+    s.calls = state.calls + ((seat, call),)
     s.turn = state.nxt[seat]
     n = len(state.active)
     if call.kind == "pass":
@@ -759,7 +759,7 @@ def _play(state: State, seat: int, card: int) -> State:
         s.twice = _put(state.twice, seat, state.twice[seat] ^ bit)
     else:
         s.held = _put(state.held, seat, held ^ bit)
-    trick = (*state.trick, (seat, card))
+    trick = state.trick + ((seat, card),)
     if len(trick) < len(state.active):
         s.trick = trick
         s.turn = state.nxt[seat]
@@ -768,7 +768,7 @@ def _play(state: State, seat: int, card: int) -> State:
     winner = trick[trick_winner([c for _, c in trick], state.contract.trump)][0]
     team = _team(state, winner)
     s.points = _put(state.points, team, state.points[team] + sum(POINTS[c] for _, c in trick))
-    s.tricks = (*state.tricks, (trick, winner))
+    s.tricks = state.tricks + ((trick, winner),)
     s.trick = ()
     s.turn = winner
     if not any(s.held):
@@ -885,7 +885,7 @@ def _seated(plays: tuple[tuple[int, int], ...]) -> tuple[tuple[int, Card], ...]:
 
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1:])
+    return values[:index] + (value,) + values[index + 1:]
 
 
 def _call_label(call: Bid | Call) -> str:

@@ -22,14 +22,16 @@ most 20 of them, then those still tied share the win [D-8, D-11].
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import add
 from typing import ClassVar, overload
 
 from .cards import (
     CARDS,
     SUIT_BITS,
+    SUIT_COUNTS,
     SUIT_MASKS,
     SUIT_RANKS,
     Card,
@@ -69,6 +71,8 @@ REFUSALS = ("not-your-turn", "game-over", "bad-action", "not-in-hand", "must-lea
             "pass-too-many")
 
 PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
+MOON = tuple(tuple(0 if seat == moon else 26 for seat in range(4)) for moon in range(4))
+RECEIVED_FROM = tuple(tuple((seat - offset) % 4 for seat in range(4)) for offset in range(4))
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
 TIEBREAK_CAP = 20
 
@@ -81,6 +85,9 @@ POINT_CARDS = HEARTS | QS_BIT
 # FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
 FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
                   for lead in range(4))
+LED_TOPS = tuple(13 * (c // 13) + 13 for c in range(52))  # one past the top of a card's suit
+LED_MASKS = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
+BIT = tuple(1 << c for c in range(52))
 CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
@@ -112,11 +119,11 @@ class PassChoices(Sequence[Pass]):
     """The 286 passes of a 13-card hand, made only when asked for: listing them all would cost
     more than playing the rest of the deal."""
 
-    __slots__ = ("_bits", "hand")
+    __slots__ = ("_plays", "hand")
 
     def __init__(self, hand: int) -> None:
         self.hand = hand
-        self._bits: list[int] = []  # each card's bit, lowest first: made at the first lookup
+        self._plays: tuple[Play, ...] = ()  # the hand's cards, lowest first: at the first lookup
 
     def __len__(self) -> int:
         return len(_TRIPLES[self.hand.bit_count()])
@@ -128,15 +135,11 @@ class PassChoices(Sequence[Pass]):
     def __getitem__(self, index: int | slice) -> Pass | list[Pass]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        bits = self._bits
-        if not bits:
-            hand = self.hand
-            while hand:
-                low = hand & -hand
-                bits.append(low)
-                hand ^= low
-        a, b, c = _TRIPLES[len(bits)][index]
-        return PASSES[bits[a] | bits[b] | bits[c]]
+        plays = self._plays
+        if not plays:
+            plays = self._plays = plays_of(self.hand)
+        a, b, c = _TRIPLES[len(plays)][index]
+        return PASSES[1 << plays[a].card | 1 << plays[b].card | 1 << plays[c].card]
 
     def __contains__(self, action: object) -> bool:
         return (isinstance(action, Pass) and action.cards.bit_count() == 3
@@ -176,11 +179,18 @@ class Match:
     tiebreaks: int
 
     def copy(self) -> Match:
-        new = _new(Match)
-        new.target, new.passing, new.seed = self.target, self.passing, self.seed
-        new.round, new.dealer, new.dealt = self.round, self.dealer, self.dealt
-        new.passed, new.received, new.scores = self.passed, self.received, self.scores
-        new.results, new.tiebreaks = self.results, self.tiebreaks
+        new = _new(Match)  # one slot a statement (a tuple assignment builds a tuple)
+        new.target = self.target
+        new.passing = self.passing
+        new.seed = self.seed
+        new.round = self.round
+        new.dealer = self.dealer
+        new.dealt = self.dealt
+        new.passed = self.passed
+        new.received = self.received
+        new.scores = self.scores
+        new.results = self.results
+        new.tiebreaks = self.tiebreaks
         return new
 
     def values(self) -> tuple[object, ...]:
@@ -241,9 +251,15 @@ class State:
 
     def copy(self) -> State:
         new = _new(State)
-        new.phase, new.start, new.gone = self.phase, self.start, self.gone
-        new.trick, new.leader, new.broken = self.trick, self.leader, self.broken
-        new.taken, new.tricks, new.match = self.taken, self.tricks, self.match
+        new.phase = self.phase
+        new.start = self.start
+        new.gone = self.gone
+        new.trick = self.trick
+        new.leader = self.leader
+        new.broken = self.broken
+        new.taken = self.taken
+        new.tricks = self.tricks
+        new.match = self.match
         return new
 
     def _values(self) -> tuple[object, ...]:
@@ -347,10 +363,11 @@ class Hearts(GameBase):
             if seat != (state.leader + len(trick)) % 4:
                 return []
             if trick:
-                led = trick[0] // 13
-                follow = (state.start[seat] & ~state.gone) >> (13 * led) & SUIT_BITS
+                follow = state.start[seat] & ~state.gone & LED_MASKS[trick[0]]
                 if follow:
-                    return SUIT_PLAYS.get(led << 13 | follow) or suit_plays(led, follow)
+                    return SUIT_PLAYS.get(follow) or suit_plays(follow)
+            elif not state.tricks:
+                return OPENING
             return plays_of(legal_mask(state, seat))
         if state.phase == "pass" and not state.match.passed[seat]:
             return PassChoices(state.start[seat])
@@ -438,6 +455,7 @@ class Hearts(GameBase):
 
 
 GAME = Hearts()
+OPENING = (PLAYS[TWO_CLUBS],)  # the first lead of a deal
 _SEATS = tuple(frozenset((i,)) for i in range(4))
 _WAITING = tuple(frozenset(i for i in range(4) if bits >> i & 1) for bits in range(16))
 
@@ -468,35 +486,42 @@ def _play(state: State, seat: int, card: int) -> State:
         raise IllegalAction(f"seat {seat} is not to play", "not-your-turn")
     bit = 1 << card
     # following suit is always legal; anything else asks the whole rule
-    if not (trick and state.start[seat] & ~state.gone & bit & SUIT_MASKS[trick[0] // 13]) \
+    if not (trick and state.start[seat] & ~state.gone & bit & LED_MASKS[trick[0]]) \
             and not legal_mask(state, seat) & bit:
         raise IllegalAction(f"{CARDS[card]} may not be played now", _why_illegal(state, seat, card))
+    # one slot a statement: a tuple assignment of several would build and unpack a tuple
     s = _new(State)
-    s.phase, s.start, s.gone, s.match = "play", state.start, state.gone | bit, state.match
+    s.phase = "play"
+    s.start = state.start
+    s.gone = state.gone | bit
+    s.match = state.match
     s.broken = state.broken or 26 <= card < 39  # a heart
     if len(trick) < 3:
-        s.trick, s.leader, s.taken, s.tricks = (*trick, card), leader, state.taken, state.tricks
+        s.trick = trick + (card,)
+        s.leader = leader
+        s.taken = state.taken
+        s.tricks = state.tricks
         return s
-    trick = (*trick, card)
-    winner = (leader + _winner(trick)) % 4
+    # the winner: the highest card of the led suit (no trump), the suit's cards under ``top``
+    first, second, third = trick
+    top = LED_TOPS[first]
+    best, won = first, 0
+    if best < second < top:
+        best, won = second, 1
+    if best < third < top:
+        best, won = third, 2
+    if best < card < top:
+        won = 3
+    winner = (leader + won) % 4
     taken = list(state.taken)
-    taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
+    taken[winner] |= BIT[first] | BIT[second] | BIT[third] | bit
     s.taken = tuple(taken)
-    s.tricks = (*state.tricks, (leader, trick, winner))
-    s.trick, s.leader = (), winner
-    if len(s.tricks) == 13:
+    s.tricks = tricks = state.tricks + ((leader, trick + (card,), winner),)
+    s.trick = ()
+    s.leader = winner
+    if len(tricks) == 13:
         _end_deal(s)
     return s
-
-
-def _winner(trick: tuple[int, ...]) -> int:
-    """Index of the highest card of the led suit (no trump in Hearts)."""
-    led, best, top = trick[0] // 13, 0, trick[0]
-    for i in (1, 2, 3):
-        card = trick[i]
-        if card > top and card // 13 == led:
-            best, top = i, card
-    return best
 
 
 def _why_illegal(state: State, seat: int, card: int) -> str:
@@ -526,7 +551,7 @@ def _pass(state: State, seat: int, cards: int) -> State:
     passed = list(m.passed)
     passed[seat] = cards
     m.passed = tuple(passed)
-    if all(passed):
+    if passed[0] and passed[1] and passed[2] and passed[3]:
         _exchange(s)
     return s
 
@@ -534,18 +559,18 @@ def _pass(state: State, seat: int, cards: int) -> State:
 def _exchange(s: State) -> None:
     """All four have chosen: the passes take effect together, then 2♣ leads."""
     m = s.match
-    offset = s.pass_offset
-    received = [0, 0, 0, 0]
-    for seat in range(4):
-        received[(seat + offset) % 4] = m.passed[seat]
-    m.received = tuple(received)
-    s.start = tuple((s.start[i] & ~m.passed[i]) | received[i] for i in range(4))
+    passed, start = m.passed, s.start
+    a, b, c, d = RECEIVED_FROM[s.pass_offset]
+    m.received = received = (passed[a], passed[b], passed[c], passed[d])
+    s.start = (start[0] & ~passed[0] | received[0], start[1] & ~passed[1] | received[1],
+               start[2] & ~passed[2] | received[2], start[3] & ~passed[3] | received[3])
     _begin_play(s)
 
 
 def _begin_play(s: State) -> None:
     s.phase = "play"
-    s.leader = next(i for i in range(4) if s.start[i] & TC_BIT)
+    start = s.start
+    s.leader = 0 if start[0] & TC_BIT else 1 if start[1] & TC_BIT else 2 if start[2] & TC_BIT else 3
 
 
 def _start_deal(s: State, hands: tuple[int, ...]) -> None:
@@ -563,9 +588,9 @@ def _start_deal(s: State, hands: tuple[int, ...]) -> None:
 
 def _end_deal(s: State) -> None:
     """Score the deal (spec §4): 1 a heart, 13 the Q♠; a moon gives 26 to the other three."""
-    points = tuple(_points(m) for m in s.taken)
+    points = tuple(map(_points, s.taken))  # map, not a generator: this runs every deal
     if 26 in points:
-        points = tuple(0 if p == 26 else 26 for p in points)
+        points = MOON[points.index(26)]
     _settle(s, points)
 
 
@@ -573,7 +598,7 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
     """Add a deal's points, then end the match (spec §5) or deal again."""
     s.match = m = s.match.copy()
     m.results = (*m.results, points)
-    m.scores = tuple(a + b for a, b in zip(m.scores, points, strict=True))
+    m.scores = tuple(map(add, m.scores, points))
     if max(m.scores) >= m.target:
         low = min(m.scores)
         if m.scores.count(low) == 1 or m.tiebreaks >= TIEBREAK_CAP:
@@ -615,28 +640,40 @@ def _points(taken: int) -> int:
 def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     """Points of the current deal after random legal play to its end (the moon rule applied),
     from a position in the play phase. Ints in, ints out: the path search players call."""
-    gone = state.gone
-    hands = [h & ~gone for h in state.start]
-    points = [(m & HEARTS).bit_count() + 13 * (m >> QUEEN_SPADES & 1) for m in state.taken]
+    keep = ~state.gone
+    a, b, c, d = state.start
+    hands = [a & keep, b & keep, c & keep, d & keep]  # written out: no comprehension
+    points = list(map(_points, state.taken))
     broken, first = state.broken, not state.tricks
     bits = rng.getrandbits  # (bits(32) * n) >> 32: an index under n, as fair as random()
-    ranks = SUIT_RANKS
+    ranks, counts = SUIT_RANKS, SUIT_COUNTS
     # the trick so far: its led suit's shift, the best card and its seat, points in it
     trick = state.trick
     played, winner = len(trick), state.leader
     shift = 13 * (trick[0] // 13) if played else 0
     best, pts = -1, 0
-    for i, c in enumerate(trick):
-        if shift <= c < shift + 13 and c > best:
-            best, winner = c, (state.leader + i) % 4
-        pts += CARD_POINTS[c]
+    for i, card in enumerate(trick):
+        if shift <= card < shift + 13 and card > best:
+            best, winner = card, (state.leader + i) % 4
+        pts += CARD_POINTS[card]
     leader = state.leader
     while True:
         if not played:  # a lead
             hand = hands[leader]
-            legal = TC_BIT if first else hand if broken else (hand & ~HEARTS) or hand
-            card = _pick(legal, bits)
-            hands[leader] = hand ^ (1 << card)
+            if first:  # the 2♣, the one card it may lead: its draw is still taken
+                bits(32)
+                card = TWO_CLUBS
+            else:  # a card of the set: an index, then the suit it falls in (written out here
+                # and for a discard below: a call a card costs a rollout 5%)
+                legal = hand if broken else (hand & ~HEARTS) or hand
+                index = bits(32) * legal.bit_count() >> 32
+                for low in (0, 13, 26, 39):
+                    options = ranks[legal >> low & SUIT_BITS]
+                    if index < len(options):
+                        card = low + options[index]
+                        break
+                    index -= len(options)
+            hands[leader] = hand ^ BIT[card]
             shift, best, winner, pts = card - card % 13, card, leader, CARD_POINTS[card]
             broken = broken or 26 <= card < 39
             played = 1
@@ -645,13 +682,21 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
             follow = hand >> shift & SUIT_BITS
             if follow:  # the common case: pick a rank of the led suit from a table
                 options = ranks[follow]
-                card = shift + options[bits(32) * len(options) >> 32]
+                card = shift + options[bits(32) * counts[follow] >> 32]
                 if card > best:
-                    best, winner = card, seat
+                    best = card
+                    winner = seat
             else:  # void: a discard never wins
-                card = _pick(((hand & ~POINT_CARDS) or hand) if first else hand, bits)
+                legal = ((hand & ~POINT_CARDS) or hand) if first else hand
+                index = bits(32) * legal.bit_count() >> 32
+                for low in (0, 13, 26, 39):
+                    options = ranks[legal >> low & SUIT_BITS]
+                    if index < len(options):
+                        card = low + options[index]
+                        break
+                    index -= len(options)
                 broken = broken or 26 <= card < 39
-            hands[seat] = hand ^ (1 << card)
+            hands[seat] = hand ^ BIT[card]
             pts += CARD_POINTS[card]
         points[winner] += pts
         if not hands[winner]:
@@ -660,17 +705,6 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     if 26 in points:
         return tuple(0 if p == 26 else 26 for p in points)
     return tuple(points)
-
-
-def _pick(cards: int, bits: Callable[[int], int]) -> int:
-    """A card of the set ``cards``, each equally likely: an index, then the suit it falls in."""
-    index = bits(32) * cards.bit_count() >> 32
-    for shift in (0, 13, 26, 39):
-        ranks = SUIT_RANKS[cards >> shift & SUIT_BITS]
-        if index < len(ranks):
-            return shift + ranks[index]
-        index -= len(ranks)
-    raise AssertionError("unreachable: the index is under the number of cards")
 
 
 def start_of_play(state: State) -> State:

@@ -274,12 +274,21 @@ class KingState:
     totals: tuple[int, ...]
 
     def copy(self) -> KingState:
-        new = KingState.__new__(KingState)
-        new.seed, new.order, new.first_dealer = self.seed, self.order, self.first_dealer
-        new.deal, new.phase, new.trump = self.deal, self.phase, self.trump
-        new.hands, new.turn, new.trick = self.hands, self.turn, self.trick
-        new.played, new.won, new.tricks = self.played, self.won, self.tricks
-        new.history, new.totals = self.history, self.totals
+        new = KingState.__new__(KingState)  # one slot a statement: no tuple built and unpacked
+        new.seed = self.seed
+        new.order = self.order
+        new.first_dealer = self.first_dealer
+        new.deal = self.deal
+        new.phase = self.phase
+        new.trump = self.trump
+        new.hands = self.hands
+        new.turn = self.turn
+        new.trick = self.trick
+        new.played = self.played
+        new.won = self.won
+        new.tricks = self.tricks
+        new.history = self.history
+        new.totals = self.totals
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -633,9 +642,10 @@ def _play(state: KingState, seat: int, card: int) -> KingState:
     hands = list(state.hands)
     hands[seat] = hand & ~(1 << card)
     s.hands = tuple(hands)
-    trick = (*state.trick, card)
+    trick = state.trick + (card,)
     if len(trick) < PLAYERS:
-        s.trick, s.turn = trick, (seat + 1) % PLAYERS
+        s.trick = trick
+        s.turn = (seat + 1) % PLAYERS
         return s
     leader = (seat + 1) % PLAYERS  # the last card of a trick comes from the leader's right
     winner = (leader + trick_winner(trick, state.trump)) % PLAYERS
@@ -643,7 +653,7 @@ def _play(state: KingState, seat: int, card: int) -> KingState:
     won = list(state.won)
     won[winner] |= taken
     s.won, s.played = tuple(won), state.played | taken
-    s.tricks = (*state.tricks, (leader, trick, winner))
+    s.tricks = state.tricks + ((leader, trick, winner),)
     s.trick, s.turn = (), winner
     penalties = EARLY_END[contract]
     if len(s.tricks) == TRICKS or (penalties and s.played & penalties == penalties):

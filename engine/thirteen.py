@@ -158,6 +158,22 @@ def classify(mask: int) -> Shape | None:
     return Shape(SEQ, span, key) if per_rank == 1 else Shape(DSEQ, span, key)
 
 
+def shape_of(mask: int) -> Shape | None:
+    """``classify``, kept for the masks met (tables and plays repeat, and a lookup costs far less
+    than classifying); cleared when full."""
+    shape = _SHAPES.get(mask, _UNSEEN)
+    if shape is _UNSEEN:
+        if len(_SHAPES) >= _SHAPES_LIMIT:
+            _SHAPES.clear()
+        shape = _SHAPES[mask] = classify(mask)
+    return shape
+
+
+_SHAPES: dict[int, Shape | None] = {}
+_SHAPES_LIMIT = 1 << 14
+_UNSEEN = Shape(-1, -1, -1)
+
+
 def level(shape: Shape) -> int:
     """How many 2s a bomb may beat: quad 1, dseq of k pairs k - 2; 0 for a non-bomb."""
     if shape.kind == QUAD:
@@ -364,7 +380,7 @@ class Thirteen(GameBase):
             if state.required:
                 combos = [m for m in combos if m & state.required]
             return _combos(combos)
-        old = classify(state.table)
+        old = shape_of(state.table)
         assert old is not None
         actions: list[Action] = [PASS]
         actions += _combos(_beating(hand, old))
@@ -571,7 +587,7 @@ def _union(hands: Iterable[int]) -> int:
 def _check_play(state: State, seat: Seat, mask: int) -> None:
     if not mask or mask & ~state.hands[seat]:
         raise IllegalAction("you do not hold these cards", "not-in-hand")
-    new = classify(mask)
+    new = shape_of(mask)
     if new is None:
         raise IllegalAction("these cards are not a combination", "not-a-combination")
     if state.required and not mask & state.required:
@@ -579,7 +595,7 @@ def _check_play(state: State, seat: Seat, mask: int) -> None:
         raise IllegalAction(f"the first play must contain {card}", "must-include-lowest")
     if not state.table:
         return
-    old = classify(state.table)
+    old = shape_of(state.table)
     assert old is not None
     if beats(new, old):
         return
@@ -596,12 +612,12 @@ def _advance(
     """§5.2: the state after ``seat``'s action; clears the table, ends the game or the match."""
     n = state.players
     log = LogEntry(state.log, seat, action)
-    round_log = (*state.round_log, (seat, action))
+    round_log = state.round_log + ((seat, action),)
     table, owner, played, finished = state.table, state.owner, state.played, state.finished
     if isinstance(action, Combo):
         table, owner, played = action.mask, seat, played | action.mask
         if not hands[seat]:
-            finished = (*finished, seat)
+            finished = finished + (seat,)
     active = [s for s in range(n) if hands[s]]
     if len(active) <= 1:
         return _end_game(state, hands, played, finished + tuple(active), round_log, log)
@@ -679,7 +695,7 @@ def _sets(hand: int, size: int, above: int, out: list[int]) -> None:
         hand >>= 4
         if _NIB_COUNT[nib] >= size:
             if r == first:
-                out.extend(m for m in _SUBS[r][nib][size] if m > above)
+                out.extend([m for m in _SUBS[r][nib][size] if m > above])
             else:
                 out.extend(_SUBS[r][nib][size])
 
@@ -698,7 +714,7 @@ def _runs(hand: int, width: int, shortest: int, longest: int, above: int, out: l
             if r - start + 1 < shortest:
                 continue
             if above:
-                out.extend(p for p in partial if p > above)
+                out.extend([p for p in partial if p > above])
             else:
                 out.extend(partial)
 
@@ -723,9 +739,16 @@ def _combos(masks: list[int]) -> list[Action]:
 
 
 def _all_combos(hand: int) -> list[int]:
-    out: list[int] = []
-    for size in (1, 2, 3, 4):
-        _sets(hand, size, 0, out)
+    # the sets of every size from one pass over the ranks, listed as _sets lists them: by size,
+    # then rank (a pass a size cost more)
+    by_size: tuple[list[int], ...] = ([], [], [], [], [])
+    for r in range(13):
+        nib = hand >> 4 * r & 15
+        if nib:
+            subsets = _SUBS[r][nib]
+            for size in range(1, _NIB_COUNT[nib] + 1):
+                by_size[size].extend(subsets[size])
+    out = by_size[1] + by_size[2] + by_size[3] + by_size[4]
     _runs(hand, 1, 3, 12, 0, out)
     _runs(hand, 2, 3, 6, 0, out)
     return out
@@ -839,7 +862,7 @@ def rollout(state: State, rng: Random) -> tuple[int, ...]:
             else:
                 mask = _random_lead(hand, rand())
         else:
-            old = classify(table)
+            old = shape_of(table)
             assert old is not None
             options = _beating(hand, old)
             pick = int(rand() * (len(options) + 1))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .cards import (
     CARDS,
-    SUIT_BITS,
+    CODE_BITS,
     SUIT_MASKS,
     SUIT_RANKS,
     Card,
@@ -22,6 +22,7 @@ from .cards import (
     parse_cards,
 )
 
+CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
 NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
 
@@ -47,17 +48,17 @@ class Play:
 
 
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
-# The plays of each (suit, ranks) pair met so far: at most 4 x 8,192 small tuples, shared by
-# every game, so listing a legal set is a lookup a suit.
+# The plays of each set of cards of one suit met so far, keyed by its card mask: at most
+# 4 x 8,191 small tuples, shared by every game, so listing a legal set is a lookup a suit.
 SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
 
 
-def suit_plays(suit: int, bits: int) -> tuple[Play, ...]:
-    """The plays of ranks ``bits`` (13-bit mask) of ``suit``, lowest first, cached."""
-    key = suit << 13 | bits
-    plays = SUIT_PLAYS.get(key)
+def suit_plays(mask: int) -> tuple[Play, ...]:
+    """The plays of ``mask``, cards of one suit, lowest first, cached."""
+    plays = SUIT_PLAYS.get(mask)
     if plays is None:
-        plays = SUIT_PLAYS[key] = tuple(PLAYS[13 * suit + r] for r in SUIT_RANKS[bits])
+        base = 13 * ((mask.bit_length() - 1) // 13)
+        plays = SUIT_PLAYS[mask] = tuple(PLAYS[base + r] for r in SUIT_RANKS[mask >> base])
     return plays
 
 
@@ -66,18 +67,18 @@ def plays_of(mask: int) -> tuple[Play, ...]:
     is mostly one suit; the suits are written out, which a loop over them would slow)."""
     get = SUIT_PLAYS.get
     out: tuple[Play, ...] = ()
-    bits = mask & SUIT_BITS
+    bits = mask & CLUBS
     if bits:
-        out = get(bits) or suit_plays(0, bits)
-    bits = mask >> 13 & SUIT_BITS
+        out = get(bits) or suit_plays(bits)
+    bits = mask & DIAMONDS
     if bits:
-        out += get(1 << 13 | bits) or suit_plays(1, bits)
-    bits = mask >> 26 & SUIT_BITS
+        out += get(bits) or suit_plays(bits)
+    bits = mask & HEARTS
     if bits:
-        out += get(2 << 13 | bits) or suit_plays(2, bits)
-    bits = mask >> 39 & SUIT_BITS
+        out += get(bits) or suit_plays(bits)
+    bits = mask & SPADES
     if bits:
-        out += get(3 << 13 | bits) or suit_plays(3, bits)
+        out += get(bits) or suit_plays(bits)
     return out
 
 
@@ -92,17 +93,16 @@ def trick_winner(
 ) -> int:
     """Index in ``cards`` (in order of play) of the card that wins: the strongest trump if any
     trump was played, else the strongest card of the led suit. On equal power the first wins."""
-    led = cards[0] // 13
-    best = 0
-    best_key = (cards[0] // 13 == trump, power[cards[0]])
+    first = cards[0]
+    best, best_suit, best_power = 0, first // 13, power[first]
     for i in range(1, len(cards)):
         c = cards[i]
         s = c // 13
-        if s != led and s != trump:
-            continue
-        key = (s == trump, power[c])
-        if key > best_key:
-            best, best_key = i, key
+        if s == best_suit:  # the led suit, or trump once one is winning
+            if power[c] > best_power:
+                best, best_power = i, power[c]
+        elif s == trump:  # the first trump over the led suit
+            best, best_suit, best_power = i, s, power[c]
     return best
 
 
@@ -134,14 +134,11 @@ def trick_record(trick: tuple[int, Sequence[int], int]) -> TrickRecord:
 
 def deal_hands(deck: Sequence[int], rng: random.Random, first: int, players: int = 4) -> tuple[int, ...]:
     """Shuffle ``deck`` and deal it one card at a time from seat ``first``: hands as masks."""
-    cards = shuffled(deck, rng)
+    bits = shuffled(_deck_bits(deck), rng)  # the cards' bits, shuffled as the cards would be
     hands = [0] * players
     for i in range(players):  # the cards are distinct, so a sum of their bits is their mask
-        hands[(first + i) % players] = sum(map(_ONE.__lshift__, cards[i::players]))
+        hands[(first + i) % players] = sum(bits[i::players])
     return tuple(hands)
-
-
-_ONE = 1
 
 
 def shuffled(deck: Sequence[int], rng: random.Random) -> list[int]:
@@ -170,15 +167,35 @@ def parse_hands(deal: Sequence[str], deck: Sequence[int], players: int = 4) -> t
     hands = []
     seen = 0
     for text in deal:
-        cards = parse_cards(text)
-        mask = mask_of(cards)
-        if len(cards) != size or mask.bit_count() != size or mask & seen:
+        codes = text.replace(",", " ").split()
+        try:  # the usual codes: a sum of their bits, which counts a card given twice as a carry
+            mask = sum(map(CODE_BITS.__getitem__, codes))
+        except KeyError:  # odd spellings, or a ValueError naming what is not a card
+            mask = mask_of(parse_cards(text))
+        if len(codes) != size or mask.bit_count() != size or mask & seen:
             raise ValueError(f"deal: each seat needs {size} different cards, none twice: {text!r}")
         seen |= mask
         hands.append(mask)
-    if seen != mask_of(deck):
+    if seen != _deck_mask(deck):
         raise ValueError("deal: the hands must hold exactly the cards of the deck")
     return tuple(hands)
+
+
+def _deck_mask(deck: Sequence[int]) -> int:
+    return sum(_deck_bits(deck))
+
+
+def _deck_bits(deck: Sequence[int]) -> tuple[int, ...]:
+    """Each card's bit, in the deck's order: kept for a range or a tuple (a game has one deck)."""
+    if not isinstance(deck, range | tuple):
+        return tuple(1 << c for c in deck)
+    bits = _DECK_BITS.get(deck)
+    if bits is None:
+        bits = _DECK_BITS[deck] = tuple(1 << c for c in deck)
+    return bits
+
+
+_DECK_BITS: dict[Sequence[int], tuple[int, ...]] = {}
 
 
 def cards_in(*groups: Sequence[int]) -> list[int]:

@@ -9,10 +9,10 @@ from dataclasses import replace
 import pytest
 
 from engine import GAME_NAMES, find_game
-from engine.cards import _CODES, _read_card, parse_card, parse_cards
+from engine.cards import _CODES, CARDS, _read_card, mask_of, parse_card, parse_cards
 from engine.core import GameBase, cards_code, code_cards, teams_of
 from engine.players import DEFAULT_LEVEL, LEVEL_NAMES, _players
-from engine.tricks import shuffled
+from engine.tricks import parse_hands, shuffled
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -82,3 +82,21 @@ def test_every_spelling_of_a_card_reads_as_the_long_way() -> None:
     assert parse_cards("10♥️, qs  2c") == [parse_card("TH"), parse_card("QS"), parse_card("2C")]
     with pytest.raises(ValueError):
         parse_card("1H")
+
+
+def test_a_deal_reads_as_its_cards_in_any_spelling() -> None:
+    """``parse_hands`` sums card bits for the usual codes: the same hands as reading each card,
+    and a card written twice in one hand (a carry in the sum) is refused, as any bad deal."""
+    deck = list(range(52))
+    random.Random(4).shuffle(deck)
+    hands = [sorted(deck[s::4]) for s in range(4)]
+    plain = [" ".join(str(CARDS[c]) for c in h) for h in hands]
+    # symbols with the emoji selector, lower case, and a stray second selector (the long way)
+    odd = [", ".join((CARDS[c].symbol + "\ufe0f", str(CARDS[c]).lower(),
+                      CARDS[c].symbol + "\ufe0f\ufe0f")[c % 3] for c in h) for h in hands]
+    expected = tuple(mask_of(h) for h in hands)
+    assert parse_hands(plain, range(52)) == parse_hands(odd, range(52)) == expected
+    twice = plain[0].replace(str(CARDS[hands[0][1]]), str(CARDS[hands[0][0]]))
+    for bad in ([twice, *plain[1:]], [plain[0] + " 2X", *plain[1:]], plain[:3], "2C 3C"):
+        with pytest.raises(ValueError):
+            parse_hands(bad, range(52))
