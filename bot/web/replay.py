@@ -42,10 +42,13 @@ def frame(game: Game, source: Source, deal: Deal, step: int, ctx: Context) -> di
     hands = {} if over else {seat: [str(card) for card in getattr(
         game.observation(state, seat), "hand", ())] for seat in seats_shown(source)}
     mine = hands.pop(source.seat, []) if source.seat is not None else []
+    shown = plain(public)
+    if over:  # the view is already the next deal's: its turns are not this replay's to show
+        shown["to_act"] = []
     return {
         "step": step, "lines": [lines(title(source, deal, step, ctx))[0], *lines(board)],
         "caption": lines(caption(source, deal, step, ctx))[0],
-        "view": plain(public), "last_trick": plain(getattr(public, "last_trick", None)),
+        "view": shown, "last_trick": plain(getattr(public, "last_trick", None)),
         "cards": [{"code": code, "state": "", "data": ""} for code in mine],
         "hands": [[seat, codes] for seat, codes in hands.items()],
     }
