@@ -1,7 +1,9 @@
 """Leak audit of the page: over whole matches of every game at every size (test_leaks' cases and
 players), every scene the page's server would send after each publish, to each seat's player and
 to a spectator, is checked against the hands hidden from that viewer in the state it was built
-from: the text lines, the buttons, and every card code anywhere in the JSON."""
+from: the text lines, the buttons, and every card code anywhere in the JSON. Each of the first
+deals finished while the match goes on is replayed on the page (issue 26) for every seat and a
+spectator, and each of its frames is checked the same way against the state of its step."""
 
 from __future__ import annotations
 
