@@ -33,7 +33,7 @@ from storage.base import StorageError, TableRecord
 
 from .. import callbacks
 from ..callbacks import Kind
-from ..replay import deal_frames, read_page_ref
+from ..replay import Source, deal_frames, read_page_ref
 from ..replay_source import load_source
 from ..runtime import Runtime
 from ..tables import Outcome, Person, TableError, TableService
@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
 MEMBER_SECONDS = 300.0  # getChatMember's answer is trusted this long
 KEEPALIVE = 15.0
+REPLAYS_KEPT = 32  # replays' bodies kept (~100 KB each; ~50 ms to build one)
 SEAT_USE_CASES = {Kind.ACTION: TableService.act, Kind.PICK: TableService.pick,
                   Kind.TOGGLE: TableService.toggle, Kind.CONFIRM: TableService.confirm}
 MEMBERS = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
@@ -63,6 +64,8 @@ class Web:
         self._members: dict[tuple[int, int], tuple[bool, float]] = {}
         self._notifier: notify.Notifier | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        # a finished deal's frames do not change: kept for the next viewer who sees the same
+        self._replays: dict[tuple[Any, ...], bytes] = {}
         self.app = web.Application()
         self.app[WEB] = self  # whoever holds the app reaches its routes' owner
         self.app.add_routes([
@@ -242,12 +245,21 @@ class Web:
             return await self._refused(user, "error-not-member", {}, 403)
         if not 1 <= number <= source.deals:
             return await self._refused(user, "coach-replay-none", {}, 404)
+        key = (kind, ident, number, source.seat, source.face_up, lang, source.names)
+        body = self._replays.pop(key, None) or self._replay_body(source, number, lang)
+        self._replays[key] = body  # the newest last: the oldest goes first
+        while len(self._replays) > REPLAYS_KEPT:
+            del self._replays[next(iter(self._replays))]
+        response = web.Response(body=body, content_type="application/json")
+        response.enable_compression()
+        return response
+
+    @staticmethod
+    def _replay_body(source: Source, number: int, lang: str) -> bytes:
         deal = deal_frames(find_game(source.game), source.players, source.seed, source.log,
                            source.rules, number)
         data = deal_payload(source, deal, Context(lang, 0, 0, source.names, source.game))
-        response = _json(data)
-        response.enable_compression()
-        return response
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
     # ----- helpers
 

@@ -173,3 +173,29 @@ async def test_the_text_replay_has_a_way_to_the_page_only_with_webapp_url(
 
 def page_buttons(message: Any) -> list[str]:
     return [b["web_app"]["url"] for b in message.buttons() if "web_app" in b]
+
+
+async def test_a_replay_is_built_once_for_the_viewers_who_see_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.web.server import Web
+
+    built: list[int | None] = []
+    build = Web._replay_body
+
+    def counted(source: Any, number: int, lang: str) -> bytes:
+        built.append(source.seat)
+        return build(source, number, lang)
+    monkeypatch.setattr(Web, "_replay_body", staticmethod(counted))
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table_id = await finished_first_deal(h)
+        client = await client_of(h)
+        try:
+            ref = f"t{table_id}_1"
+            first = await (await page(client, 301)).replay(ref)
+            assert await (await page(client, 302)).replay(ref) == first
+            assert (await (await page(client, ARAM)).replay(ref))[1]["seat"] == 0
+            assert (await (await page(client, 303, "ru")).replay(ref))[1]["lang"] == "ru"
+            assert await (await page(client, 301)).replay(ref) == first
+        finally:
+            await client.close()
+    assert built == [None, 0, None]  # a spectator's in hy, Aram's own, a spectator's in ru

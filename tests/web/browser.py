@@ -130,9 +130,9 @@ class Window:
         print(f"screenshot: {path}")
         return path
 
-    def replay(self, ref: str) -> dict[str, Any]:
-        """The page opened on a replay ('t12_3'): its payload, once drawn."""
-        self.driver.get(f"{self.base}/?replay={ref}")
+    def replay(self, ref: str, step: int = 0) -> dict[str, Any]:
+        """The page opened on a replay ('t12_3') at ``step``: its payload, once drawn."""
+        self.driver.get(f"{self.base}/?replay={ref}" + (f"&step={step}" if step else ""))
         data: dict[str, Any] = self.until(lambda: self.js("return replay"), f"the replay {ref}")
         return data
 

@@ -208,10 +208,12 @@ def test_a_finished_matchs_deal_replayed_face_up(stored: tuple[str, int]) -> Non
     window = Window(base)
     try:
         window.sign_in("Ani", "en")
-        data: dict[str, Any] = window.replay(f"m{match}_2")
+        data: dict[str, Any] = window.replay(f"m{match}_2", step=2)  # as a web_app button opens it
         frames = data["frames"]
-        assert data["face_up"] and data["seat"] is None
+        assert data["face_up"] and data["seat"] is None and window.step() == 2
         assert window.text("title") == "Hearts" and "Deal 2" in window.text("status")
+        window.click("#first")
+        window.until(lambda: window.step() == 0, "step 0")
         rows = window.js("return [...document.querySelectorAll('#hands .handrow')].map("
                          "r => r.querySelectorAll('.card').length)")
         assert rows == [13, 13, 13, 13] and not window.drawn("#hand")
