@@ -146,4 +146,4 @@ def build(service: TableService, table: TableRecord, state: Any, seat: int | Non
 
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
-         "standings")
+         "standings", "open")

@@ -92,9 +92,13 @@ def test_a_whole_hearts_deal_by_clicks_with_a_spectator_and_a_reload(base: str, 
 
 
 def replay_during_the_match(window: Window, table: int) -> None:
-    """The deal just played, replayed while the match goes on: the viewer's own hand only, the
-    other seats' passes hidden, the tricks drawn as the table draws them, ◀ ▶ ⏭."""
-    data = window.replay(f"t{table}_1")
+    """The deal just played, replayed from the table's ⏯ while the match goes on: the viewer's
+    own hand only, the other seats' passes hidden, the tricks drawn as the table draws them,
+    ◀ ▶ ⏭, then back to the table."""
+    assert window.text("rewind") == "⏯ 1"
+    window.click("#rewind")
+    data = window.until(lambda: window.js("return replay"), "the replay")
+    assert data["replay"] == f"t{table}_1" and "replay=t" in window.driver.current_url
     frames = data["frames"]
     assert (data["seat"], data["face_up"], len(frames)) == (0, False, 57)  # 4 passes, 52 cards
     assert window.text("caption") == i18n.t("hy", "coach-replay-dealt")
@@ -117,6 +121,9 @@ def replay_during_the_match(window: Window, table: int) -> None:
     window.until(lambda: window.step() == 56, "the last step")
     assert not window.drawn("#hand") and window.js("return document.getElementById('next').disabled")
     window.shot("replay-during-match-end")
+    window.click("#back")
+    window.until(lambda: (s := window.scene()) and s.get("table") == table, "the table again")
+    assert window.js("return document.getElementById('replay').hidden")
 
 
 @pytest.mark.parametrize(("lang", "word"), [("hy", "Սրտեր"), ("en", "Hearts"), ("ru", "Червы")])

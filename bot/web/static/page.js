@@ -154,6 +154,10 @@ function render(s) {
     row.forEach((b) => { const button = el("button", "", b.text); button.onclick = () => press(b.data); line.append(button); });
     buttons.append(line);
   });
+  const done = s.table && s.view ? s.view.history.length : 0;  // a finished deal: ⏯ replays it
+  $("rewind").hidden = !done;
+  $("rewind").textContent = "⏯ " + done;
+  $("rewind").onclick = () => openReplay(`t${s.table}_${done}`, 0);
   tick();
 }
 
@@ -172,19 +176,18 @@ setInterval(tick, 1000);
 // ----- a finished deal replayed: each step's frame is a scene, drawn by render() as the table is
 
 async function openReplay(ref, step) {
-  if (source) { source.close(); source = null; }
-  tableId = null;
-  const url = new URL(location.href);
-  url.searchParams.delete("table"); url.searchParams.set("replay", ref);
-  history.replaceState(null, "", url);
-  $("status").textContent = "…";
   const { status, data } = await api("api/replay/" + encodeURIComponent(ref));
-  if (status !== 200) {
+  if (status !== 200) {  // refused: what was drawn stays drawn
     const refusal = (data && data.alert) || "HTTP " + status;
-    $("home").hidden = true; $("board").hidden = true;
-    $("status").textContent = refusal;
+    if (!scene) { $("home").hidden = true; $("status").textContent = refusal; }
     return say(refusal);
   }
+  if (source) { source.close(); source = null; }
+  tableId = null;
+  play(false);
+  const url = new URL(location.href);
+  url.searchParams.delete("table"); url.searchParams.delete("step"); url.searchParams.set("replay", ref);
+  history.replaceState(null, "", url);
   replay = data;
   showStep(Number(step) || 0);
   if (tg) tg.BackButton.show();
@@ -207,6 +210,14 @@ function showStep(step) {
     row.append(el("b", "", replay.names[seat]), cards);
     hands.append(row);
   });
+  const ref = replay.replay, table = /^t(\d+)_/.exec(ref);
+  $("prev-deal").hidden = replay.deal <= 1;
+  $("next-deal").hidden = replay.deal >= replay.deals;
+  $("back").hidden = !table;  // a table's deal: back to the table
+  $("back").textContent = replay.words.open;
+  $("prev-deal").onclick = () => openReplay(ref.replace(/_\d+$/, "_" + (replay.deal - 1)), 0);
+  $("next-deal").onclick = () => openReplay(ref.replace(/_\d+$/, "_" + (replay.deal + 1)), 0);
+  $("back").onclick = () => openTable(table[1]);
   $("first").disabled = $("prev").disabled = replayStep === 0;
   $("next").disabled = $("last-step").disabled = replayStep === last;
   $("replay").hidden = false;
