@@ -5,7 +5,8 @@ Every frame is rebuilt from the stored seed and action log through the engine (`
 never from a stored screen. What a frame shows is the engine's: the group's table drawn from
 the public view, and hands from the seats' observations. While the match is played a replay shows
 what its viewer saw (their own hand, none for someone not seated); once the match is over every
-hand is face up."""
+hand is face up. The page draws the same deal (``bot/web/replay.py``) with the same ``title``,
+``caption`` and ``seats_shown``; ``page_row`` is the way there from the message."""
 
 from __future__ import annotations
 
