@@ -5,7 +5,8 @@ Every frame is rebuilt from the stored seed and action log through the engine (`
 never from a stored screen. What a frame shows is the engine's: the group's table drawn from
 the public view, and hands from the seats' observations. While the match is played a replay shows
 what its viewer saw (their own hand, none for someone not seated); once the match is over every
-hand is face up."""
+hand is face up. The page draws the same deal (``bot/web/replay.py``) with the same ``title``,
+``caption`` and ``seats_shown``; ``page_row`` is the way there from the message."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ from .coach import action_text
 from .views import Button, Context, Screen, view_for
 
 SOURCES = ("t", "m")  # a table (during its match, or after it) or a stored match
+# A deal on the page: 't12_3' (a table's third deal), in a URL or after a t.me link's 'replay_'
+# (startapp allows A-Za-z0-9_- and 64 characters: this takes at most 19)
+PAGE_REF = re.compile(r"([tm])([1-9][0-9]{0,11})_([1-9][0-9]{0,3})")
 CARD_CODE = re.compile(r"[2-9TJQKA][CDHS]")  # a card in an action's code: 'pass:QS,2C,3C'
 
 
@@ -84,30 +88,55 @@ def all_deals(game: Game, players: int, seed: int, log: Sequence[tuple[int, str]
             states, moves = [state], []
 
 
-def frame(source: Source, deal: Deal, step: int, ctx: Context) -> Screen:
-    """The replay's message at ``step`` (0: the hands as dealt) of ``deal``."""
+def frame(source: Source, deal: Deal, step: int, ctx: Context, webapp_url: str | None = None
+          ) -> Screen:
+    """The replay's message at ``step`` (0: the hands as dealt) of ``deal``; with the page's
+    address, a button to see it drawn there."""
     game = find_game(source.game)
-    steps = len(deal.moves)
-    step = max(0, min(step, steps))
+    step = clamp(deal, step)
     state = deal.states[step]
     public = game.public_observation(state)
     view = view_for(source.game)
-    lines = [ctx.t("coach-replay-title", game=ctx.t(f"game-{source.game}"), deal=deal.number,
-                   step=step, steps=steps, code=source.game)]
-    if step:
-        seat, code = deal.moves[step - 1]
-        cards = {part for part in code_cards(code) if CARD_CODE.fullmatch(part)}
-        seen = source.face_up or seat == source.seat or cards <= shown(public)
-        lines.append(ctx.t("coach-replay-move", name=source.names[seat], action=action_text(
-            parse(game, code), ctx) if seen else ctx.t("coach-replay-hidden")))
-    else:
-        lines.append(ctx.t("coach-replay-dealt"))
-    if step == steps:
+    lines = [title(source, deal, step, ctx), caption(source, deal, step, ctx)]
+    if step == len(deal.moves):
         lines.append(view.deal_result(public.history[deal.number - 1], public, ctx))
     else:
         lines.append(view.table(public, ctx).text)
         lines += hand_lines(game, state, source, ctx)
-    return Screen("\n\n".join(lines), buttons(source, deal.number, step, steps))
+    return Screen("\n\n".join(lines), buttons(source, deal.number, step, len(deal.moves))
+                  + page_row(webapp_url, source, deal.number, step, ctx))
+
+
+def clamp(deal: Deal, step: int) -> int:
+    return max(0, min(step, len(deal.moves)))
+
+
+def title(source: Source, deal: Deal, step: int, ctx: Context) -> str:
+    """'⏯ Hearts · Deal 1 · move 6/56'."""
+    return ctx.t("coach-replay-title", game=ctx.t(f"game-{source.game}"), deal=deal.number,
+                 step=step, steps=len(deal.moves), code=source.game)
+
+
+def caption(source: Source, deal: Deal, step: int, ctx: Context) -> str:
+    """Who made the step's move and what it was, a move hidden from the viewer then (another
+    seat's pass) staying hidden while the match goes on; at step 0, the hands as dealt."""
+    if not step:
+        return ctx.t("coach-replay-dealt")
+    game = find_game(source.game)
+    seat, code = deal.moves[step - 1]
+    cards = {part for part in code_cards(code) if CARD_CODE.fullmatch(part)}
+    seen = source.face_up or seat == source.seat or cards <= shown(
+        game.public_observation(deal.states[step]))
+    return ctx.t("coach-replay-move", name=source.names[seat], action=action_text(
+        parse(game, code), ctx) if seen else ctx.t("coach-replay-hidden"))
+
+
+def seats_shown(source: Source) -> list[int]:
+    """The seats whose hands a viewer may see: every seat once the match is over, else their
+    own (none for someone not seated)."""
+    if source.face_up:
+        return list(range(source.players))
+    return [source.seat] if source.seat is not None else []
 
 
 def shown(public: Any) -> set[str]:
@@ -129,11 +158,9 @@ def shown(public: Any) -> set[str]:
 
 
 def hand_lines(game: Game, state: Any, source: Source, ctx: Context) -> list[str]:
-    """The hands a viewer may see: every seat's once the match is over, else their own."""
-    seats = range(source.players) if source.face_up else (
-        [source.seat] if source.seat is not None else [])
+    """The hands a viewer may see (``seats_shown``), a line each."""
     lines = []
-    for seat in seats:
+    for seat in seats_shown(source):
         hand = getattr(game.observation(state, seat), "hand", ())
         cards = " ".join(card.symbol for card in hand) or "—"
         lines.append(ctx.t("coach-replay-hand", name=source.names[seat], cards=cards))
@@ -165,3 +192,23 @@ def read_arg(arg: str) -> tuple[str, int, int]:
 def open_data(source_kind: str, ident: int, deal: int) -> str:
     """The data of a ⏯ (under a deal's result, or a /history line): the deal from its start."""
     return callbacks.encode(Kind.REPLAY, ident, 0, f"{source_kind}{deal}:0")
+
+
+def page_ref(source: Source, deal: int) -> str:
+    return f"{source.kind}{source.ident}_{deal}"
+
+
+def read_page_ref(ref: str) -> tuple[str, int, int] | None:
+    """(source, ident, deal) of a page's 't12_3', strictly; None for anything else."""
+    found = PAGE_REF.fullmatch(ref)
+    return (found[1], int(found[2]), int(found[3])) if found else None
+
+
+def page_row(webapp_url: str | None, source: Source, deal: int, step: int, ctx: Context
+             ) -> tuple[tuple[Button, ...], ...]:
+    """The way to the drawn replay (WEBAPP_URL set), at the step the message shows: a web_app
+    button, which the private chat the replay is in allows."""
+    if not webapp_url:
+        return ()
+    url = f"{webapp_url}/?replay={page_ref(source, deal)}&step={step}"
+    return ((Button(ctx.t("coach-replay-page"), web_app=url),),)

@@ -11,9 +11,9 @@ from engine.core import parse
 from .. import callbacks
 from ..callbacks import BadCallback, Press
 from ..coach import hint_text, review_text
-from ..replay import Source, deal_frames, frame, read_arg
+from ..replay import deal_frames, frame, read_arg
+from ..replay_source import load_source
 from ..runtime import Runtime
-from ..scores import seat_names
 from ..tables import TableError
 from ..views import Context as ViewContext
 from . import Context, answer, answer_press, is_member, pressed, runtime_of
@@ -55,14 +55,15 @@ async def _replay(app: Runtime, context: Context, query: CallbackQuery, press: P
         raise TableError("error-bad-button") from error
     user = query.from_user
     lang = await app.user_lang(user)
-    source, chat_id = await _source(app, kind, press.table_id, user.id, lang)
+    source, chat_id = await load_source(app, kind, press.table_id, user.id, lang)
     if not 1 <= deal <= source.deals:
         raise TableError("error-stale")
     if not await is_member(context, chat_id, user.id):
         raise TableError("error-not-member")
     frames = deal_frames(find_game(source.game), source.players, source.seed, source.log,
                          source.rules, deal)
-    screen = frame(source, frames, step, ViewContext(lang, 0, 0, source.names, source.game))
+    ctx = ViewContext(lang, 0, 0, source.names, source.game)
+    screen = frame(source, frames, step, ctx, app.people.settings.webapp_url)
     message = query.message
     if message is not None and message.chat.id == user.id:
         app.sender.close_message(user.id, message.message_id, screen)
@@ -72,28 +73,6 @@ async def _replay(app: Runtime, context: Context, query: CallbackQuery, press: P
         raise TableError("lobby-open-bot-first")
     app.sender.post(user.id, 0, screen)
     await answer(query, toast=await app.alert(user, "coach-replay-sent"))
-
-
-async def _source(app: Runtime, kind: str, ident: int, user_id: int, lang: str
-                  ) -> tuple[Source, int]:
-    """What the replay is rebuilt from, and the chat its match was played in."""
-    if kind == "m":
-        story = await app.store.scores.story(ident)
-        if story is None:
-            raise TableError("error-stale")
-        match = story.match
-        return Source("m", ident, match.game, len(match.results), match.rules, match.seed,
-                      match.log, seat_names(match.results, lang), len(story.facts.deals),
-                      None, True), match.chat_id
-    table = await app.service.load(ident)
-    if table.status == "lobby":
-        raise TableError("error-stale")
-    public = find_game(table.game).public_observation(app.service.state_of(table))
-    seat = next((i for i, s in enumerate(table.seats) if s.user_id == user_id), None)
-    names = app.publishing.context(table, lang).names
-    return Source("t", ident, table.game, table.players, table.rules, table.seed,
-                  list(table.log), names, len(public.history), seat,
-                  table.status != "playing"), table.key.chat_id
 
 
 REVIEW_BUDGETS = 3  # a review may take this many decision budgets (it weighs a deal's decisions)
@@ -113,7 +92,7 @@ async def _review(app: Runtime, query: CallbackQuery, press: Press) -> None:
     user = query.from_user
     deal = callbacks.number(press.arg, 10_000)
     lang = await app.user_lang(user)
-    source, _ = await _source(app, "t", press.table_id, user.id, lang)
+    source, _ = await load_source(app, "t", press.table_id, user.id, lang)
     if deal is None or not 1 <= deal <= source.deals or source.seat is None:
         raise TableError("error-stale")
     game = find_game(source.game)

@@ -2,5 +2,6 @@
 
 ``auth`` checks Telegram's initData and signs sessions; ``scene`` turns what a viewer may see
 (their seat's observation, else the public view) into JSON with the bot's own words and buttons;
-``live`` tells open pages that a table moved; ``server`` is the HTTP app on the bot's event loop;
-``trial`` is ``make try``. The page decides nothing: a tap is a button press."""
+``replay`` does the same for each step of a finished deal; ``live`` tells open pages that a table
+moved; ``server`` is the HTTP app on the bot's event loop; ``trial`` is ``make try``. The page
+decides nothing: a tap is a button press."""

@@ -158,4 +158,4 @@ def _texts(board: Screen, hand: Screen | None = None) -> dict[str, Any]:
 
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
-         "standings")
+         "standings", "open")

@@ -7,6 +7,8 @@ library, already how the tests' fake Bot API serves, that runs inside a running 
     GET  /api/table/{id}            the viewer's scene (403: not seated and not in the chat)
     GET  /api/table/{id}/events     the same, live (server-sent events, id = the table's version)
     POST /api/press                 a button pressed on the page: the button's use case
+    GET  /api/replay/{ref}          a finished deal's frames ('t12_3': table 12's third deal;
+                                    'm7_1': stored match 7's first), for the chat's members
 
 A session travels as ``Authorization: Session <s>`` (EventSource: ``?s=<s>``)."""
 
@@ -25,19 +27,25 @@ from telegram import User
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from engine import find_game
 from storage import notify
 from storage.base import StorageError, TableRecord
 
 from .. import callbacks
 from ..callbacks import Kind
+from ..replay import Source, deal_frames, read_page_ref
+from ..replay_source import load_source
 from ..runtime import Runtime
 from ..tables import Outcome, Person, TableError, TableService
+from ..views import Context
 from . import auth, scene
+from .replay import deal_payload
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
 MEMBER_SECONDS = 300.0  # getChatMember's answer is trusted this long
 KEEPALIVE = 15.0
+REPLAYS_KEPT = 32  # replays' bodies kept (~100 KB each; ~50 ms to build one)
 SEAT_USE_CASES = {Kind.ACTION: TableService.act, Kind.PICK: TableService.pick,
                   Kind.TOGGLE: TableService.toggle, Kind.CONFIRM: TableService.confirm}
 MEMBERS = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
@@ -56,12 +64,15 @@ class Web:
         self._members: dict[tuple[int, int], tuple[bool, float]] = {}
         self._notifier: notify.Notifier | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        # a finished deal's frames do not change: kept for the next viewer who sees the same
+        self._replays: dict[tuple[Any, ...], bytes] = {}
         self.app = web.Application()
         self.app[WEB] = self  # whoever holds the app reaches its routes' owner
         self.app.add_routes([
             web.get("/", self.index), web.static("/static", STATIC),
             web.post("/api/session", self.session), web.get("/api/table/{id}", self.table),
-            web.get("/api/table/{id}/events", self.events), web.post("/api/press", self.press)])
+            web.get("/api/table/{id}/events", self.events), web.post("/api/press", self.press),
+            web.get("/api/replay/{ref}", self.replay)])
 
     async def hear_others(self, database: str) -> None:
         """On PostgreSQL, moves made through other workers reach the pages open here."""
@@ -136,8 +147,10 @@ class Web:
             raise web.HTTPUnauthorized(text=str(error)) from error
         await self.runtime.people.touch(self.user(viewer))
         table = callbacks.number(start)
+        ref = start.removeprefix("replay_")  # a t.me link's startapp=replay_t12_3
+        replay = ref if start.startswith("replay_") and read_page_ref(ref) else None
         return _json({"session": auth.issue(viewer, self.token), "table": table,
-                      "user": viewer.id})
+                      "replay": replay, "user": viewer.id})
 
     async def table(self, request: web.Request) -> web.Response:
         viewer = self.viewer(request)
@@ -210,6 +223,43 @@ class Web:
             return await self._refused(user, "error-busy", {}, 503)
         await self.runtime.publish(outcome)
         return _json({"table": outcome.table.id, "version": outcome.table.version})
+
+    async def replay(self, request: web.Request) -> web.Response:
+        """A finished deal's frames, rebuilt through the engine, for a member of the match's
+        chat (asked as for spectating), with what this viewer may see of it."""
+        viewer = self.viewer(request)
+        user = self.user(viewer)
+        ref = read_page_ref(request.match_info["ref"])
+        if ref is None:
+            return await self._refused(user, "coach-replay-none", {}, 404)
+        kind, ident, number = ref
+        lang = await self.runtime.people.user_lang(user)
+        try:
+            source, chat_id = await load_source(self.runtime, kind, ident, viewer.id, lang)
+        except TableError:
+            return await self._refused(user, "coach-replay-none", {}, 404)
+        except StorageError:
+            log.exception("storage fault while reading a replay")
+            return await self._refused(user, "error-busy", {}, 503)
+        if not await self.member(chat_id, viewer.id):
+            return await self._refused(user, "error-not-member", {}, 403)
+        if not 1 <= number <= source.deals:
+            return await self._refused(user, "coach-replay-none", {}, 404)
+        key = (kind, ident, number, source.seat, source.face_up, lang, source.names)
+        body = self._replays.pop(key, None) or self._replay_body(source, number, lang)
+        self._replays[key] = body  # the newest last: the oldest goes first
+        while len(self._replays) > REPLAYS_KEPT:
+            del self._replays[next(iter(self._replays))]
+        response = web.Response(body=body, content_type="application/json")
+        response.enable_compression()
+        return response
+
+    @staticmethod
+    def _replay_body(source: Source, number: int, lang: str) -> bytes:
+        deal = deal_frames(find_game(source.game), source.players, source.seed, source.log,
+                           source.rules, number)
+        data = deal_payload(source, deal, Context(lang, 0, 0, source.names, source.game))
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
     # ----- helpers
 

@@ -32,3 +32,5 @@ coach-replay-move = { $name }: { $action }
 coach-replay-hidden = 🂠 hidden
 coach-replay-hand = { $name }: { $cards }
 coach-replay-sent = ⏯ The replay is in your private chat
+coach-replay-page = 🃏 See it on the table
+coach-replay-none = ⏯ There is no such replay

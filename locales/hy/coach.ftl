@@ -32,3 +32,5 @@ coach-replay-move = { $name }՝ { $action }
 coach-replay-hidden = 🂠 փակ
 coach-replay-hand = { $name }՝ { $cards }
 coach-replay-sent = ⏯ Կրկնությունը ուղարկվեց ձեզ անձնական նամակով
+coach-replay-page = 🃏 Տեսնել սեղանին
+coach-replay-none = ⏯ Այդպիսի կրկնություն չկա

@@ -32,3 +32,5 @@ coach-replay-move = { $name }: { $action }
 coach-replay-hidden = 🂠 скрыто
 coach-replay-hand = { $name }: { $cards }
 coach-replay-sent = ⏯ Повтор отправлен вам в личный чат
+coach-replay-page = 🃏 Смотреть на столе
+coach-replay-none = ⏯ Такого повтора нет

@@ -282,14 +282,18 @@ class Harness:
         await self.feed({"message": message})
 
     async def open_table(self, game: str, humans: list[int], computers: int,
-                         level: str = "Միջին") -> None:
-        """``humans[0]`` opens a lobby of ``game``, the others join, computers of ``level`` fill
-        the seats, and the creator starts."""
+                         level: str = "Միջին", options: tuple[str, ...] = ()) -> None:
+        """``humans[0]`` opens a lobby of ``game``, the others join, the creator presses the
+        lobby's ``options`` buttons (by their labels' start), computers of ``level`` fill the
+        seats, and the creator starts."""
         for user in humans:
             await self.start_private(user)
         await self.say(humans[0], f"/new {game}")
         for user in humans[1:]:
             await self.press(user, self.table_message(), self.table_message().button("Միանալ")["callback_data"])
+        for option in options:
+            await self.press(humans[0], self.table_message(),
+                             self.table_message().button(option)["callback_data"])
         await self.add_computers(humans[0], computers, level)
         await self.press(humans[0], self.table_message(), self.table_message().button("▶")["callback_data"])
 

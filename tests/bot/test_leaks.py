@@ -187,8 +187,8 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
     frames: list[str] = []
     original = coach_handlers.frame
 
-    def audited(source: Any, deal: Any, step: int, ctx: Any) -> Screen:
-        screen = original(source, deal, step, ctx)
+    def audited(source: Any, deal: Any, step: int, ctx: Any, *page: Any) -> Screen:
+        screen = original(source, deal, step, ctx, *page)
         state = deal.states[max(0, min(step, len(deal.moves)))]
         if source.face_up:
             frames.append(f"a hand face up during the match: {screen.text[:200]}")

@@ -1,10 +1,13 @@
 """Leak audit of the page: over whole matches of every game at every size (test_leaks' cases and
 players), every scene the page's server would send after each publish, to each seat's player and
 to a spectator, is checked against the hands hidden from that viewer in the state it was built
-from: the text lines, the buttons, and every card code anywhere in the JSON."""
+from: the text lines, the buttons, and every card code anywhere in the JSON. Each of the first
+deals finished while the match goes on is replayed on the page (issue 26) for every seat and a
+spectator, and each of its frames is checked the same way against the state of its step."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections import Counter
@@ -12,8 +15,13 @@ from typing import Any
 
 import pytest
 
+from bot.replay import deal_frames
+from bot.replay_source import load_source
 from bot.runtime import Runtime
+from bot.views import Context
 from bot.web import scene
+from bot.web.replay import deal_payload
+from engine import find_game
 from engine.cards import parse_card
 from storage.memory import MemoryStore
 
@@ -22,6 +30,7 @@ from .test_leaks import CASES, choose, faces, leaked
 
 pytestmark = pytest.mark.slow
 
+REPLAYED_DEALS = 3  # a match's first deals replayed for every viewer (each costs ~50 ms a viewer)
 CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][CDHS])(?![A-Za-z0-9])")
 
 
@@ -50,7 +59,7 @@ def strings(value: Any, key: str = "") -> list[str]:
 @pytest.mark.parametrize(("game", "humans", "computers", "seed"), CASES)
 async def test_no_scene_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, game: str,
                                             humans: int, computers: int, seed: int) -> None:
-    checked, leaks = [0], []
+    checked, leaks, replayed = [0], [], [0]
     publish = Runtime.publish
 
     async def audited(runtime: Runtime, outcome: Any, *args: Any, **kwargs: Any) -> None:
@@ -64,11 +73,17 @@ async def test_no_scene_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, gam
             checked[0] += 1
             if bad := leaked(table.game, state, seat, shown(data)):
                 leaks.append(f"{'spectator' if seat is None else f'seat {seat}'}: {bad}")
+        done = len(find_game(table.game).public_observation(state).history)
+        if table.status == "playing" and replayed[0] < done <= REPLAYED_DEALS:
+            replayed[0] = done
+            leaks.extend(await replay_leaks(runtime, table.id, done))
     monkeypatch.setattr(Runtime, "publish", audited)
     rng = random.Random(seed)
     users = list(range(101, 101 + humans))
     async with Harness(MemoryStore(), table_seed=seed) as h:  # type: ignore[arg-type]
-        await h.open_table(game, users, computers, level="Միջին")
+        # Thirteen in three games, so that a game ends while the match goes on (a replay's case)
+        await h.open_table(game, users, computers, level="Միջին",
+                           options=("🎮",) if game == "thirteen" else ())
         for _ in range(3000):
             table = await h.runtime.store.tables.seat_of(users[0])
             if table is None or table.status != "playing":
@@ -80,5 +95,30 @@ async def test_no_scene_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, gam
         else:
             raise AssertionError("the match did not end")
         assert any("🏆" in m.text for m in h.fake.chat(GROUP))
-    assert checked[0] > 50
+    assert checked[0] > 50 and replayed[0] >= 1
     assert not leaks, leaks[:3]
+
+
+async def replay_leaks(runtime: Runtime, table_id: int, number: int) -> list[str]:
+    """Deal ``number``, just finished, replayed on the page for each seat and a spectator while
+    the match goes on: every frame against the state of its step."""
+    spectator, _ = await load_source(runtime, "t", table_id, 0, "hy")
+    assert not spectator.face_up and spectator.seat is None
+    game = find_game(spectator.game)
+    deal = deal_frames(game, spectator.players, spectator.seed, spectator.log, spectator.rules,
+                       number)
+    found = []
+    for seat in [None, *range(spectator.players)]:
+        source = dataclasses.replace(spectator, seat=seat)
+        data = deal_payload(source, deal, Context("hy", 0, 0, source.names, source.game))
+        for frame in data["frames"]:
+            step = frame["step"]
+            # the caption of the deal's last move against the state it was made in: the state
+            # after it is the next deal's, whose hands hold that card again
+            caption_state = deal.states[step - 1 if step == len(deal.moves) else step]
+            bad = leaked(source.game, deal.states[step], seat, shown(frame | {"caption": ""}))
+            bad += leaked(source.game, caption_state, seat, shown({"lines": [frame["caption"]]}))
+            if bad:
+                found.append(f"replay of deal {number} step {step}, "
+                             f"{'spectator' if seat is None else f'seat {seat}'}: {bad}")
+    return found

@@ -45,6 +45,11 @@ class Page:
         data: dict[str, Any] = await response.json()
         return data
 
+    async def replay(self, ref: str) -> tuple[int, dict[str, Any]]:
+        """A finished deal's frames ('t12_3'), or a refusal's status and alert."""
+        response = await self.client.get(f"/api/replay/{ref}", headers=self.headers)
+        return response.status, await response.json()
+
     async def press(self, data: str) -> tuple[int, dict[str, Any]]:
         response = await self.client.post("/api/press", json={"data": data}, headers=self.headers)
         return response.status, await response.json()

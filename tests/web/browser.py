@@ -129,3 +129,20 @@ class Window:
         self.driver.save_screenshot(str(path))
         print(f"screenshot: {path}")
         return path
+
+    def replay(self, ref: str, step: int = 0) -> dict[str, Any]:
+        """The page opened on a replay ('t12_3') at ``step``: its payload, once drawn."""
+        self.driver.get(f"{self.base}/?replay={ref}" + (f"&step={step}" if step else ""))
+        data: dict[str, Any] = self.until(lambda: self.js("return replay"), f"the replay {ref}")
+        return data
+
+    def step(self) -> int:
+        return int(self.js("return replayStep"))
+
+    def drawn(self, css: str) -> list[str]:
+        """The codes of the cards drawn under ``css`` ('#hand', '#trick', '#hands')."""
+        return list(self.js(f"return [...document.querySelectorAll('{css} .card')]"
+                            ".map(c => c.dataset.code)"))
+
+    def text(self, element: str) -> str:
+        return str(self.js(f"return document.getElementById('{element}').textContent"))

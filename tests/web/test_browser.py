@@ -1,17 +1,23 @@
 """The page in a headless Chromium against ``make try``'s server: a whole Hearts deal by clicks,
-a player and a spectator in sync, a reload mid-deal, the page in hy, en and ru, and every game's
-table photographed (tmp/artefacts/, printed)."""
+a player and a spectator in sync, a reload mid-deal, that deal replayed while the match goes on,
+a stored match's deal replayed face up, the page in hy, en and ru, and every game's table
+photographed (tmp/artefacts/, printed)."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot import i18n
+from bot import i18n, scores
 from engine import GAME_NAMES
+from storage import open_store
 
+from ..bot.test_coach import normal_match, stored_table
 from .browser import Window, need_browser, trial_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -82,6 +88,42 @@ def test_a_whole_hearts_deal_by_clicks_with_a_spectator_and_a_reload(base: str, 
         window.shot("hearts-deal-two")
     finally:
         spectator.close()
+    replay_during_the_match(window, table)
+
+
+def replay_during_the_match(window: Window, table: int) -> None:
+    """The deal just played, replayed from the table's ⏯ while the match goes on: the viewer's
+    own hand only, the other seats' passes hidden, the tricks drawn as the table draws them,
+    ◀ ▶ ⏭, then back to the table."""
+    assert window.text("rewind") == "⏯ 1"
+    window.click("#rewind")
+    data = window.until(lambda: window.js("return replay"), "the replay")
+    assert data["replay"] == f"t{table}_1" and "replay=t" in window.driver.current_url
+    frames = data["frames"]
+    assert (data["seat"], data["face_up"], len(frames)) == (0, False, 57)  # 4 passes, 52 cards
+    assert window.text("caption") == i18n.t("hy", "coach-replay-dealt")
+    assert window.drawn("#hand") == [c["code"] for c in frames[0]["cards"]]
+    assert len(window.drawn("#hand")) == 13 and not window.drawn("#hands")
+    for step in range(1, 7):  # the four passes, then the first two cards of trick 1
+        window.click("#next")
+        window.until(lambda s=step: window.step() == s, f"step {step}")
+        assert window.text("caption") == frames[step]["caption"]
+        assert window.text("status") == frames[step]["lines"][0]
+    hidden = [f["caption"] for f in frames[1:5] if "🂠" in f["caption"]]
+    assert len(hidden) == 3  # the other seats' passes
+    trick = [code for _, code in frames[6]["view"]["trick"]]
+    assert len(trick) == 2 and sorted(window.drawn("#trick")) == sorted(trick)
+    window.click("#prev")
+    window.until(lambda: window.step() == 5, "step 5")
+    assert len(window.drawn("#trick")) == 1
+    window.shot("replay-during-match")
+    window.click("#last-step")
+    window.until(lambda: window.step() == 56, "the last step")
+    assert not window.drawn("#hand") and window.js("return document.getElementById('next').disabled")
+    window.shot("replay-during-match-end")
+    window.click("#back")
+    window.until(lambda: (s := window.scene()) and s.get("table") == table, "the table again")
+    assert window.js("return document.getElementById('replay').hidden")
 
 
 @pytest.mark.parametrize(("lang", "word"), [("hy", "Սրտեր"), ("en", "Hearts"), ("ru", "Червы")])
@@ -145,3 +187,58 @@ def test_a_blot_auction_and_its_deal_by_clicks(window: Window) -> None:
     assert scene is not None and scene["view"]["history"], "the first deal did not end"
     assert {"auction", "play"} <= phases
     window.shot("bazar_blot-deal-two")
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    """A try server whose database holds a finished Hearts match: its address and the match."""
+    need_browser()
+    folder = tmp_path_factory.mktemp("stored")
+    match = asyncio.run(store_a_match(folder / "try.sqlite3"))
+    with trial_server(folder) as address:
+        yield address, match
+
+
+async def store_a_match(path: Path) -> int:
+    store = await open_store(str(path))
+    try:
+        game, _, log, final = normal_match("hearts")
+        story = await scores.finish(store, game, stored_table(game, log), final, time.time())
+        return story.match.id or 0
+    finally:
+        await store.close()
+
+
+def test_a_finished_matchs_deal_replayed_face_up(stored: tuple[str, int]) -> None:
+    """Every hand face up, each shrinking as its cards are played; ▶▶ plays on and pauses."""
+    base, match = stored
+    window = Window(base)
+    try:
+        window.sign_in("Ani", "en")
+        data: dict[str, Any] = window.replay(f"m{match}_2", step=2)  # as a web_app button opens it
+        frames = data["frames"]
+        assert data["face_up"] and data["seat"] is None and window.step() == 2
+        assert window.text("title") == "Hearts" and "Deal 2" in window.text("status")
+        window.click("#first")
+        window.until(lambda: window.step() == 0, "step 0")
+        rows = window.js("return [...document.querySelectorAll('#hands .handrow')].map("
+                         "r => r.querySelectorAll('.card').length)")
+        assert rows == [13, 13, 13, 13] and not window.drawn("#hand")
+        assert window.drawn("#hands") == [c for _, hand in frames[0]["hands"] for c in hand]
+        window.click("#autoplay")
+        window.until(lambda: window.step() >= 8, "autoplay to step 8")
+        window.click("#autoplay")  # paused: a step drawn stays drawn
+        paused = window.step()
+        assert window.drawn("#hands") == [c for _, hand in frames[paused]["hands"] for c in hand]
+        assert window.text("caption") == frames[paused]["caption"]
+        assert sum(len(hand) for _, hand in frames[paused]["hands"]) < 52
+        window.shot("replay-face-up")
+    finally:
+        window.close()
+
+
+def test_a_replay_refused_says_why(base: str, window: Window) -> None:
+    window.sign_in("Ani", "ru")
+    window.driver.get(f"{base}/?replay=m999999_1")
+    refusal = i18n.t("ru", "coach-replay-none")
+    window.until(lambda: window.text("status") == refusal, "the refusal")

@@ -5,6 +5,7 @@ const $ = (id) => document.getElementById(id);
 const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
 let session = sessionStorage.getItem("seghan-session") || "";
 let tableId = null, source = null, scene = null, tg = null;
+let replay = null, replayStep = 0, autoplay = null;  // a finished deal on the page
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -55,6 +56,7 @@ function setSession(value) {
 // ----- the table
 
 function openTable(id) {
+  leaveReplay();
   tableId = Number(id);
   const url = new URL(location.href);
   url.searchParams.set("table", tableId);
@@ -148,6 +150,10 @@ function render(s) {
     row.forEach((b) => { const button = el("button", "", b.text); button.onclick = () => press(b.data); line.append(button); });
     buttons.append(line);
   });
+  const done = s.table && s.view ? s.view.history.length : 0;  // a finished deal: ⏯ replays it
+  $("rewind").hidden = !done;
+  $("rewind").textContent = "⏯ " + done;
+  $("rewind").onclick = () => openReplay(`t${s.table}_${done}`, 0);
   tick();
 }
 
@@ -163,9 +169,89 @@ function tick() {
 }
 setInterval(tick, 1000);
 
+// ----- a finished deal replayed: each step's frame is a scene, drawn by render() as the table is
+
+async function openReplay(ref, step) {
+  const { status, data } = await api("api/replay/" + encodeURIComponent(ref));
+  if (status !== 200) {  // refused: what was drawn stays drawn
+    const refusal = (data && data.alert) || "HTTP " + status;
+    if (!scene) { $("home").hidden = true; $("status").textContent = refusal; }
+    return say(refusal);
+  }
+  if (source) { source.close(); source = null; }
+  tableId = null;
+  play(false);
+  const url = new URL(location.href);
+  url.searchParams.delete("table"); url.searchParams.delete("step"); url.searchParams.set("replay", ref);
+  history.replaceState(null, "", url);
+  replay = data;
+  showStep(Number(step) || 0);
+  if (tg) tg.BackButton.show();
+}
+
+function showStep(step) {
+  const last = replay.frames.length - 1;
+  replayStep = Math.max(0, Math.min(step, last));
+  const frame = replay.frames[replayStep];
+  render(Object.assign({}, replay, frame));
+  $("status").textContent = frame.lines[0];
+  $("caption").textContent = frame.caption;
+  const hands = $("hands");
+  hands.textContent = "";
+  frame.hands.forEach(([seat, codes]) => {
+    const row = el("div", "handrow");
+    row.dataset.seat = seat;
+    const cards = el("div");
+    codes.forEach((code) => cards.append(cardEl(code)));
+    row.append(el("b", "", replay.names[seat]), cards);
+    hands.append(row);
+  });
+  const ref = replay.replay, table = /^t(\d+)_/.exec(ref);
+  $("prev-deal").hidden = replay.deal <= 1;
+  $("next-deal").hidden = replay.deal >= replay.deals;
+  $("back").hidden = !table;  // a table's deal: back to the table
+  $("back").textContent = replay.words.open;
+  $("prev-deal").onclick = () => openReplay(ref.replace(/_\d+$/, "_" + (replay.deal - 1)), 0);
+  $("next-deal").onclick = () => openReplay(ref.replace(/_\d+$/, "_" + (replay.deal + 1)), 0);
+  $("back").onclick = () => openTable(table[1]);
+  $("first").disabled = $("prev").disabled = replayStep === 0;
+  $("next").disabled = $("last-step").disabled = replayStep === last;
+  $("replay").hidden = false;
+  if (replayStep === last) play(false);
+}
+
+function play(on) {
+  clearInterval(autoplay);
+  autoplay = on ? setInterval(() => showStep(replayStep + 1), 900) : null;
+  $("autoplay").classList.toggle("on", !!autoplay);
+  $("autoplay").textContent = autoplay ? "⏸" : "▶▶";
+}
+
+function leaveReplay() {
+  if (!replay) return;
+  play(false);
+  replay = null;
+  $("replay").hidden = true; $("hands").textContent = "";
+}
+
+$("first").onclick = () => showStep(0);
+$("prev").onclick = () => showStep(replayStep - 1);
+$("next").onclick = () => showStep(replayStep + 1);
+$("last-step").onclick = () => showStep(Infinity);
+$("autoplay").onclick = () => {
+  if (replayStep === replay.frames.length - 1) showStep(0);
+  play(!autoplay);
+};
+document.addEventListener("keydown", (event) => {
+  if (!replay) return;
+  if (event.key === "ArrowLeft") showStep(replayStep - 1);
+  if (event.key === "ArrowRight") showStep(replayStep + 1);
+});
+
 // ----- home (try mode): sign in, open or watch a table
 
 async function home() {
+  leaveReplay();
   if (source) { source.close(); source = null; }
   tableId = null; scene = null;
   $("board").hidden = true; $("home").hidden = false;
@@ -216,8 +302,9 @@ function loadTelegram() {
 }
 
 async function start() {
-  const table = new URLSearchParams(location.search).get("table");
-  if (table) openTable(table); else home();
+  const params = new URLSearchParams(location.search);
+  const table = params.get("table"), ref = params.get("replay");
+  if (ref) openReplay(ref, params.get("step")); else if (table) openTable(table); else home();
 }
 
 async function boot() {
@@ -234,6 +321,7 @@ async function boot() {
     const data = await response.json();
     setSession(data.session);
     if (data.table) return openTable(data.table);
+    if (data.replay) return openReplay(data.replay, 0);
   }
   start();
 }

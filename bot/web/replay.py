@@ -1,0 +1,54 @@
+"""A finished deal replayed on the page (issue 26): every step's frame in one JSON, rebuilt from
+the seed and log through the engine (``bot.replay.Deal``), never from a stored screen, and with
+the text replay's visibility (``seats_shown``, ``caption``): while the match goes on the viewer's
+own hand only and another seat's pass hidden, once it is over every hand face up.
+
+A frame has the live scene's shape (``lines``, ``view``, ``last_trick``, ``cards``) so the page
+draws it with the table's own code; ``hands`` adds the other seats' hands when face up. The
+board is the public view (the table as the group saw it), the hands the seats' observations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Game, find_game
+
+from ..replay import Deal, Source, caption, page_ref, seats_shown, title
+from ..views import Context, view_for
+from .scene import WORDS, lines, plain
+
+
+def deal_payload(source: Source, deal: Deal, ctx: Context) -> dict[str, Any]:
+    """The whole deal for one viewer: what the frames share, then a frame per step."""
+    game = find_game(source.game)
+    return {
+        "replay": page_ref(source, deal.number), "game": source.game, "status": "replay",
+        "seat": source.seat, "face_up": source.face_up, "lang": ctx.lang,
+        "names": [lines(n)[0] if n else "" for n in source.names], "deadline": None,
+        "title": ctx.t(f"game-{source.game}"), "words": {k: ctx.t(f"web-{k}") for k in WORDS},
+        "deal": deal.number, "deals": source.deals, "buttons": [], "hand_lines": [],
+        "frames": [frame(game, source, deal, step, ctx) for step in range(len(deal.moves) + 1)],
+    }
+
+
+def frame(game: Game, source: Source, deal: Deal, step: int, ctx: Context) -> dict[str, Any]:
+    """Step ``step`` (0: as dealt; the last: the deal's result, no hands)."""
+    state = deal.states[step]
+    public = game.public_observation(state)
+    view = view_for(source.game)
+    over = step == len(deal.moves)
+    board = (view.deal_result(public.history[deal.number - 1], public, ctx) if over
+             else view.table(public, ctx))
+    hands = {} if over else {seat: [str(card) for card in getattr(
+        game.observation(state, seat), "hand", ())] for seat in seats_shown(source)}
+    mine = hands.pop(source.seat, []) if source.seat is not None else []
+    shown = plain(public)
+    if over:  # the view is already the next deal's: its turns are not this replay's to show
+        shown["to_act"] = []
+    return {
+        "step": step, "lines": [lines(title(source, deal, step, ctx))[0], *lines(board)],
+        "caption": lines(caption(source, deal, step, ctx))[0],
+        "view": shown, "last_trick": plain(getattr(public, "last_trick", None)),
+        "cards": [{"code": code, "state": "", "data": ""} for code in mine],
+        "hands": [[seat, codes] for seat, codes in hands.items()],
+    }

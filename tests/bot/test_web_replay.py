@@ -1,0 +1,201 @@
+"""A finished deal replayed on the page (issue 26): the payload of every deal of a stored match of
+every game equal, move by move, to the engine's own replay of its log, every hand face up; during
+a match a seat sees only its own hand and a spectator none; refusals in the viewer's language
+that change nothing; the ways in (a t.me link's startapp, the text replay's web_app button)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot import coach, i18n, scores
+from bot.views import Context
+from bot.web.scene import plain
+from engine import GAME_NAMES, find_game
+from storage.memory import MemoryStore
+from storage.records import engine_rules
+
+from .fake import GROUP, Harness
+from .play import act_once
+from .test_coach import ANI, ARAM, normal_match, stored_table
+from .web import client_of, init_data, page
+
+LANGS = ("hy", "en", "ru")
+
+
+def hands(game: Any, state: Any, seats: range) -> list[list[Any]]:
+    return [[seat, [str(c) for c in game.observation(state, seat).hand]] for seat in seats]
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "fifty_six"
+                                  else n for n in GAME_NAMES])
+async def test_every_deal_on_the_page_is_the_engines_replay_face_up(name: str) -> None:
+    game, players, log, final = normal_match(name)
+    lang = LANGS[GAME_NAMES.index(name) % 3]
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        story = await scores.finish(h.runtime.store, game, stored_table(game, log), final, 1.0)
+        names = scores.seat_names(story.match.results, lang)
+        ctx = Context(lang, 0, 0, names, name)
+        client = await client_of(h)
+        try:
+            viewer = await page(client, ANI, lang)
+            state = game.new_match(players, story.match.seed, **engine_rules(story.match.rules))
+            moved = 0
+            for number in range(1, len(story.facts.deals) + 1):
+                status, data = await viewer.replay(f"m{story.match.id}_{number}")
+                assert status == 200, data
+                assert (data["face_up"], data["seat"], data["deal"]) == (True, None, number)
+                assert data["title"] == i18n.t(lang, f"game-{name}")
+                for step, frame in enumerate(data["frames"]):
+                    if step:  # the engine's own move, beside the page's frame of it
+                        seat, code = log[moved]
+                        state = game.apply(state, seat, game.parse_action(code))
+                        moved += 1
+                        assert frame["caption"].endswith(coach.action_text(
+                            game.parse_action(code), ctx)), frame["caption"]
+                    assert frame["step"] == step and f"{step}/" in frame["lines"][0]
+                    last = step == len(data["frames"]) - 1
+                    seen = plain(game.public_observation(state))
+                    assert frame["view"] == (seen | {"to_act": []} if last else seen)
+                    assert frame["hands"] == ([] if last else hands(game, state, range(players)))
+                    assert frame["cards"] == []
+                assert len(game.public_observation(state).history) == number
+            assert moved == len(log)  # the whole match, deal after deal
+        finally:
+            await client.close()
+
+
+async def finished_first_deal(h: Harness) -> int:
+    """A Hearts table of Aram and three computers, played until its first deal is over."""
+    await h.open_table("hearts", [ARAM], 3)
+    table = await h.runtime.store.tables.seat_of(ARAM)
+    assert table is not None and table.id is not None
+    game = find_game("hearts")
+    while not game.public_observation(h.runtime.service.state_of(
+            await h.runtime.service.load(table.id))).history:
+        assert await act_once(h, ARAM)
+    return table.id
+
+
+async def test_during_the_match_a_seat_sees_its_hand_and_a_spectator_none() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table_id = await finished_first_deal(h)
+        table = await h.runtime.service.load(table_id)
+        game = find_game("hearts")
+        client = await client_of(h)
+        try:
+            status, mine = await (await page(client, ARAM, "en")).replay(f"t{table_id}_1")
+            assert status == 200, mine
+            assert (mine["face_up"], mine["seat"]) == (False, 0)
+            state = game.new_match(4, table.seed)
+            hidden = 0
+            for step, frame in enumerate(mine["frames"]):
+                if step:
+                    seat, code = table.log[step - 1]
+                    state = game.apply(state, seat, game.parse_action(code))
+                    hidden += seat != 0 and code.startswith("pass:")
+                    if seat != 0 and code.startswith("pass:"):  # another seat's pass: hidden
+                        assert frame["caption"].endswith(i18n.t("en", "coach-replay-hidden"))
+                assert frame["hands"] == []
+                if step < len(mine["frames"]) - 1:
+                    assert [c["code"] for c in frame["cards"]] == hands(game, state, range(1))[0][1]
+            assert hidden == 3
+            status, watched = await (await page(client, 301)).replay(f"t{table_id}_1")
+            assert status == 200 and watched["seat"] is None
+            assert all(f["cards"] == [] and f["hands"] == [] for f in watched["frames"])
+        finally:
+            await client.close()
+
+
+async def test_refusals_are_in_the_viewers_language_and_change_nothing() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table_id = await finished_first_deal(h)
+        before = await h.runtime.service.load(table_id)
+        sent = len(h.fake.messages)
+        h.fake.left.add(300)
+        client = await client_of(h)
+        try:
+            for lang in LANGS:
+                outsider = await page(client, 300, lang)
+                assert await outsider.replay(f"t{table_id}_1") == (
+                    403, {"alert": i18n.t(lang, "error-not-member")})
+                member = await page(client, 301, lang)
+                none = (404, {"alert": i18n.t(lang, "coach-replay-none")})
+                for ref in (f"t{table_id}_2", f"t{table_id}_0", "t999_1", "m999_1", "x1_1",
+                            f"t{table_id}", f"t{table_id}_1_1", "t01_1"):
+                    assert await member.replay(ref) == none, ref
+            anonymous = await client.get(f"/api/replay/t{table_id}_1")
+            assert anonymous.status == 401
+            forged = await client.get(f"/api/replay/t{table_id}_1",
+                                      headers={"Authorization": "Session x.y"})
+            assert forged.status == 401
+        finally:
+            await client.close()
+        assert await h.runtime.service.load(table_id) == before
+        assert len(h.fake.messages) == sent
+
+
+async def test_a_t_me_link_opens_a_replay() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        client = await client_of(h)
+        try:
+            for start, replay, table in (("replay_t5_2", "t5_2", None), ("replay_m12_1", "m12_1", None),
+                                         ("replay_t5", None, None), ("replay_", None, None),
+                                         ("t5_2", None, None), ("42", None, 42)):
+                response = await client.post("/api/session",
+                                             json={"initData": init_data(7, start=start)})
+                body = await response.json()
+                assert (body["replay"], body["table"]) == (replay, table), start
+        finally:
+            await client.close()
+
+
+async def test_the_text_replay_has_a_way_to_the_page_only_with_webapp_url(
+        unused_tcp_port: int) -> None:
+    game, _, log, final = normal_match("hearts")
+    for url in ("https://example.org/seghan", None):
+        async with Harness(MemoryStore(), webapp_url=url,  # type: ignore[arg-type]
+                           webapp_short_name="table" if url else None,
+                           webapp_port=unused_tcp_port) as h:
+            story = await scores.finish(h.runtime.store, game, stored_table(game, log), final, 1.0)
+            await h.start_private(ARAM)
+            await h.say(ARAM, "/history")
+            history = h.fake.chat(GROUP)[-1]
+            await h.press(ARAM, history, history.button("⏯ 1")["callback_data"])
+            shown = [m for m in h.fake.chat(ARAM) if m.text.startswith("⏯")][-1]
+            first = page_buttons(shown)
+            await h.press(ARAM, shown, shown.button("▶")["callback_data"])
+            then = page_buttons(h.fake.messages[(ARAM, shown.message_id)])
+            ref = f"{url}/?replay=m{story.match.id}_1"
+            assert (first, then) == (([f"{ref}&step=0"], [f"{ref}&step=1"]) if url else ([], []))
+
+
+def page_buttons(message: Any) -> list[str]:
+    return [b["web_app"]["url"] for b in message.buttons() if "web_app" in b]
+
+
+async def test_a_replay_is_built_once_for_the_viewers_who_see_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.web.server import Web
+
+    built: list[int | None] = []
+    build = Web._replay_body
+
+    def counted(source: Any, number: int, lang: str) -> bytes:
+        built.append(source.seat)
+        return build(source, number, lang)
+    monkeypatch.setattr(Web, "_replay_body", staticmethod(counted))
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table_id = await finished_first_deal(h)
+        client = await client_of(h)
+        try:
+            ref = f"t{table_id}_1"
+            first = await (await page(client, 301)).replay(ref)
+            assert await (await page(client, 302)).replay(ref) == first
+            assert (await (await page(client, ARAM)).replay(ref))[1]["seat"] == 0
+            assert (await (await page(client, 303, "ru")).replay(ref))[1]["lang"] == "ru"
+            assert await (await page(client, 301)).replay(ref) == first
+        finally:
+            await client.close()
+    assert built == [None, 0, None]  # a spectator's in hy, Aram's own, a spectator's in ru
