@@ -55,6 +55,7 @@ from ..thirteen import (
     world,
 )
 from .search import choose
+from .thirteen_endgame import ENDGAME_CARDS, Endgames, endgame_points
 
 PIECE = 3  # cost of one combination in a split of the hand
 LONE = 1  # extra cost of a lone card below a king (it needs someone else's low lead to go)
@@ -510,8 +511,12 @@ def search(obs: Observation, legal: Sequence[Action], rng: random.Random, tries:
                       Callable[[State, Action, random.Random], float]]:
     """What Hard searches: its candidates (Normal's first), a sampler of worlds and the place
     points an action ends the game with for the seat (the coach reads it too)."""
+    solver = Endgames()
+
     def value(state: State, action: Action, _: random.Random) -> float:
-        return playout(state, obs.seat, action.mask if isinstance(action, Combo) else 0)
+        first = action.mask if isinstance(action, Combo) else 0
+        points = endgame_points(state, obs.seat, first, solver)
+        return playout(state, obs.seat, first) if points is None else points
     return _candidates(obs, legal, rng), lambda r: sample_world(obs, r, tries), value
 
 
@@ -521,6 +526,8 @@ def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -
     play, the lowest that keeps the split, the highest that is not a bomb and the lowest bomb."""
     combos = {a.mask: a for a in legal if isinstance(a, Combo)}
     picks: list[Action] = [normal(obs, legal, rng)]
+    if _endgame(obs):  # solved exactly: every action is worth weighing
+        return picks + [a for a in legal if a != picks[0]]
     hand = val_mask(obs.hand)
     if not obs.table:
         singles = [m for m in combos if m.bit_count() == 1]
@@ -538,6 +545,12 @@ def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -
         if action is not None and action not in picks:
             picks.append(action)
     return picks[:MAX_CANDIDATES]
+
+
+def _endgame(obs: Observation) -> bool:
+    """Two players hold cards, few enough for ``endgame_points`` to solve."""
+    sizes = [n for n in obs.hand_sizes if n]
+    return len(sizes) == 2 and sum(sizes) <= ENDGAME_CARDS
 
 
 def sample_world(obs: Observation, rng: random.Random, tries: int = 1) -> State:
