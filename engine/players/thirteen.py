@@ -489,13 +489,21 @@ def playout(state: State, seat: int, first: int) -> int:
 
 HARD_SAMPLES = 16  # sampled worlds per decision: the budget, counted in work
 HARD_TRIES = 24  # draws per other seat's hand in a world, the least surprising kept
+# With 2 players one hand is guessed, not two or three, and a draw is cheap beside a world's
+# playouts: more draws guess it better (hands from 39 unseen cards, 26 of them never dealt).
+TRIES_BY_PLAYERS = {2: 96}
 MAX_CANDIDATES = 7
 
 
-def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
+def hard_tries(players: int) -> int:
+    """Hard's draws per guessed hand at a table of ``players``."""
+    return TRIES_BY_PLAYERS.get(players, HARD_TRIES)
+
+
+def make_hard(samples: int = HARD_SAMPLES, tries: int | None = None
               ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
     """A Hard player with this many sampled worlds a decision, each other seat's hand in them
-    the best of ``tries`` draws."""
+    the best of ``tries`` draws (None: ``hard_tries``)."""
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -506,18 +514,19 @@ def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
     return hard
 
 
-def search(obs: Observation, legal: Sequence[Action], rng: random.Random, tries: int = HARD_TRIES
-           ) -> tuple[list[Action], Callable[[random.Random], State],
+def search(obs: Observation, legal: Sequence[Action], rng: random.Random,
+           tries: int | None = None) -> tuple[list[Action], Callable[[random.Random], State],
                       Callable[[State, Action, random.Random], float]]:
     """What Hard searches: its candidates (Normal's first), a sampler of worlds and the place
     points an action ends the game with for the seat (the coach reads it too)."""
-    solver = Endgames()
+    draws = hard_tries(len(obs.hand_sizes)) if tries is None else tries
+    solver = Endgames(policy=fast_normal)
 
     def value(state: State, action: Action, _: random.Random) -> float:
         first = action.mask if isinstance(action, Combo) else 0
         points = endgame_points(state, obs.seat, first, solver)
         return playout(state, obs.seat, first) if points is None else points
-    return _candidates(obs, legal, rng), lambda r: sample_world(obs, r, tries), value
+    return _candidates(obs, legal, rng), lambda r: sample_world(obs, r, draws), value
 
 
 def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:

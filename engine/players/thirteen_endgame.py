@@ -12,7 +12,13 @@ instead.
 
 from __future__ import annotations
 
-from ..thirteen import State, _all_combos, _beating, _next_to_beat, classify
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from ..thirteen import Shape, State, _all_combos, _beating, _next_to_beat, classify
+
+# How the other plays, if known: (hands, seat, table, its shape, cards played) -> its play, 0 to pass
+Policy = Callable[[Sequence[int], int, int, Shape | None, int], int]
 
 ENDGAME_CARDS = 14  # solve when the two hands hold this many cards or fewer together
 DECISION_NODES = 20_000  # positions the solves of one decision may expand together
@@ -27,9 +33,50 @@ class Endgames:
     most of them) and the positions left to expand; once the budget is spent every later solve
     gives up."""
 
-    def __init__(self, budget: int = DECISION_NODES) -> None:
+    def __init__(self, budget: int = DECISION_NODES, policy: Policy | None = None) -> None:
         self.memo: dict[tuple[int, int, int], bool] = {}
+        self.replies: dict[tuple[int, ...], bool] = {}
         self.left = budget
+        self.policy = policy
+
+    def outcome(self, mine: int, theirs: int, table: int, mine_to_act: bool, dealt: int
+                ) -> bool | None:
+        """Whether the seat holding ``mine`` goes out before the one holding ``theirs``: against
+        any play (no policy), or against the policy's (``dealt``: every card dealt, so the
+        cards played are known)."""
+        if self.policy is None:
+            if mine_to_act:
+                return self.wins(mine, theirs, table)
+            lost = self.wins(theirs, mine, table)
+            return None if lost is None else not lost
+        if self.left <= 0:
+            return None
+        try:
+            return self._against(mine, theirs, table, mine_to_act, dealt)
+        except _OverBudget:
+            return None
+
+    def _against(self, mine: int, theirs: int, table: int, mine_to_act: bool, dealt: int
+                 ) -> bool:
+        key = (mine, theirs, table, mine_to_act, dealt)
+        known = self.replies.get(key)
+        if known is not None:
+            return known
+        self.left -= 1
+        if self.left < 0:
+            raise _OverBudget
+        if mine_to_act:
+            options = _options(mine, table)
+            result = mine in options or any(
+                self._against(mine ^ m, theirs, m, False, dealt) for m in options) or (
+                table != 0 and self._against(mine, theirs, 0, False, dealt))
+        else:
+            assert self.policy is not None
+            shape = classify(table) if table else None
+            play = self.policy((theirs, mine), 0, table, shape, dealt & ~mine & ~theirs)
+            result = play != theirs and self._against(mine, theirs ^ play, play or 0, True, dealt)
+        self.replies[key] = result
+        return result
 
     def wins(self, mover: int, other: int, table: int) -> bool | None:
         """Whether the player holding ``mover`` (a value mask), to act on ``table`` (0: to
@@ -53,20 +100,24 @@ class Endgames:
         options = _options(mover, table)
         result = mover in options  # out now
         if not result:
-            # the biggest plays first: they shed most and leave the other least to answer
-            options.sort(key=lambda m: -m.bit_count())
             result = any(not self._wins(other, mover ^ m, m) for m in options) or (
                 table != 0 and not self._wins(other, mover, 0))  # a pass: the other leads
         self.memo[key] = result
         return result
 
 
-def _options(hand: int, table: int) -> list[int]:
-    if not table:
-        return _all_combos(hand)
-    shape = classify(table)
-    assert shape is not None
-    return _beating(hand, shape)
+@lru_cache(maxsize=1 << 16)
+def _options(hand: int, table: int) -> tuple[int, ...]:
+    """What ``hand`` may play on ``table`` (0: every combination), the biggest first: they shed
+    most and leave the other least to answer. Cached: the seat's own hand is the same in every
+    world of a decision."""
+    if table:
+        shape = classify(table)
+        assert shape is not None
+        options = _beating(hand, shape)
+    else:
+        options = _all_combos(hand)
+    return tuple(sorted(options, key=lambda m: -m.bit_count()))
 
 
 def endgame_points(state: State, seat: int, first: int, solver: Endgames) -> int | None:
@@ -93,16 +144,11 @@ def endgame_points(state: State, seat: int, first: int, solver: Endgames) -> int
         turn = owner
         while not after[turn]:
             turn = (turn + 1) % state.players
-        result = solver.wins(mine, theirs, 0) if turn == seat else _negate(
-            solver.wins(theirs, mine, 0))
+        result = solver.outcome(mine, theirs, 0, turn == seat, state.dealt)
     elif owner == seat:  # the other answers my play; a pass gives me the lead
-        result = _negate(solver.wins(theirs, mine, first))
+        result = solver.outcome(mine, theirs, first, False, state.dealt)
     else:
         return None
     if result is None:
         return None
     return won if result else 0
-
-
-def _negate(result: bool | None) -> bool | None:
-    return None if result is None else not result
