@@ -21,9 +21,12 @@ hard    searches: a few candidates (Normal's choice first, Pass, the pieces of t
         lowest and highest plays, the lowest bomb), each played out in HARD_SAMPLES worlds
         dealt from the observation alone, everyone then following ``fast_normal`` (Normal's
         rules on ints); the best total of place points wins. In each world every other seat's
-        hand is the one of HARD_TRIES draws that best explains how that seat played this game
-        (``seat_surprises``: its choices Normal would not have made): what a seat passed on and
-        what it led say much about what it holds.
+        hand is the one of HARD_TRIES draws (96 with 2 players: one hand to guess among 39
+        unseen cards) that best explains how that seat played this game (``seat_surprises``:
+        its choices Normal would not have made): what a seat passed on and what it led say much
+        about what it holds. Once two players hold 14 cards or fewer between them, every legal
+        action is weighed instead by searching the world to its end, the seat's own choices all
+        tried and the other replying as ``fast_normal`` (``thirteen_endgame``).
 """
 
 from __future__ import annotations

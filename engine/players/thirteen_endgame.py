@@ -1,13 +1,21 @@
-"""Thirteen endgames of two hands, solved exactly: whoever is to act, can they force going out first?
+"""Thirteen endgames of two hands, searched to the end: can the seat go out first?
 
 With two players holding cards (a 2-player game, or the last two of a bigger one) the rest of
 the game is a contest of two known hands in a world Hard has sampled: a pass clears the table
-(§5.2: the owner is the only one left to beat), so a position is the mover's hand, the other's
-hand and the table. ``wins`` searches it to the end, both sides playing their best (a negamax on
-one bit: the first to go out wins), remembering positions already solved in ``memo``. Its work is
-counted in positions expanded, never in time, so the same position and budget give the same
-answer on any machine; a search over budget gives up (None) and the caller plays the world out
-instead.
+(§5.2: the owner is the only one left to beat), so a position is the two hands, the table and
+who is to act. ``Endgames`` searches it to the end in one of two ways:
+
+* with no policy, both sides play their best (a negamax on one bit: the first to go out wins,
+  ``wins``). Exact, but it credits the other with seeing the seat's cards: measured, Hard then
+  gained nothing over its playouts (2 players, +0.265 against +0.270 place points a game);
+* with a policy (Hard passes ``fast_normal``, the rules its playouts already give everyone), the
+  other replies as that policy does and only the seat's own choices branch: the best the seat
+  can do against such an opponent in this world (+0.315 on the same deals, and cheaper).
+
+Positions solved are remembered for the decision (a world's candidates share most of them). The
+work is counted in positions expanded, never in time, so the same position and budget give the
+same answer on any machine; a search over budget gives up (None) and the caller plays the world
+out instead.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Thirteen endgames of two hands (engine/players/thirteen_endgame.py): the solver agrees with an
-exhaustive search over the engine's own rules, finds forced wins Normal misses, and Hard plays them."""
+"""Thirteen endgames of two hands (engine/players/thirteen_endgame.py): the solver, against the
+best replies or against Normal's, agrees with searching every choice out through the engine's own
+rules; it finds forced wins Normal misses, and Hard plays them."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import random
 from functools import cache
 
 from engine.cards import CARDS, parse_cards
-from engine.players.thirteen import hard, normal
+from engine.players.thirteen import fast_normal, hard, normal
 from engine.players.thirteen_endgame import Endgames, endgame_points
-from engine.thirteen import FULL, GAME, PASS, VAL, Combo, State, val_mask
+from engine.thirteen import FULL, GAME, PASS, VAL, Combo, State, classify, val_mask
 
 from .test_thirteen_players import decide, position
 
@@ -72,7 +73,7 @@ def two_hands(rng: random.Random, sizes: tuple[int, int], table: bool) -> State:
     state = GAME.new_match(2, 0, deal=hands)
     top = 1 << VAL[deck[-1]] if table else 0
     return dataclasses.replace(state, table=top, owner=1 if table else -1, turn=0, required=0,
-                               played=FULL & ~state.hands[0] & ~state.hands[1])
+                               played=FULL & ~state.hands[0] & ~state.hands[1], dealt=FULL)
 
 
 def test_the_solver_agrees_with_an_exhaustive_search_over_the_rules() -> None:
@@ -92,6 +93,40 @@ def test_the_solver_agrees_with_an_exhaustive_search_over_the_rules() -> None:
         if state.table:
             assert PASS in legal
     assert min(checked.values()) > 20, "won and lost positions both met"
+
+
+@cache
+def _against_normal(state: State, seat: int) -> bool:
+    """Whether ``seat`` of a 2-player game goes out first playing its best while the other
+    plays as ``fast_normal`` does, over the engine's legal actions."""
+    if GAME.is_over(state):
+        return state.orders[-1][0] == seat
+    (mover,) = GAME.to_act(state)
+    if mover == seat:
+        return any(_against_normal(GAME.apply(state, seat, a), seat)
+                   for a in GAME.legal_actions(state, seat))
+    play = fast_normal(state.hands, mover, state.table,
+                       classify(state.table) if state.table else None, state.played)
+    return _against_normal(GAME.apply(state, mover, Combo(play) if play else PASS), seat)
+
+
+def test_against_normal_the_search_agrees_with_playing_every_choice_out() -> None:
+    rng = random.Random(12)
+    outcomes = {True: 0, False: 0}
+    beyond = 0  # won against Normal, lost against the best replies
+    for i in range(150):
+        state = two_hands(rng, (rng.randint(1, 4), rng.randint(1, 4)), table=i % 3 == 0)
+        solver = Endgames(policy=fast_normal)
+        for action in GAME.legal_actions(state, 0):
+            got = endgame_points(state, 0, action.mask if isinstance(action, Combo) else 0,
+                                 solver)
+            after = GAME.apply(state, 0, action)
+            want = _against_normal(after, 0)
+            assert got == int(want), (state, action)
+            outcomes[want] += 1
+            beyond += want and not _exhaustive(after, 0)
+    assert min(outcomes.values()) > 50
+    assert beyond > 0, "Normal's replies leave wins a perfect opponent would not"
 
 
 def test_the_last_two_of_three_players_are_solved_for_the_place_left() -> None:
