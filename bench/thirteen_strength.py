@@ -9,7 +9,7 @@ and p99 decision time of each level, wall-clock and CPU (the CPU time is what on
 the decision, whatever else the machine runs).
 
     python bench/thirteen_strength.py [--games 1000] [--players 4] [--seed 1]
-                                      [--pairs hard:normal,normal:easy] [--samples 16] [--tries 24]
+                                      [--pairs hard:normal,normal:easy] [--samples 16] [--tries N]
 
 ``--games`` counts games per pairing (deals x rotations); ``--samples`` (worlds) and ``--tries``
 (draws per other seat's hand in a world) are Hard's budget.
@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.players import Player, random_player  # noqa: E402
-from engine.players.thirteen import HARD_SAMPLES, HARD_TRIES, PLAYERS, make_hard  # noqa: E402
+from engine.players.thirteen import HARD_SAMPLES, PLAYERS, hard_tries, make_hard  # noqa: E402
 from engine.thirteen import GAME  # noqa: E402
 
 LEVELS: dict[str, Player] = {**PLAYERS, "random": random_player}
@@ -71,13 +71,15 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", default=PAIRINGS, help="strong:weak,... (default: all)")
     parser.add_argument("--samples", type=int, default=HARD_SAMPLES, help="Hard's worlds")
-    parser.add_argument("--tries", type=int, default=HARD_TRIES, help="draws per hand")
+    parser.add_argument("--tries", type=int, default=None,
+                        help="draws per hand (default: Hard's for the player count)")
     args = parser.parse_args()
-    LEVELS["hard"] = make_hard(args.samples, args.tries)
+    tries = hard_tries(args.players) if args.tries is None else args.tries
+    LEVELS["hard"] = make_hard(args.samples, tries)
     deals = max(2, args.games // args.players)
     timings: dict[str, list[tuple[float, float]]] = {name: [] for name in LEVELS}
     print(f"Thirteen, {args.players} players, {deals} deals x {args.players} rotations per pairing"
-          f", hard: {args.samples} samples x {args.tries} tries")
+          f", hard: {args.samples} samples x {tries} tries")
     for pair in args.pairs.split(","):
         strong, weak = pair.split(":")
         started = time.perf_counter()

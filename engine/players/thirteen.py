@@ -21,9 +21,12 @@ hard    searches: a few candidates (Normal's choice first, Pass, the pieces of t
         lowest and highest plays, the lowest bomb), each played out in HARD_SAMPLES worlds
         dealt from the observation alone, everyone then following ``fast_normal`` (Normal's
         rules on ints); the best total of place points wins. In each world every other seat's
-        hand is the one of HARD_TRIES draws that best explains how that seat played this game
-        (``seat_surprises``: its choices Normal would not have made): what a seat passed on and
-        what it led say much about what it holds.
+        hand is the one of HARD_TRIES draws (96 with 2 players: one hand to guess among 39
+        unseen cards) that best explains how that seat played this game (``seat_surprises``:
+        its choices Normal would not have made): what a seat passed on and what it led say much
+        about what it holds. Once two players hold 14 cards or fewer between them, every legal
+        action is weighed instead by searching the world to its end, the seat's own choices all
+        tried and the other replying as ``fast_normal`` (``thirteen_endgame``).
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ from ..thirteen import (
     world,
 )
 from .search import choose
+from .thirteen_endgame import ENDGAME_CARDS, Endgames, endgame_points
 
 PIECE = 3  # cost of one combination in a split of the hand
 LONE = 1  # extra cost of a lone card below a king (it needs someone else's low lead to go)
@@ -488,13 +492,21 @@ def playout(state: State, seat: int, first: int) -> int:
 
 HARD_SAMPLES = 16  # sampled worlds per decision: the budget, counted in work
 HARD_TRIES = 24  # draws per other seat's hand in a world, the least surprising kept
+# With 2 players one hand is guessed, not two or three, and a draw is cheap beside a world's
+# playouts: more draws guess it better (hands from 39 unseen cards, 26 of them never dealt).
+TRIES_BY_PLAYERS = {2: 96}
 MAX_CANDIDATES = 7
 
 
-def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
+def hard_tries(players: int) -> int:
+    """Hard's draws per guessed hand at a table of ``players``."""
+    return TRIES_BY_PLAYERS.get(players, HARD_TRIES)
+
+
+def make_hard(samples: int = HARD_SAMPLES, tries: int | None = None
               ) -> Callable[[Observation, Sequence[Action], random.Random], Action]:
     """A Hard player with this many sampled worlds a decision, each other seat's hand in them
-    the best of ``tries`` draws."""
+    the best of ``tries`` draws (None: ``hard_tries``)."""
     def hard(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
@@ -505,14 +517,19 @@ def make_hard(samples: int = HARD_SAMPLES, tries: int = HARD_TRIES
     return hard
 
 
-def search(obs: Observation, legal: Sequence[Action], rng: random.Random, tries: int = HARD_TRIES
-           ) -> tuple[list[Action], Callable[[random.Random], State],
+def search(obs: Observation, legal: Sequence[Action], rng: random.Random,
+           tries: int | None = None) -> tuple[list[Action], Callable[[random.Random], State],
                       Callable[[State, Action, random.Random], float]]:
     """What Hard searches: its candidates (Normal's first), a sampler of worlds and the place
     points an action ends the game with for the seat (the coach reads it too)."""
+    draws = hard_tries(len(obs.hand_sizes)) if tries is None else tries
+    solver = Endgames(policy=fast_normal)
+
     def value(state: State, action: Action, _: random.Random) -> float:
-        return playout(state, obs.seat, action.mask if isinstance(action, Combo) else 0)
-    return _candidates(obs, legal, rng), lambda r: sample_world(obs, r, tries), value
+        first = action.mask if isinstance(action, Combo) else 0
+        points = endgame_points(state, obs.seat, first, solver)
+        return playout(state, obs.seat, first) if points is None else points
+    return _candidates(obs, legal, rng), lambda r: sample_world(obs, r, draws), value
 
 
 def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -> list[Action]:
@@ -521,6 +538,8 @@ def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -
     play, the lowest that keeps the split, the highest that is not a bomb and the lowest bomb."""
     combos = {a.mask: a for a in legal if isinstance(a, Combo)}
     picks: list[Action] = [normal(obs, legal, rng)]
+    if _endgame(obs):  # solved exactly: every action is worth weighing
+        return picks + [a for a in legal if a != picks[0]]
     hand = val_mask(obs.hand)
     if not obs.table:
         singles = [m for m in combos if m.bit_count() == 1]
@@ -538,6 +557,12 @@ def _candidates(obs: Observation, legal: Sequence[Action], rng: random.Random) -
         if action is not None and action not in picks:
             picks.append(action)
     return picks[:MAX_CANDIDATES]
+
+
+def _endgame(obs: Observation) -> bool:
+    """Two players hold cards, few enough for ``endgame_points`` to solve."""
+    sizes = [n for n in obs.hand_sizes if n]
+    return len(sizes) == 2 and sum(sizes) <= ENDGAME_CARDS
 
 
 def sample_world(obs: Observation, rng: random.Random, tries: int = 1) -> State:
