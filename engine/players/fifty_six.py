@@ -15,8 +15,8 @@ it, "Plus k ♦" k high cards, "Noes" a void). It bids the lowest legal value wh
 covers it, announces its bid in the form that tells the truth about its hand, doubles a bid it
 expects the bidders to miss by a margin and redoubles one it expects to make comfortably. With 3
 or 4 teams a 28 is seldom worth that much, and a deal nobody bids is played in 28 NT by the team
-of the dealer's right (§5.4): that team opens 28 in its best suit with less (issue 28), and the
-others read its 28 as the weaker opening it is. One rule on ints (``call_code``) makes Normal's
+of the dealer's right (§5.4): that team, at its last call before the deal is passed out, opens 28
+in its best suit with less (issue 28), and the others read its 28 as the weaker opening it is. One rule on ints (``call_code``) makes Normal's
 calls and the calls of Hard's auction playouts. In play
 the declaring team draws trumps with the top trump; everyone cashes sure winners, feeds points
 to a partner whose card cannot be beaten, takes an opponent's trick with the cheapest card that
@@ -27,7 +27,9 @@ Hard (issue 17) samples the hidden hands from its observation alone (voids shown
 own hand and the table account for, both copies of each card, what the other seats' bid forms and
 calls say) and keeps the candidate with the best mean value over the sampled deals
 (``search.choose``): every card it may play, or in the auction Normal's call, pass, the lowest bid
-in each denomination, double and redouble. Each candidate is played out to the end of the deal on
+in each denomination, double and redouble. Passing is valued as what it leads to, a passed-out
+28 NT included; at its team's last call before that 28 NT falls on it, Hard weighs 28 in its best
+suit as its fallback and passes only if that is clearly better (a doubled 28 at 8 seats mostly is). Each candidate is played out to the end of the deal on
 ints, the rest of the auction by Normal's rule and the cards by a cheap copy of Normal's card
 rules, and the deal is valued in tables for its team. The budget is work, never time: card plays
 per decision (``HARD_WORK``, ``make_hard``).

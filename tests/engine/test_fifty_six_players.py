@@ -10,7 +10,6 @@ import pytest
 from engine.cards import cards_of, parse_card, parse_cards
 from engine.fifty_six import GAME, NT, D, H, S, State, start_of_play, world
 from engine.players import player_for
-from engine.players.search import ranked
 from engine.players.fifty_six import (
     PLAYERS,
     _code,
@@ -31,6 +30,7 @@ from engine.players.fifty_six import (
     sample_hands,
     supports,
 )
+from engine.players.search import ranked
 
 from .test_fifty_six import act, fill, match
 
