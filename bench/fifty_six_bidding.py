@@ -16,9 +16,19 @@ Measured (seed 1; 240 deals for easy and normal, 40 for hard at 6 and 8 seats), 
     hard   8 seats: passed out 75% -> 65%, made 40%/15% -> 43%/18% (its search finds the
     doubled 28 of a weak hand on the hook worse than the 28 NT that hand would play)
     easy: all but never passes out (it opens with two jacks whatever the seat), unchanged
+Then (issue 28 again: only the hook's last call opens, floors 18/14; Hard's fallback there is its
+best 28), before -> after side by side (seed 1; 240 deals, hard 60):
+    normal 6 seats: passed out 8.8% -> 10.4%, made 62%/57% -> 60%/55%
+    normal 8 seats: passed out 15.8% -> 11.2%, made 36%/31% -> 26%/25%
+    hard 4 seats: passed out 0% -> 0%, made 78% -> 78%
+    hard 6 seats: passed out 16.7% -> 18.3% (10 -> 11 of 60), made 56%/50% -> 65%/62%
+    hard 8 seats: passed out 66.7% -> 65.0% (40 -> 39 of 60), made 45%/18% -> 29%/12%
+    --hook-gaps 30: at the hook's last call Hard finds passing worth -0.76 tables against its
+    best 28 at 6 seats (16 calls; deciles -6.8 .. +2.4) and +2.31 at 8 (27 calls; deciles
+    -0.5 .. +5.4): at 8 seats the 28 NT of a pass-out costs the team less than a doubled 28
 
     python bench/fifty_six_bidding.py [--deals 240] [--hard-deals 100] [--players 4 6 8]
-        [--levels easy normal hard] [--seed 1] [--jobs 1]
+        [--levels easy normal hard] [--seed 1] [--jobs 1] [--hook-gaps DEALS]
 """
 
 from __future__ import annotations
