@@ -23,6 +23,8 @@ bidding (the team the passed-out 28 NT falls on opens); 4 seats plays exactly as
     hard's CPU a decision p50 / p99: 13 / 72 ms at 4 seats, 16 / 90 at 6, 17 / 96 at 8
 Then (issue 28 again: only the hook's last call opens, floors 18/14; Hard's fallback there is its
 best 28), before -> after in one run side by side, same seeds, 99% CIs:
+    4 players: unchanged, normal vs easy +0.62, hard vs normal +1.41 [+0.27, +2.55] both;
+    hard's CPU p50 / p99 12.2 / 67 -> 12.4 / 64 ms
     6 players: normal vs easy +0.70 -> +0.76 [+0.26, +1.27] (200 sets); hard vs normal +2.03 ->
     +1.50 [+0.56, +2.44] (100 sets), passed out 37/300 -> 35/300, hard made 72% -> 69%
     8 players: normal vs easy +1.15 -> +1.38 [+0.88, +1.88]; hard vs normal +1.58 -> +1.79
