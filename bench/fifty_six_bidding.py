@@ -16,9 +16,19 @@ Measured (seed 1; 240 deals for easy and normal, 40 for hard at 6 and 8 seats), 
     hard   8 seats: passed out 75% -> 65%, made 40%/15% -> 43%/18% (its search finds the
     doubled 28 of a weak hand on the hook worse than the 28 NT that hand would play)
     easy: all but never passes out (it opens with two jacks whatever the seat), unchanged
+Then (issue 28 again: only the hook's last call opens, floors 18/14; Hard's fallback there is its
+best 28), before -> after side by side (seed 1; 240 deals, hard 60):
+    normal 6 seats: passed out 8.8% -> 10.4%, made 62%/57% -> 60%/55%
+    normal 8 seats: passed out 15.8% -> 11.2%, made 36%/31% -> 26%/25%
+    hard 4 seats: passed out 0% -> 0%, made 78% -> 78%
+    hard 6 seats: passed out 16.7% -> 18.3% (10 -> 11 of 60), made 56%/50% -> 65%/62%
+    hard 8 seats: passed out 66.7% -> 65.0% (40 -> 39 of 60), made 45%/18% -> 29%/12%
+    --hook-gaps 30: at the hook's last call Hard finds passing worth -0.76 tables against its
+    best 28 at 6 seats (16 calls; deciles -6.8 .. +2.4) and +2.31 at 8 (27 calls; deciles
+    -0.5 .. +5.4): at 8 seats the 28 NT of a pass-out costs the team less than a doubled 28
 
     python bench/fifty_six_bidding.py [--deals 240] [--hard-deals 100] [--players 4 6 8]
-        [--levels easy normal hard] [--seed 1] [--jobs 1]
+        [--levels easy normal hard] [--seed 1] [--jobs 1] [--hook-gaps DEALS]
 """
 
 from __future__ import annotations
@@ -32,8 +42,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.fifty_six import GAME  # noqa: E402
-from engine.players.fifty_six import PLAYERS  # noqa: E402
+from engine.fifty_six import GAME, PASS, Bid  # noqa: E402
+from engine.players.fifty_six import (  # noqa: E402
+    AUCTION_TRIES,
+    CALL_MARGIN,
+    MAX_WORLDS,
+    PLAYERS,
+    call_search,
+    hook_opens,
+)
+from engine.players.search import ranked  # noqa: E402
 
 Outcome = tuple[bool, bool, int, int]  # passed out, made, contract value, multiplier
 
@@ -66,6 +84,33 @@ def report(level: str, players: int, outcomes: list[Outcome]) -> str:
             f"passed out; average bid {mean_bid:.1f}; doubled {doubled}")
 
 
+def hook_gaps(players: int, deals: int, seed: int) -> str:
+    """Hard's mean value of passing less that of its best 28, in tables for its team, at the
+    last call of the team the passed-out 28 NT falls on (§5.4), no bid made yet; every seat
+    Hard. Positive: the 28 NT costs the team less than a 28 in a suit, doubled as it is."""
+    gaps = []
+    for i in range(deals):
+        deal = seed * 1_000_000 + i
+        state = GAME.new_match(players, deal, first_dealer=deal % players, tables=100)
+        rngs = [random.Random(deal * 10 + seat) for seat in range(players)]
+        while state.phase == "auction":
+            seat = state.turn
+            obs, legal = GAME.observation(state, seat), GAME.legal_actions(state, seat)
+            if hook_opens(obs):
+                calls, sample, value = call_search(obs, legal, AUCTION_TRIES)
+                means = [(c, v - CALL_MARGIN * (c is calls[0]))  # without the fallback's bonus
+                         for c, v in ranked(calls, MAX_WORLDS, sample, value, random.Random(deal))]
+                pass_value = next(v for c, v in means if c == PASS)
+                gaps.append(pass_value - max(v for c, v in means if isinstance(c, Bid)))
+            state = GAME.apply(state, seat, PLAYERS["hard"](obs, legal, rngs[seat]))
+    if len(gaps) < 2:
+        return f"hard   {players} seats: the team on the hook's last call reached {len(gaps)} times"
+    tenths = ", ".join(f"{q:+.1f}" for q in statistics.quantiles(gaps, n=10))
+    return (f"hard   {players} seats: at the hook's last call ({len(gaps)}/{deals} deals) passing "
+            f"is worth {statistics.fmean(gaps):+.2f} tables more than the best 28; deciles "
+            f"{tenths}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=240)
@@ -74,7 +119,13 @@ def main() -> None:
     parser.add_argument("--levels", nargs="*", default=["easy", "normal", "hard"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--hook-gaps", type=int, default=0, metavar="DEALS",
+                        help="only print what Hard's passing on the hook is worth, over DEALS")
     args = parser.parse_args()
+    if args.hook_gaps:
+        for players in args.players:
+            print(hook_gaps(players, args.hook_gaps, args.seed), flush=True)
+        return
     for level in args.levels:
         deals = args.hard_deals if level == "hard" else args.deals
         for players in args.players:

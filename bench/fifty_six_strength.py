@@ -21,6 +21,16 @@ bidding (the team the passed-out 28 NT falls on opens); 4 seats plays exactly as
     +1.15 [+0.68, +1.62] (200 sets); hard vs normal +0.33 [-0.32, +0.98] -> +1.58 [+1.04, +2.13]
     (100 sets), deals passed out 322/400 -> 103/400, hard made 26% -> 33%
     hard's CPU a decision p50 / p99: 13 / 72 ms at 4 seats, 16 / 90 at 6, 17 / 96 at 8
+Then (issue 28 again: only the hook's last call opens, floors 18/14; Hard's fallback there is its
+best 28), before -> after in one run side by side, same seeds, 99% CIs:
+    4 players: unchanged, normal vs easy +0.62, hard vs normal +1.41 [+0.27, +2.55] both;
+    hard's CPU p50 / p99 12.2 / 67 -> 12.4 / 64 ms
+    6 players: normal vs easy +0.70 -> +0.76 [+0.26, +1.27] (200 sets); hard vs normal +2.03 ->
+    +1.50 [+0.56, +2.44] (100 sets), passed out 37/300 -> 35/300, hard made 72% -> 69%
+    8 players: normal vs easy +1.15 -> +1.38 [+0.88, +1.88]; hard vs normal +1.58 -> +1.79
+    [+1.07, +2.51], passed out 103/400 -> 89/400, hard made 33% -> 33%
+    hard's CPU a decision p50 / p99 (machine loaded): 11.6 / 58 -> 11.6 / 57 ms at 6 seats,
+    14.1 / 74 -> 14.9 / 78 at 8
 
     python bench/fifty_six_strength.py [--sets 300] [--players 4 6 8] [--seed 1]
         [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]

@@ -15,8 +15,8 @@ it, "Plus k ♦" k high cards, "Noes" a void). It bids the lowest legal value wh
 covers it, announces its bid in the form that tells the truth about its hand, doubles a bid it
 expects the bidders to miss by a margin and redoubles one it expects to make comfortably. With 3
 or 4 teams a 28 is seldom worth that much, and a deal nobody bids is played in 28 NT by the team
-of the dealer's right (§5.4): that team opens 28 in its best suit with less (issue 28), and the
-others read its 28 as the weaker opening it is. One rule on ints (``call_code``) makes Normal's
+of the dealer's right (§5.4): that team, at its last call before the deal is passed out, opens 28
+in its best suit with less (issue 28), and the others read its 28 as the weaker opening it is. One rule on ints (``call_code``) makes Normal's
 calls and the calls of Hard's auction playouts. In play
 the declaring team draws trumps with the top trump; everyone cashes sure winners, feeds points
 to a partner whose card cannot be beaten, takes an opponent's trick with the cheapest card that
@@ -27,7 +27,9 @@ Hard (issue 17) samples the hidden hands from its observation alone (voids shown
 own hand and the table account for, both copies of each card, what the other seats' bid forms and
 calls say) and keeps the candidate with the best mean value over the sampled deals
 (``search.choose``): every card it may play, or in the auction Normal's call, pass, the lowest bid
-in each denomination, double and redouble. Each candidate is played out to the end of the deal on
+in each denomination, double and redouble. Passing is valued as what it leads to, a passed-out
+28 NT included; at its team's last call before that 28 NT falls on it, Hard weighs 28 in its best
+suit as its fallback and passes only if that is clearly better (a doubled 28 at 8 seats mostly is). Each candidate is played out to the end of the deal on
 ints, the rest of the auction by Normal's rule and the cards by a cheap copy of Normal's card
 rules, and the deal is valued in tables for its team. The budget is work, never time: card plays
 per decision (``HARD_WORK``, ``make_hard``).
@@ -80,13 +82,12 @@ DOUBLE_MARGIN = 4.0  # double if the bidders are expected this far short of thei
 REDOUBLE_MARGIN = 5.0  # redouble if the own team is expected this far above its bid
 PARTNER_BID = {"num-suit": 4.0, "suit-num": 2.5, "plus-suit": 2.0}  # partner's trump support
 # The team the passed-out 28 NT (§5.4) falls on has more reason to bid than the others: its last
-# seat to call opens 28 in its best suit if that suit is worth HOOK_GAIN points more than no
-# trumps and at least HOOK_FLOOR (by active players), its first seat if HOOK_FIRST more (a later
-# seat may still bid and take the 28 NT off it). Played out undoubled among Normal players, such
-# a 28 was made in about half the deals at 6 seats and a quarter at 8, the passed-out 28 NT in a
-# sixth and a tenth. At 4 seats a deal is never passed out: the floor is the ordinary opening's.
-HOOK_FLOOR = {4: MIN_BID + BID_MARGIN, 6: 19.0, 8: 16.0}
-HOOK_FIRST = 4.0
+# seat to call before the deal is passed out opens 28 in its best suit if that suit is worth
+# HOOK_GAIN points more than no trumps and at least HOOK_FLOOR (by active players). Its first seat
+# waits: a later seat may still bid and take the 28 NT off it (opening there too cost Normal 0.34
+# tables a deal against Easy at 8 seats, 99% CI 0.12..0.55, issue 28). At 4 seats a deal is never
+# passed out: the floor is the ordinary opening's.
+HOOK_FLOOR = {4: MIN_BID + BID_MARGIN, 6: 18.0, 8: 14.0}
 HOOK_GAIN = 1.0
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = -1, -2, -3  # calls as ints; a bid is value * 8 + denom
 
@@ -255,6 +256,22 @@ def hook_team(obs: Observation) -> int:
     return obs.active[(i + 1) % len(obs.active)] % len(obs.teams)
 
 
+def hook_opens(obs: Observation) -> bool:
+    """Is this the last call of the team the passed-out 28 NT falls on (§5.4), no bid made yet?
+    (Its partner, the dealer's right, called first: after this seat only opponents call.)"""
+    return obs.high_bid is None and obs.seat % len(obs.teams) == hook_team(obs) \
+        and len(obs.calls) >= len(obs.active) // 2
+
+
+def hook_opening(obs: Observation) -> Bid:
+    """28 in the suit this seat's team is expected to take most points in (with the partner's
+    forms), spoken in the form that tells the truth."""
+    hand = [int(c) for c in obs.hand]
+    sup = supports(obs)[obs.seat]
+    _, suit = max((estimate(hand, d, len(obs.active)) + sup[d], d) for d in SUITS)
+    return Bid(MIN_BID, suit, form_for(hand, MIN_BID, suit, None))
+
+
 def normal_call(obs: Observation, legal: Sequence[Action]) -> Action:
     hand = [int(c) for c in obs.hand]
     n = len(obs.active)
@@ -293,10 +310,10 @@ def call_code(seat: int, est: Sequence[float], sup: Sequence[float], k: int, n: 
     lowest = hv + 1 if hs >= 0 else MIN_BID
     if lowest <= MAX_BID and value >= lowest + BID_MARGIN:
         return lowest * 8 + denom
-    if hs < 0 and seat % k == hook:  # passing may leave us 28 NT: a better trump is worth a bid
-        floor = HOOK_FLOOR[n] + (HOOK_FIRST if passes < n // 2 else 0.0)
+    if hs < 0 and seat % k == hook and passes >= n // 2:
+        # the team's last call before the passed-out 28 NT falls on it: a better trump is worth a bid
         value, denom = max((est[d] + sup[d], d) for d in SUITS)
-        if value >= max(est[NT] + sup[NT] + HOOK_GAIN, floor):
+        if value >= max(est[NT] + sup[NT] + HOOK_GAIN, HOOK_FLOOR[n]):
             return MIN_BID * 8 + denom
     return PASS_CODE
 
@@ -815,11 +832,15 @@ def card_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
 
 def candidate_calls(obs: Observation, legal: Sequence[Action]) -> list[Action]:
     """Normal's call first (it wins ties), pass, the lowest bid in each denomination (spoken in
-    the form that tells the truth), double and redouble where legal."""
+    the form that tells the truth), double and redouble where legal. At its team's last call
+    before the passed-out 28 NT falls on it, where Normal would pass, 28 in its best suit comes
+    first instead: on the hook, people bid, and Hard passes only if that is clearly better."""
     hand = [int(c) for c in obs.hand]
     high = obs.high_bid
     lowest = high.value + 1 if high is not None else MIN_BID
     calls = [normal_call(obs, legal), PASS]
+    if calls[0] == PASS and hook_opens(obs):
+        calls.insert(0, hook_opening(obs))
     if lowest <= MAX_BID:
         calls += [Bid(lowest, d, form_for(hand, lowest, d, high)) for d in (*SUITS, NT)]
     calls += [c for c in (DOUBLE, REDOUBLE) if c in legal]

@@ -14,6 +14,8 @@ from engine.players.fifty_six import (
     PLAYERS,
     _code,
     auction_out,
+    call_search,
+    candidate_calls,
     easy,
     estimate,
     estimates,
@@ -28,6 +30,7 @@ from engine.players.fifty_six import (
     sample_hands,
     supports,
 )
+from engine.players.search import ranked
 
 from .test_fifty_six import act, fill, match
 
@@ -132,8 +135,59 @@ def test_only_the_team_on_the_hook_opens_a_modest_hand_and_its_first_seat_waits(
     assert decide(s) == "bid:pass"  # seat 5: the passed-out 28 NT is seat 1's team's
     s = match(6, 0, fill(6, {1: MODEST}))
     assert decide(s) == "bid:pass"  # seat 1 leaves the others a chance to bid first
-    s = match(6, 0, fill(6, {1: "JS 9S AS KS JH QD KC QC"}))
-    assert decide(s) == "bid:28:S"  # but opens a good suit at once
+    good = "JS 9S AS KS JH QD KC QC"  # short of the ordinary opening's 30
+    assert decide(match(6, 0, fill(6, {1: good}))) == "bid:pass"  # seat 4 calls again
+    assert decide(act(match(6, 0, fill(6, {4: good})), *["bid:pass"] * 3)) == "bid:28:S"
+
+
+def test_easy_does_not_bid_on_the_hook() -> None:
+    """Easy's rule is its own (two jacks, any seat): the team on the hook gives it no reason."""
+    s = act(match(6, 0, fill(6, {4: MODEST})), *["bid:pass"] * 3)
+    assert decide(s, easy) == "bid:pass" and decide(s) == "bid:28:S"
+
+
+def call_values(state: State) -> dict[str, float]:
+    """Hard's mean value in tables of each call it weighs (a fixed generator, 16 worlds)."""
+    (seat,) = GAME.to_act(state)
+    obs, legal = GAME.observation(state, seat), GAME.legal_actions(state, seat)
+    calls, sample, value = call_search(obs, legal, 4)
+    return {str(c): v for c, v in ranked(calls, 16, sample, value, random.Random(0))}
+
+
+def test_hard_values_the_last_pass_as_the_28_nt_it_leaves_to_the_dealers_right() -> None:
+    """§5.4: when all pass, the dealer's right's team plays 28 NT. The dealer (team 0), last to
+    call, expects to collect from that team's lost 28 NT; seat 4, whose team it is, to pay."""
+    junk = fill(6, {1: JUNK6, 4: JUNK6})  # team 1 holds every K and Q: no trick to take
+    s = act(match(6, 0, junk), *["bid:pass"] * 5)
+    state = s.copy()
+    hands = GAME.hands(state)
+    got = auction_out(state, hands, estimates(hands, state.active), [[0.0] * 5] * 6, -1)
+    assert (got.value, got.trump, got.declarer, got.team, got.multiplier, got.all_passed) == (
+        28, None, 1, 1, 1, True)
+    assert call_values(s)["bid:pass"] > 1.0  # two tables from team 1's lost 28 NT
+    s = act(match(6, 0, junk), *["bid:pass"] * 3)
+    assert call_values(s)["bid:pass"] < -2.0  # seat 4's team pays each of the other two
+
+
+def test_hard_on_the_hook_weighs_its_best_suit_first() -> None:
+    """At the last call before the passed-out 28 NT falls on its team, Hard's fallback (the call
+    that wins ties, given CALL_MARGIN) is 28 in its best suit, not Normal's pass; elsewhere it
+    stays Normal's call."""
+    fair = "AS TS KS QS QH QD KC QC"  # too little for Normal's floor
+
+    def first(state: State) -> str:
+        (seat,) = GAME.to_act(state)
+        obs = GAME.observation(state, seat)
+        assert str(normal(obs, GAME.legal_actions(state, seat), random.Random(0))) == "bid:pass"
+        return str(candidate_calls(obs, GAME.legal_actions(state, seat))[0])
+
+    assert first(act(match(6, 0, fill(6, {4: fair})), *["bid:pass"] * 3)) == "bid:28:S:suit-num"
+    fair8 = "TS KS QS 8S QH QD KC QC"
+    assert first(act(match(8, 0, fill(8, {5: fair8})), *["bid:pass"] * 4)) == "bid:28:S:suit-num"
+    assert first(match(6, 0, fill(6, {1: fair}))) == "bid:pass"  # seat 4 calls again
+    assert first(act(match(6, 0, fill(6, {5: fair})), *["bid:pass"] * 4)) == "bid:pass"
+    assert first(act(match(6, 0, fill(6, {4: fair})), "bid:28:H", *["bid:pass"] * 2)) \
+        == "bid:pass"  # a bid is made: no 28 NT to escape
 
 
 def test_a_28_from_the_team_on_the_hook_is_read_as_the_weaker_opening() -> None:
