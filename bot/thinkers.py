@@ -17,10 +17,13 @@ caller falls back) and a fresh worker takes its place. A decision past its budge
 the caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
 under a load that overruns the budget, killing and starting interpreters would only cut the
 capacity further), unless it is still at it after ``grace`` more seconds: then it is replaced.
-A worker set free takes the newest decision waiting, not the oldest: under a load beyond the
-workers (more Hard computers than cores can serve) the oldest would mostly be started too late to
-finish within its budget, and workers would think for nobody; the newest start in time, and the
-oldest take a random move at their budget without having cost anything.
+
+Admission: a decision waits for a free worker ``wait`` seconds at most, in the order asked. One
+that the work already queued and running would keep waiting longer (as estimated from how long
+each game's decisions took the workers lately) is refused at once (``Overloaded``): it never
+occupies a worker, and its caller decides otherwise (Normal, in-process) without waiting for
+nothing. Under a load beyond the workers (more Hard computers than cores can serve) the workers
+think only for decisions that can still be in time, and the rest are answered at once.
 """
 
 from __future__ import annotations
@@ -32,7 +35,9 @@ import os
 import random
 import signal
 import traceback
+from collections import deque
 from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
@@ -47,6 +52,14 @@ Request = tuple[str, str, Any, Sequence[Any], str]  # level, game, observation, 
 
 class WorkerLost(Exception):
     """The worker deciding died (killed, out of memory) before it answered."""
+
+
+class Overloaded(Exception):
+    """No worker could take the decision in time: refused at once, or waited its limit."""
+
+
+FIRST_GUESS = 0.05  # seconds of a worker for a kind of decision not timed yet
+SMOOTHING = 0.2  # weight of the latest time in a kind's running estimate
 
 
 COACH, REVIEW = "coach", "review"  # not levels: the coach's hint and review (issue 26)
@@ -126,24 +139,42 @@ class _Worker:
         self.conn.close()
 
 
-class Thinkers:
-    """``size`` worker processes, started when first needed, ``nice`` added to their niceness."""
+@dataclass(eq=False)  # waiting decisions are told apart by identity
+class _Waiting:
+    """A decision waiting for a worker: the worker handed to it, and the work it brings."""
 
-    def __init__(self, size: int, grace: float, nice: int = 10) -> None:
+    worker: asyncio.Future[_Worker]
+    work: float  # estimated seconds of a worker
+
+
+class Thinkers:
+    """``size`` worker processes, started when first needed, ``nice`` added to their niceness;
+    a decision waits ``wait`` seconds at most for one of them."""
+
+    def __init__(self, size: int, grace: float, nice: int = 10, wait: float = 1.0) -> None:
         self.size = size
         self.grace = grace
         self.nice = nice
+        self.wait = wait
         self._context = multiprocessing.get_context("spawn")
         self._idle: list[_Worker] | None = None  # None: not started yet
-        self._waiting: list[asyncio.Future[_Worker]] = []  # newest last
+        self._waiting: deque[_Waiting] = deque()  # oldest first
+        self._queued = 0.0  # the estimated work of the decisions waiting
+        self._busy: dict[_Worker, float] = {}  # worker -> when its decision should be done
+        self._took: dict[tuple[str, str], float] = {}  # (level, game) -> recent seconds
         self._workers: set[_Worker] = set()
         self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping, draining
         self._draining: set[asyncio.Task[Any]] = set()
         self._closed = False
 
     async def decide(self, request: Request) -> Any:
-        """The action of a worker; WorkerLost if it died meanwhile."""
-        worker = await self._acquire()
+        """The action of a worker; WorkerLost if it died meanwhile, Overloaded if no worker
+        could take it within ``wait``."""
+        kind = (request[0], request[1])
+        loop = asyncio.get_running_loop()
+        worker = await self._acquire(self._took.get(kind, FIRST_GUESS))
+        started = loop.time()
+        self._busy[worker] = started + self._took.get(kind, FIRST_GUESS)
         asking = asyncio.ensure_future(worker.ask(request))
         try:
             ok, answer = await asyncio.shield(asking)
@@ -153,6 +184,8 @@ class Thinkers:
         except asyncio.CancelledError:  # over budget (or shutting down)
             self._draining.add(self._background(self._drain(worker, asking)))
             raise
+        took = loop.time() - started
+        self._took[kind] = self._took.get(kind, took) * (1 - SMOOTHING) + took * SMOOTHING
         self._release(worker)
         if not ok:
             raise RuntimeError(f"a worker's player failed:\n{answer}")
@@ -162,34 +195,52 @@ class Thinkers:
         """The workers' process ids (tests)."""
         return [w.process.pid for w in self._workers if w.process.pid is not None]
 
-    async def _acquire(self) -> _Worker:
+    def expected_wait(self) -> float:
+        """Seconds a decision asked now would wait for a worker: the work waiting and the rest
+        of the work running, shared by the workers (none while one is idle)."""
+        if self._idle:
+            return 0.0
+        now = asyncio.get_running_loop().time()
+        running = sum(max(0.0, done - now) for done in self._busy.values())
+        return (self._queued + running) / self.size
+
+    async def _acquire(self, work: float) -> _Worker:
         if self._idle is None:
             self._idle = []
             for _ in range(self.size):
                 self._background(self._start())
         if self._idle:
             return self._idle.pop()
-        waiting: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        if (wait := self.expected_wait()) > self.wait:
+            raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s")
+        waiting = _Waiting(asyncio.get_running_loop().create_future(), work)
         self._waiting.append(waiting)
+        self._queued += work
         try:
-            return await waiting
+            return await asyncio.wait_for(waiting.worker, self.wait)
+        except TimeoutError:
+            raise Overloaded(f"no worker free within {self.wait:g} s") from None
         except asyncio.CancelledError:
-            if waiting.done() and not waiting.cancelled():  # handed a worker as it gave up
-                self._release(waiting.result())
+            if waiting.worker.done() and not waiting.worker.cancelled():  # handed one as it left
+                self._release(waiting.worker.result())
             raise
         finally:
             if waiting in self._waiting:
                 self._waiting.remove(waiting)
+                self._queued -= waiting.work
 
     def _release(self, worker: _Worker) -> None:
-        """A free worker to the newest decision waiting, else to the idle ones."""
+        """A free worker to the oldest decision waiting, else to the idle ones."""
+        self._busy.pop(worker, None)
         if self._closed:
             return  # ``close`` stops it
         while self._waiting:
-            waiting = self._waiting.pop()
-            if not waiting.done():
-                waiting.set_result(worker)
+            waiting = self._waiting.popleft()
+            self._queued -= waiting.work
+            if not waiting.worker.done():
+                waiting.worker.set_result(worker)
                 return
+        self._queued = 0.0  # no drift from adding and taking floats
         assert self._idle is not None
         self._idle.append(worker)
 
@@ -210,6 +261,7 @@ class Thinkers:
         self._release(worker)
 
     def _replace(self, worker: _Worker) -> None:
+        self._busy.pop(worker, None)
         self._workers.discard(worker)
         self._background(asyncio.to_thread(worker.stop))
         if not self._closed:
