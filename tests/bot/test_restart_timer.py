@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
+from apscheduler.events import EVENT_JOB_EXECUTED, EVENT_JOB_MISSED
+
 from storage.base import Store, TableRecord
+from storage.memory import MemoryStore
 
 from .fake import FakeTelegram, Harness
 from .play import act_once, until
@@ -96,3 +102,27 @@ async def test_the_app_language_of_a_user_is_remembered_across_a_restart(both_st
         assert await h.runtime.user_lang(ARAM) == "ru"
     async with Harness(both_stores, FakeTelegram()) as h:
         assert await h.runtime.user_lang(ARAM) == "ru"
+
+
+async def test_a_turn_timer_due_while_the_event_loop_was_held_runs_late_not_never() -> None:
+    """APScheduler skips a run more than a second late by default ("was missed by"): a turn
+    timer due while the loop was held (a start-up reviving many tables, a long collection)
+    would wait for the sweep. It runs as soon as the loop is free, and the computer moves."""
+    store: Any = MemoryStore()
+    async with Harness(store, turn_seconds=1) as h:
+        await open_table(h, [ARAM], 3)
+        start = await table_of(store)
+        queue = h.app.job_queue
+        assert queue is not None
+        [timer] = [job.job.id for job in queue.jobs() if job.name.startswith("turn:")]
+        seen: list[int] = []
+        queue.scheduler.add_listener(lambda event: event.job_id == timer and seen.append(
+            event.code), EVENT_JOB_MISSED | EVENT_JOB_EXECUTED)
+        time.sleep(2.5)  # the loop held past the deadline (1 s) by more than a second
+
+        async def ran() -> bool:
+            return bool(seen)
+        await until(ran, every=0.02)
+        assert seen == [EVENT_JOB_EXECUTED]
+        await h.idle()
+        assert len((await table_of(store)).log) > len(start.log), "a computer moved for them"
