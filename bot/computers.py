@@ -56,7 +56,7 @@ class Computers:
         self._tasks: dict[int, asyncio.Task[None]] = {}  # table id -> its computers' task
         self._wanted: set[int] = set()  # tables whose computers were asked for while running
         # (level, how) -> decisions: "own" (the level decided), or why and who decided instead
-        # ("overloaded: normal"); read by bench/bot_load.py
+        # ("workers busy: normal"); read by bench/bot_load.py
         self.decisions: Counter[tuple[str, str]] = Counter()
         self._told, self._overloaded = -OVERLOAD_NOTICE, 0  # the last overload notice, since
 
@@ -103,7 +103,7 @@ class Computers:
             action = await asyncio.wait_for(self._decide(request), budget)
         except Overloaded as error:  # expected under load: counted, and told once a minute
             log.debug("table %s: %s", turn.table_id, error)
-            return self.fallback(turn, "overloaded")
+            return self.fallback(turn, "waited out" if error.waited else "workers busy")
         except TimeoutError:
             log.warning("table %s: the %s %s player had no answer within %.1f s; %s instead",
                         turn.table_id, turn.level, turn.game, budget, self._instead(turn))
@@ -127,7 +127,7 @@ class Computers:
             log.exception("table %s: the %s %s player failed", turn.table_id, level, turn.game)
             level, action = "random", random_player(turn.observation, turn.legal, rng)
         self.decisions[(turn.level, f"{why}: {level}")] += 1
-        if why == "overloaded":
+        if why in ("waited out", "workers busy"):
             self._tell_overload(turn.level)
         return action
 

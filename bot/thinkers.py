@@ -55,7 +55,12 @@ class WorkerLost(Exception):
 
 
 class Overloaded(Exception):
-    """No worker could take the decision in time: refused at once, or waited its limit."""
+    """No worker could take the decision in time: refused at once (``waited`` False: the work
+    queued and running would keep it waiting too long), or after waiting its limit."""
+
+    def __init__(self, message: str, waited: bool) -> None:
+        super().__init__(message)
+        self.waited = waited
 
 
 FIRST_GUESS = 0.05  # seconds of a worker for a kind of decision not timed yet
@@ -212,14 +217,14 @@ class Thinkers:
         if self._idle:
             return self._idle.pop()
         if (wait := self.expected_wait()) > self.wait:
-            raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s")
+            raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s", False)
         waiting = _Waiting(asyncio.get_running_loop().create_future(), work)
         self._waiting.append(waiting)
         self._queued += work
         try:
             return await asyncio.wait_for(waiting.worker, self.wait)
         except TimeoutError:
-            raise Overloaded(f"no worker free within {self.wait:g} s") from None
+            raise Overloaded(f"no worker free within {self.wait:g} s", True) from None
         except asyncio.CancelledError:
             if waiting.worker.done() and not waiting.worker.cancelled():  # handed one as it left
                 self._release(waiting.worker.result())
