@@ -50,6 +50,7 @@ from tests.bot.fake import FakeTelegram, Harness, Sent  # noqa: E402
 # before acting). Fast compresses time 20x, a human acting every simulated second; real is
 # Telegram's own minute and a human who acts every few seconds.
 PACES = {"fast": (3.0, 0.05), "real": (60.0, 3.0)}
+FLOOD_MINUTE, THINK = PACES["fast"]  # bot_soak.py's pace
 GC_PLANS = ("default", "freeze", "freeze+thresholds")
 THRESHOLDS = (10_000, 50, 10)  # "thresholds": a young collection every 10,000 allocations, not 700
 
@@ -257,7 +258,8 @@ async def measure(args: argparse.Namespace, run: Run) -> None:
     store = cast(Store, MemoryStore())
     fake = TimedFake()
     saved = gc.get_threshold()
-    async with Harness(store, fake, **run.settings(args)) as h:
+    # no turn runs out: at Telegram's own pace the set-up's screens alone take a minute
+    async with Harness(store, fake, turn_seconds=3600, **run.settings(args)) as h:
         computers = h.runtime.computers
         timed = time_decisions(computers)
         opened = await open_tables(h, args.tables, args.humans, run.level)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
+import pytest
 from apscheduler.events import EVENT_JOB_EXECUTED, EVENT_JOB_MISSED
 
 from storage.base import Store, TableRecord
@@ -126,3 +128,20 @@ async def test_a_turn_timer_due_while_the_event_loop_was_held_runs_late_not_neve
         assert seen == [EVENT_JOB_EXECUTED]
         await h.idle()
         assert len((await table_of(store)).log) > len(start.log), "a computer moved for them"
+
+
+async def test_a_press_as_the_scheduler_takes_its_turn_timer_is_played_and_drawn(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The turn timer's moment came and the scheduler took it off its store to run it, just as
+    the human pressed: the press disarms a timer that is gone, without an error, and is drawn."""
+    store: Any = MemoryStore()
+    async with Harness(store) as h:
+        await open_table(h, [ARAM], 3)
+        queue = h.app.job_queue
+        assert queue is not None
+        [timer] = [job for job in queue.jobs() if job.name.startswith("turn:")]
+        timer.job.remove()  # what the scheduler does with a one-off job as it runs it
+        edits = h.hand(ARAM).edits
+        assert await act_once(h, ARAM)
+        assert h.hand(ARAM).edits > edits, "the press was drawn"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
