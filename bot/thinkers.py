@@ -12,8 +12,10 @@ server, but keeps that server beside the bot for no gain worth it. Workers run n
 the moment a press arrives.
 
 One decision at a time per worker, each on its own pipe, read by the event loop itself (no thread
-of ours in between): a worker that dies takes only its own decision with it (``WorkerLost``, the
-caller falls back) and a fresh worker takes its place. A decision past its budget is given up by
+of ours in between), and the worker's next decision sent from the callback that reads its answer:
+on a busy event loop, a worker waits one turn of the loop between decisions, not several. A
+worker that dies takes only its own decision with it (``WorkerLost``, the caller falls back) and
+a fresh worker takes its place. A decision past its budget is given up by
 the caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
 under a load that overruns the budget, killing and starting interpreters would only cut the
 capacity further), unless it is still at it after ``grace`` more seconds: then it is replaced.
@@ -36,7 +38,7 @@ import random
 import signal
 import traceback
 from collections import deque
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
@@ -63,6 +65,7 @@ class Overloaded(Exception):
         self.waited = waited
 
 
+Answered = Callable[["_Worker", "_Job", bool], None]  # a worker's answer read (lost: it died)
 FIRST_GUESS = 0.05  # seconds of a worker for a kind of decision not timed yet
 SMOOTHING = 0.2  # weight of the latest time in a kind's running estimate
 
@@ -106,6 +109,19 @@ def _serve(conn: Connection, nice: int) -> None:
             return
 
 
+@dataclass(eq=False)  # jobs are told apart by identity
+class _Job:
+    """A decision asked for: its answer to come, the work it brings (estimated seconds of a
+    worker), and once sent, its worker and when."""
+
+    request: Request
+    answer: asyncio.Future[tuple[bool, Any]]
+    work: float
+    worker: _Worker | None = None
+    sent: float = 0.0
+    expiry: asyncio.TimerHandle | None = None
+
+
 class _Worker:
     def __init__(self, context: Any, nice: int) -> None:
         self.conn, child = context.Pipe()
@@ -113,28 +129,39 @@ class _Worker:
                                        daemon=True)
         self.process.start()
         child.close()  # the worker's end lives in the worker only: its death reads as EOF here
+        self.job: _Job | None = None
 
-    async def ask(self, request: Request) -> tuple[bool, Any]:
+    def send(self, job: _Job, answered: Answered) -> None:
+        """The job to the idle worker (its pipe is empty: this does not block); its answer is
+        read by the event loop when it comes, and ``answered`` told (lost: the worker died)."""
         loop = asyncio.get_running_loop()
-        answer: asyncio.Future[tuple[bool, Any]] = loop.create_future()
-        fd = self.conn.fileno()
-
-        def readable() -> None:
-            loop.remove_reader(fd)
-            try:
-                answer.set_result(self.conn.recv())
-            except (EOFError, OSError) as error:
-                answer.set_exception(WorkerLost(f"worker {self.process.pid}: {error!r}"))
-
         try:
-            self.conn.send(request)  # the worker is idle: its pipe is empty, this does not block
+            self.conn.send(job.request)
         except OSError as error:
             raise WorkerLost(f"worker {self.process.pid}: {error!r}") from error
-        loop.add_reader(fd, readable)
+        self.job, job.worker, job.sent = job, self, loop.time()
+        loop.add_reader(self.conn.fileno(), self._readable, answered)
+
+    def _readable(self, answered: Answered) -> None:
+        asyncio.get_running_loop().remove_reader(self.conn.fileno())
+        job, self.job = self.job, None
+        assert job is not None
         try:
-            return await answer
-        finally:
-            loop.remove_reader(fd)
+            result = self.conn.recv()
+        except (EOFError, OSError) as error:
+            if not job.answer.done():
+                job.answer.set_exception(WorkerLost(f"worker {self.process.pid}: {error!r}"))
+            answered(self, job, True)
+            return
+        if not job.answer.done():  # else given up: finished for nobody
+            job.answer.set_result(result)
+        answered(self, job, False)
+
+    def forget(self) -> None:
+        """No more reading (the loop's side of ``stop``)."""
+        if self.job is not None:
+            asyncio.get_running_loop().remove_reader(self.conn.fileno())
+            self.job = None
 
     def stop(self) -> None:
         """Killed and waited for (in a thread: a process at low priority on a busy machine may
@@ -142,14 +169,6 @@ class _Worker:
         self.process.kill()
         self.process.join()
         self.conn.close()
-
-
-@dataclass(eq=False)  # waiting decisions are told apart by identity
-class _Waiting:
-    """A decision waiting for a worker: the worker handed to it, and the work it brings."""
-
-    worker: asyncio.Future[_Worker]
-    work: float  # estimated seconds of a worker
 
 
 class Thinkers:
@@ -163,35 +182,33 @@ class Thinkers:
         self.wait = wait
         self._context = multiprocessing.get_context("spawn")
         self._idle: list[_Worker] | None = None  # None: not started yet
-        self._waiting: deque[_Waiting] = deque()  # oldest first
+        self._waiting: deque[_Job] = deque()  # oldest first
         self._queued = 0.0  # the estimated work of the decisions waiting
         self._busy: dict[_Worker, float] = {}  # worker -> when its decision should be done
         self._took: dict[tuple[str, str], float] = {}  # (level, game) -> recent seconds
         self._workers: set[_Worker] = set()
-        self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping, draining
-        self._draining: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping
         self._closed = False
 
     async def decide(self, request: Request) -> Any:
         """The action of a worker; WorkerLost if it died meanwhile, Overloaded if no worker
         could take it within ``wait``."""
-        kind = (request[0], request[1])
         loop = asyncio.get_running_loop()
-        worker = await self._acquire(self._took.get(kind, FIRST_GUESS))
-        started = loop.time()
-        self._busy[worker] = started + self._took.get(kind, FIRST_GUESS)
-        asking = asyncio.ensure_future(worker.ask(request))
+        job = _Job(request, loop.create_future(), self._took.get(request[:2], FIRST_GUESS))
+        self._start_workers()
+        if self._idle:
+            self._send(self._idle.pop(), job)
+        elif (wait := self.expected_wait()) > self.wait:
+            raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s", False)
+        else:
+            self._waiting.append(job)
+            self._queued += job.work
+            job.expiry = loop.call_later(self.wait, self._expire, job)
         try:
-            ok, answer = await asyncio.shield(asking)
-        except WorkerLost:
-            self._replace(worker)
-            raise
+            ok, answer = await job.answer
         except asyncio.CancelledError:  # over budget (or shutting down)
-            self._draining.add(self._background(self._drain(worker, asking)))
+            self._give_up(job)
             raise
-        took = loop.time() - started
-        self._took[kind] = self._took.get(kind, took) * (1 - SMOOTHING) + took * SMOOTHING
-        self._release(worker)
         if not ok:
             raise RuntimeError(f"a worker's player failed:\n{answer}")
         return answer
@@ -209,30 +226,32 @@ class Thinkers:
         running = sum(max(0.0, done - now) for done in self._busy.values())
         return (self._queued + running) / self.size
 
-    async def _acquire(self, work: float) -> _Worker:
+    def _start_workers(self) -> None:
         if self._idle is None:
             self._idle = []
             for _ in range(self.size):
                 self._background(self._start())
-        if self._idle:
-            return self._idle.pop()
-        if (wait := self.expected_wait()) > self.wait:
-            raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s", False)
-        waiting = _Waiting(asyncio.get_running_loop().create_future(), work)
-        self._waiting.append(waiting)
-        self._queued += work
+
+    def _send(self, worker: _Worker, job: _Job) -> None:
+        """The job to a free worker, from whatever callback freed it: a worker's next job goes
+        out as its last answer is read, with no turn of a busy event loop in between."""
+        if job.expiry is not None:
+            job.expiry.cancel()
         try:
-            return await asyncio.wait_for(waiting.worker, self.wait)
-        except TimeoutError:
-            raise Overloaded(f"no worker free within {self.wait:g} s", True) from None
-        except asyncio.CancelledError:
-            if waiting.worker.done() and not waiting.worker.cancelled():  # handed one as it left
-                self._release(waiting.worker.result())
-            raise
-        finally:
-            if waiting in self._waiting:
-                self._waiting.remove(waiting)
-                self._queued -= waiting.work
+            worker.send(job, self._answered)
+        except WorkerLost as error:
+            job.answer.set_exception(error)
+            self._replace(worker)
+            return
+        self._busy[worker] = job.sent + job.work
+
+    def _answered(self, worker: _Worker, job: _Job, lost: bool) -> None:
+        if lost:
+            self._replace(worker)
+            return
+        took, kind = asyncio.get_running_loop().time() - job.sent, job.request[:2]
+        self._took[kind] = self._took.get(kind, took) * (1 - SMOOTHING) + took * SMOOTHING
+        self._release(worker)
 
     def _release(self, worker: _Worker) -> None:
         """A free worker to the oldest decision waiting, else to the idle ones."""
@@ -240,14 +259,37 @@ class Thinkers:
         if self._closed:
             return  # ``close`` stops it
         while self._waiting:
-            waiting = self._waiting.popleft()
-            self._queued -= waiting.work
-            if not waiting.worker.done():
-                waiting.worker.set_result(worker)
+            job = self._waiting.popleft()
+            self._queued -= job.work
+            if not job.answer.done():
+                self._send(worker, job)
                 return
         self._queued = 0.0  # no drift from adding and taking floats
         assert self._idle is not None
         self._idle.append(worker)
+
+    def _expire(self, job: _Job) -> None:
+        """A decision still waiting at its limit: refused."""
+        if job in self._waiting:
+            self._waiting.remove(job)
+            self._queued -= job.work
+        if not job.answer.done():
+            job.answer.set_exception(Overloaded(f"no worker free within {self.wait:g} s", True))
+
+    def _give_up(self, job: _Job) -> None:
+        """A decision its caller gave up: out of the queue if it waits; if a worker has it,
+        the worker finishes it for nobody, unless still at it ``grace`` seconds on."""
+        if job.expiry is not None:
+            job.expiry.cancel()
+        if job in self._waiting:
+            self._waiting.remove(job)
+            self._queued -= job.work
+        elif (worker := job.worker) is not None and not self._closed:
+            asyncio.get_running_loop().call_later(self.grace, self._overdue, worker, job)
+
+    def _overdue(self, worker: _Worker, job: _Job) -> None:
+        if worker.job is job and worker in self._workers:
+            self._replace(worker)
 
     async def _start(self) -> None:
         """A worker started off the event loop (an interpreter starting and importing the
@@ -256,16 +298,8 @@ class Thinkers:
         self._workers.add(worker)
         self._release(worker)
 
-    async def _drain(self, worker: _Worker, asking: asyncio.Future[tuple[bool, Any]]) -> None:
-        """A decision given up: its worker is free again once it has answered, or replaced."""
-        try:
-            await asyncio.wait_for(asking, self.grace)
-        except (TimeoutError, WorkerLost):
-            self._replace(worker)
-            return
-        self._release(worker)
-
     def _replace(self, worker: _Worker) -> None:
+        worker.forget()
         self._busy.pop(worker, None)
         self._workers.discard(worker)
         self._background(asyncio.to_thread(worker.stop))
@@ -280,16 +314,20 @@ class Thinkers:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        self._draining.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("a computer player's worker", exc_info=task.exception())
 
     async def close(self) -> None:
         """Every worker stopped and waited for: no process is left behind. Workers starting
-        are waited for (a thread cannot be cancelled), decisions given up are not."""
+        are waited for (a thread cannot be cancelled); decisions waiting are cancelled."""
         self._closed = True
-        for task in self._draining:
-            task.cancel()
+        while self._waiting:
+            self._give_up(job := self._waiting[0])
+            job.answer.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        for worker in self._workers:
+            if worker.job is not None:
+                worker.job.answer.cancel()
+            worker.forget()
         await asyncio.gather(*(asyncio.to_thread(w.stop) for w in self._workers))
         self._workers.clear()
