@@ -245,7 +245,8 @@ class Run:
         return {"chat_messages_per_second": 60 / self.minute, "group_messages_per_minute": 20,
                 "messages_per_second": round(30 * 60 / self.minute),
                 "flood_minute_seconds": self.minute, "computer_threads": args.threads,
-                "computer_processes": self.processes, "computer_nice": args.nice}
+                "computer_processes": self.processes, "computer_nice": args.nice,
+                "computer_wait_seconds": args.wait}
 
     def where(self, args: argparse.Namespace) -> str:
         if self.processes and self.level == "hard":
@@ -353,6 +354,8 @@ async def main() -> None:
     parser.add_argument("--modes", default="processes",
                         help="threads, processes, or several in turn (threads,processes); "
                              "normal: Normal computers instead, the floor without Hard")
+    parser.add_argument("--wait", type=float, default=1.0,
+                        help="COMPUTER_WAIT_SECONDS: the longest a Hard decision waits for a worker")
     parser.add_argument("--paces", default="fast",
                         help="fast (20x: a human acts every simulated second), real (Telegram's "
                              "minute, a human acts every 1.5-4.5 s), or both in turn")

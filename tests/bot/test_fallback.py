@@ -45,7 +45,7 @@ def test_the_positions_tell_the_three_apart() -> None:
 
 
 async def test_a_hard_decision_whose_worker_died_is_made_by_normal() -> None:
-    async with Harness(MemoryStore(), computer_processes=1) as h:
+    async with Harness(MemoryStore(), computer_processes=1, computer_wait_seconds=60) as h:
         computers = h.runtime.computers
         assert computers.processes is not None
         assert await computers.think(turn_of(PLAY)) == decide(*PLAY)

@@ -52,7 +52,7 @@ def test_what_a_worker_is_sent_and_sends_back_pickles(name: str) -> None:
 
 
 async def test_a_decision_in_a_worker_equals_the_decision_in_a_thread() -> None:
-    thinkers = Thinkers(2, grace=60)
+    thinkers = Thinkers(2, grace=60, wait=60)
     try:
         for name in GAME_NAMES:
             for request in positions(name, seed=5, moves=40)[8::16]:  # some past the first plays
@@ -63,7 +63,7 @@ async def test_a_decision_in_a_worker_equals_the_decision_in_a_thread() -> None:
 
 async def test_a_killed_worker_loses_its_decision_and_is_replaced() -> None:
     request = positions("hearts", seed=2, moves=10)[-1]
-    thinkers = Thinkers(1, grace=60)
+    thinkers = Thinkers(1, grace=60, wait=60)
     try:
         await thinkers.decide(request)
         [pid] = thinkers.pids()
@@ -83,7 +83,7 @@ async def test_a_decision_given_up_is_finished_for_nobody_within_the_grace(
     """Over budget, the caller decides otherwise; the worker is free again once it answers,
     or replaced if it takes longer than the grace (here: none at all)."""
     request = positions("hearts", seed=2, moves=1)[0]  # a pass: the longest Hard decision
-    thinkers = Thinkers(1, grace)
+    thinkers = Thinkers(1, grace, wait=60)
     try:
         await thinkers.decide(request)
         [pid] = thinkers.pids()
@@ -121,7 +121,7 @@ async def test_a_decision_no_worker_can_take_in_time_is_refused_and_occupies_non
     (its caller decides otherwise), and the worker, once going again, answers its own decision
     and then the next, with no refused work in between and no replacement."""
     first, other = positions("hearts", seed=2, moves=12)[-2:]
-    thinkers = Thinkers(1, grace=60)
+    thinkers = Thinkers(1, grace=60, wait=60)
     await thinkers.decide(first)  # started, and its time known
     [pid] = thinkers.pids()
     thinkers.wait = 0
@@ -141,7 +141,7 @@ async def test_a_decision_no_worker_can_take_in_time_is_refused_and_occupies_non
 
 
 async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
-    thinkers = Thinkers(1, grace=60, nice=5)
+    thinkers = Thinkers(1, grace=60, nice=5, wait=60)
     try:
         await thinkers.decide(positions("thirteen", seed=1, moves=1)[0])
         [pid] = thinkers.pids()
