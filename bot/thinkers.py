@@ -11,11 +11,11 @@ server, but keeps that server beside the bot for no gain worth it. Workers run n
 (COMPUTER_NICE, +10): on two cores with two workers searching, the event loop still gets a core
 the moment a press arrives.
 
-One decision at a time per worker, each on its own pipe, read by the event loop itself (no thread
-of ours in between), and the worker's next decision sent from the callback that reads its answer:
-on a busy event loop, a worker waits one turn of the loop between decisions, not several. A
-worker that dies takes only its own decision with it (``WorkerLost``, the caller falls back) and
-a fresh worker takes its place. A decision past its budget is given up by
+Each worker on its own pipe, read by the event loop itself (no thread of ours in between); up to
+DEPTH decisions down a pipe, so that a worker finds its next one as it answers (on a busy event
+loop the answer is read a turn of the loop later, and the worker would idle that long), and
+more sent from the callback that reads an answer. A worker that dies takes only its own
+decisions with it (``WorkerLost``, the callers fall back) and a fresh worker takes its place. A decision past its budget is given up by
 the caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
 under a load that overruns the budget, killing and starting interpreters would only cut the
 capacity further), unless it is still at it after ``grace`` more seconds: then it is replaced.
@@ -66,6 +66,7 @@ class Overloaded(Exception):
 
 
 Answered = Callable[["_Worker", "_Job", bool], None]  # a worker's answer read (lost: it died)
+DEPTH = 2  # decisions in a worker's pipe: the next is there as it answers the one before
 FIRST_GUESS = 0.05  # seconds of a worker for a kind of decision not timed yet
 SMOOTHING = 0.2  # weight of the latest time in a kind's running estimate
 
@@ -129,23 +130,32 @@ class _Worker:
                                        daemon=True)
         self.process.start()
         child.close()  # the worker's end lives in the worker only: its death reads as EOF here
-        self.job: _Job | None = None
+        self.jobs: deque[_Job] = deque()  # sent, oldest (the one it thinks about) first
 
     def send(self, job: _Job, answered: Answered) -> None:
-        """The job to the idle worker (its pipe is empty: this does not block); its answer is
-        read by the event loop when it comes, and ``answered`` told (lost: the worker died)."""
+        """The job down the worker's pipe (DEPTH jobs at most: this does not block); answers
+        are read by the event loop as they come, and ``answered`` told (lost: it died)."""
         loop = asyncio.get_running_loop()
         try:
             self.conn.send(job.request)
         except OSError as error:
             raise WorkerLost(f"worker {self.process.pid}: {error!r}") from error
-        self.job, job.worker, job.sent = job, self, loop.time()
-        loop.add_reader(self.conn.fileno(), self._readable, answered)
+        job.worker = self
+        if not self.jobs:
+            job.sent = loop.time()
+            loop.add_reader(self.conn.fileno(), self._readable, answered)
+        self.jobs.append(job)
+
+    def remaining(self, now: float) -> float:
+        """Estimated seconds of work it has left."""
+        if not self.jobs:
+            return 0.0
+        head = self.jobs[0]
+        return max(0.0, head.sent + head.work - now) + sum(j.work for j in list(self.jobs)[1:])
 
     def _readable(self, answered: Answered) -> None:
-        asyncio.get_running_loop().remove_reader(self.conn.fileno())
-        job, self.job = self.job, None
-        assert job is not None
+        loop = asyncio.get_running_loop()
+        job = self.jobs[0]
         try:
             result = self.conn.recv()
         except (EOFError, OSError) as error:
@@ -153,15 +163,24 @@ class _Worker:
                 job.answer.set_exception(WorkerLost(f"worker {self.process.pid}: {error!r}"))
             answered(self, job, True)
             return
+        self.jobs.popleft()
+        if self.jobs:
+            self.jobs[0].sent = loop.time()  # it has been at the next one since about now
+        else:
+            loop.remove_reader(self.conn.fileno())
         if not job.answer.done():  # else given up: finished for nobody
             job.answer.set_result(result)
         answered(self, job, False)
 
-    def forget(self) -> None:
-        """No more reading (the loop's side of ``stop``)."""
-        if self.job is not None:
+    def forget(self, error: Exception) -> list[_Job]:
+        """No more reading (the loop's side of ``stop``): the job it was at fails with
+        ``error``; those behind it in the pipe, not begun, are returned."""
+        if self.jobs:
             asyncio.get_running_loop().remove_reader(self.conn.fileno())
-            self.job = None
+        jobs, self.jobs = list(self.jobs), deque()
+        if jobs and not jobs[0].answer.done():
+            jobs[0].answer.set_exception(error)
+        return [job for job in jobs[1:] if not job.answer.done()]
 
     def stop(self) -> None:
         """Killed and waited for (in a thread: a process at low priority on a busy machine may
@@ -184,7 +203,6 @@ class Thinkers:
         self._idle: list[_Worker] | None = None  # None: not started yet
         self._waiting: deque[_Job] = deque()  # oldest first
         self._queued = 0.0  # the estimated work of the decisions waiting
-        self._busy: dict[_Worker, float] = {}  # worker -> when its decision should be done
         self._took: dict[tuple[str, str], float] = {}  # (level, game) -> recent seconds
         self._workers: set[_Worker] = set()
         self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping
@@ -200,6 +218,8 @@ class Thinkers:
             self._send(self._idle.pop(), job)
         elif (wait := self.expected_wait()) > self.wait:
             raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s", False)
+        elif wait < self.wait and not self._waiting and (spare := self._spare()) is not None:
+            self._send(spare, job)  # next in a busy worker's pipe: no turn of the loop lost
         else:
             self._waiting.append(job)
             self._queued += job.work
@@ -223,8 +243,14 @@ class Thinkers:
         if self._idle:
             return 0.0
         now = asyncio.get_running_loop().time()
-        running = sum(max(0.0, done - now) for done in self._busy.values())
+        running = sum(worker.remaining(now) for worker in self._workers)
         return (self._queued + running) / self.size
+
+    def _spare(self) -> _Worker | None:
+        """The worker with the least work left that has room in its pipe, if any."""
+        now = asyncio.get_running_loop().time()
+        spare = [w for w in self._workers if 0 < len(w.jobs) < DEPTH]
+        return min(spare, key=lambda w: w.remaining(now), default=None)
 
     def _start_workers(self) -> None:
         if self._idle is None:
@@ -233,8 +259,6 @@ class Thinkers:
                 self._background(self._start())
 
     def _send(self, worker: _Worker, job: _Job) -> None:
-        """The job to a free worker, from whatever callback freed it: a worker's next job goes
-        out as its last answer is read, with no turn of a busy event loop in between."""
         if job.expiry is not None:
             job.expiry.cancel()
         try:
@@ -242,8 +266,6 @@ class Thinkers:
         except WorkerLost as error:
             job.answer.set_exception(error)
             self._replace(worker)
-            return
-        self._busy[worker] = job.sent + job.work
 
     def _answered(self, worker: _Worker, job: _Job, lost: bool) -> None:
         if lost:
@@ -254,19 +276,21 @@ class Thinkers:
         self._release(worker)
 
     def _release(self, worker: _Worker) -> None:
-        """A free worker to the oldest decision waiting, else to the idle ones."""
-        self._busy.pop(worker, None)
+        """Room in a worker's pipe to the oldest decisions waiting, from whatever callback
+        made it (its answer read): no turn of a busy event loop in between; a worker with
+        nothing to do to the idle ones."""
         if self._closed:
             return  # ``close`` stops it
-        while self._waiting:
+        while self._waiting and len(worker.jobs) < DEPTH and worker in self._workers:
             job = self._waiting.popleft()
             self._queued -= job.work
             if not job.answer.done():
                 self._send(worker, job)
-                return
-        self._queued = 0.0  # no drift from adding and taking floats
-        assert self._idle is not None
-        self._idle.append(worker)
+        if not self._waiting:
+            self._queued = 0.0  # no drift from adding and taking floats
+        if not worker.jobs and worker in self._workers:
+            assert self._idle is not None
+            self._idle.append(worker)
 
     def _expire(self, job: _Job) -> None:
         """A decision still waiting at its limit: refused."""
@@ -288,7 +312,7 @@ class Thinkers:
             asyncio.get_running_loop().call_later(self.grace, self._overdue, worker, job)
 
     def _overdue(self, worker: _Worker, job: _Job) -> None:
-        if worker.job is job and worker in self._workers:
+        if job in worker.jobs and worker in self._workers:
             self._replace(worker)
 
     async def _start(self) -> None:
@@ -299,9 +323,15 @@ class Thinkers:
         self._release(worker)
 
     def _replace(self, worker: _Worker) -> None:
-        worker.forget()
-        self._busy.pop(worker, None)
+        """A worker stopped and another started; the decisions behind the one it was at wait
+        for the next free worker, first."""
+        for job in reversed(worker.forget(WorkerLost(f"worker {worker.process.pid} replaced"))):
+            job.worker = None
+            self._waiting.appendleft(job)
+            self._queued += job.work
         self._workers.discard(worker)
+        if self._idle is not None and worker in self._idle:
+            self._idle.remove(worker)
         self._background(asyncio.to_thread(worker.stop))
         if not self._closed:
             self._background(self._start())
@@ -326,8 +356,10 @@ class Thinkers:
             job.answer.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         for worker in self._workers:
-            if worker.job is not None:
-                worker.job.answer.cancel()
-            worker.forget()
+            for job in worker.jobs:
+                job.answer.cancel()
+            worker.forget(WorkerLost("stopped"))
+        for job in self._waiting:  # behind a worker replaced as the bot stopped
+            job.answer.cancel()
         await asyncio.gather(*(asyncio.to_thread(w.stop) for w in self._workers))
         self._workers.clear()
