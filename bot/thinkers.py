@@ -14,9 +14,10 @@ the moment a press arrives.
 Each worker on its own pipe, read by the event loop itself (no thread of ours in between); up to
 DEPTH decisions down a pipe, so that a worker finds its next one as it answers (on a busy event
 loop the answer is read a turn of the loop later, and the worker would idle that long), and
-more sent from the callback that reads an answer. A worker that dies takes only its own
-decisions with it (``WorkerLost``, the callers fall back) and a fresh worker takes its place. A decision past its budget is given up by
-the caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
+more sent from the callback that reads an answer. A worker that dies takes only the decision it
+was at with it (``WorkerLost``, the caller falls back; the one behind it waits for the next
+worker) and a fresh worker takes its place. A decision past its budget is given up by the
+caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
 under a load that overruns the budget, killing and starting interpreters would only cut the
 capacity further), unless it is still at it after ``grace`` more seconds: then it is replaced.
 
