@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import fcntl
+import gc
 import logging
 import os
 import socket
@@ -88,6 +89,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def freeze_imports() -> None:
+    """What start-up made (the modules and classes of the bot and its libraries, about 100,000
+    objects, alive as long as the process) out of the garbage collector's sight: a full
+    collection then walks only what came after. bench/bot_load.py --gc default,freeze at 500
+    tables: a full collection took half the CPU (70-150 ms, not 150-255) and walked 30,000-70,000
+    objects, not 170,000 (the bench freezes after its set-up, the bot after its imports)."""
+    gc.collect()
+    gc.freeze()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     try:
@@ -139,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{error}", file=sys.stderr)
         return 1
     application = build_app(settings)
+    freeze_imports()
     if not args.webhook:
         application.run_polling(allowed_updates=Update.ALL_TYPES)
         return 0

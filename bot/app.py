@@ -22,6 +22,7 @@ from telegram.ext import (
     ChatMemberHandler,
     CommandHandler,
     ContextTypes,
+    JobQueue,
 )
 from telegram.request import BaseRequest
 
@@ -106,8 +107,19 @@ def build_app(settings: Settings, store: Store | None = None,
 
     application: App = (builder.post_init(post_init).post_stop(post_stop)
                         .post_shutdown(post_shutdown).build())
+    if application.job_queue is not None:
+        late_jobs_run(application.job_queue)
     add_handlers(application)
     return application
+
+
+def late_jobs_run(queue: JobQueue[Any]) -> None:
+    """A job whose moment passed while the event loop was busy runs late, once, instead of
+    never: APScheduler skips a run more than a second late ("was missed by"), and a skipped turn
+    timer would leave its table to the sweep (LATE seconds on); a start-up that revives many
+    tables, or a full garbage collection of a large heap, can hold the loop that long."""
+    queue.scheduler.configure(job_defaults={"misfire_grace_time": None, "coalesce": True},
+                              **queue.scheduler_configuration)
 
 
 async def serve_page(runtime: Runtime, settings: Settings) -> Any:

@@ -6,23 +6,28 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
 from engine.coach import Advice, Regret
-from engine.players import random_player
+from engine.players import player_for, random_player
 
 from .settings import Settings
 from .tables import Outcome, TableService, Turn
-from .thinkers import COACH, REVIEW, Request, Thinkers, WorkerLost, decide
+from .thinkers import COACH, REVIEW, Overloaded, Request, Thinkers, WorkerLost, decide
 
 BATCH = 12  # computer moves drawn together at most
 # The levels that think in processes. Easy and Normal take 0.02-0.1 ms of CPU a decision (p99,
 # 1 ms at most; bench/ai_latency.py): in a thread they hold the interpreter lock for less than
 # a request to a process would cost. Hard takes 4-40 ms (p50) and up to ~100 ms.
 IN_PROCESSES = frozenset({"hard", COACH, REVIEW})  # the coach runs Hard's search
+# Who decides instead of a level that could not (over budget, worker lost, workers busy): Normal
+# for Hard, cheap enough to run on the event loop; a level that cheap already, itself again.
+FALLBACK = {"hard": "normal"}
+OVERLOAD_NOTICE = 60.0  # seconds between warnings that Hard decisions were made by Normal
 log = logging.getLogger(__name__)
 
 Draw = Callable[[int, list[Outcome]], Awaitable[None]]
@@ -47,9 +52,13 @@ class Computers:
         self.processes: Thinkers | None = None
         if settings.computer_processes:
             self.processes = Thinkers(settings.computer_processes, settings.computer_budget_seconds,
-                                      settings.computer_nice)
+                                      settings.computer_nice, settings.computer_wait_seconds)
         self._tasks: dict[int, asyncio.Task[None]] = {}  # table id -> its computers' task
         self._wanted: set[int] = set()  # tables whose computers were asked for while running
+        # (level, how) -> decisions: "own" (the level decided), or why and who decided instead
+        # ("workers busy: normal"); read by bench/bot_load.py
+        self.decisions: Counter[tuple[str, str]] = Counter()
+        self._told, self._overloaded = -OVERLOAD_NOTICE, 0  # the last overload notice, since
 
     def moving(self, table_id: int) -> bool:
         return table_id in self._tasks
@@ -86,20 +95,55 @@ class Computers:
             self._tasks.pop(table_id, None)
 
     async def think(self, turn: Turn) -> object:
-        """The player's decision; a random legal move instead (logged) if it takes longer than
-        the budget or its worker process dies."""
+        """The player's decision; the fallback's (``fallback``) if it takes longer than the
+        budget, its worker process dies, or no worker is free in time."""
         request: Request = (turn.level, turn.game, turn.observation, turn.legal, turn.seed)
         budget = self.settings.computer_budget_seconds
         try:
-            return await asyncio.wait_for(self._decide(request), budget)
+            action = await asyncio.wait_for(self._decide(request), budget)
+        except Overloaded as error:  # expected under load: counted, and told once a minute
+            log.debug("table %s: %s", turn.table_id, error)
+            return self.fallback(turn, "waited out" if error.waited else "workers busy")
         except TimeoutError:
-            log.warning("table %s: the %s %s player had no answer within %.1f s (thinking, or "
-                        "waiting for a free worker); a random legal move instead",
-                        turn.table_id, turn.level, turn.game, budget)
+            log.warning("table %s: the %s %s player had no answer within %.1f s; %s instead",
+                        turn.table_id, turn.level, turn.game, budget, self._instead(turn))
+            return self.fallback(turn, "over budget")
         except WorkerLost as error:
-            log.warning("table %s: the %s %s player's process died (%s); a random legal move "
-                        "instead", turn.table_id, turn.level, turn.game, error)
-        return random_player(turn.observation, turn.legal, random.Random(turn.seed))
+            log.warning("table %s: the %s %s player's process died (%s); %s instead",
+                        turn.table_id, turn.level, turn.game, error, self._instead(turn))
+            return self.fallback(turn, "worker lost")
+        self.decisions[(turn.level, "own")] += 1
+        return action
+
+    def fallback(self, turn: Turn, why: str) -> object:
+        """A decision the player could not make in time, made at once in-process by the level
+        below Hard (Hard's own rules, without the search; well under a millisecond), or by a
+        random legal move if even that fails."""
+        level = self._instead(turn)
+        rng = random.Random(turn.seed)
+        try:
+            action = player_for(level, turn.game)(turn.observation, turn.legal, rng)
+        except Exception:
+            log.exception("table %s: the %s %s player failed", turn.table_id, level, turn.game)
+            level, action = "random", random_player(turn.observation, turn.legal, rng)
+        self.decisions[(turn.level, f"{why}: {level}")] += 1
+        if why in ("waited out", "workers busy"):
+            self._tell_overload(turn.level)
+        return action
+
+    @staticmethod
+    def _instead(turn: Turn) -> str:
+        return FALLBACK.get(turn.level, turn.level)
+
+    def _tell_overload(self, level: str) -> None:
+        """One warning a minute at most for the decisions refused by busy workers."""
+        now = asyncio.get_running_loop().time()
+        self._overloaded += 1
+        if now - self._told >= OVERLOAD_NOTICE:
+            log.warning("%d %s decisions made by %s at once since the last notice: every worker "
+                        "was busy for longer than %.1f s", self._overloaded, level,
+                        FALLBACK.get(level, level), self.settings.computer_wait_seconds)
+            self._told, self._overloaded = now, 0
 
     async def _decide(self, request: Request) -> object:
         if self.processes is not None and request[0] in IN_PROCESSES:
@@ -125,7 +169,7 @@ class Computers:
         try:
             return await asyncio.wait_for(self._decide(request),
                                           budgets * self.settings.computer_budget_seconds)
-        except (TimeoutError, WorkerLost) as error:
+        except (TimeoutError, WorkerLost, Overloaded) as error:
             log.warning("the coach's %s of a %s position had no answer (%r)", request[0],
                         request[1], error)
             return None

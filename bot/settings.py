@@ -33,14 +33,15 @@ class Settings(BaseSettings):
     chat_messages_per_second: float = Field(default=1.0, gt=0)
     flood_minute_seconds: float = Field(default=60.0, gt=0)  # shorter only for a test server
     # Computer players think off the event loop: Hard in this many worker processes (default:
-    # one a core; 0: in the threads, as before issue 28), the others in these threads. A decision
-    # that takes longer than the budget, or whose process dies, is replaced by a random legal
-    # move (and logged).
+    # one a core; 0: in the threads, as before issue 28), the others in these threads. A Hard
+    # decision that takes longer than the budget, whose process dies, or that would wait longer
+    # than computer_wait_seconds for a free worker is made by the Normal player instead.
     computer_processes: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=0)
     # Added to the worker processes' niceness: the event loop's process comes first.
     computer_nice: int = Field(default=10, ge=0, le=19)
     computer_threads: int = Field(default=4, ge=1)
     computer_budget_seconds: float = Field(default=5.0, gt=0)
+    computer_wait_seconds: float = Field(default=1.0, ge=0)
     # A fixed seed for every new table (tests and bug reports: the same presses give the same
     # deals); None draws a fresh seed per table.
     table_seed: int | None = None

@@ -11,16 +11,22 @@ server, but keeps that server beside the bot for no gain worth it. Workers run n
 (COMPUTER_NICE, +10): on two cores with two workers searching, the event loop still gets a core
 the moment a press arrives.
 
-One decision at a time per worker, each on its own pipe, read by the event loop itself (no thread
-of ours in between): a worker that dies takes only its own decision with it (``WorkerLost``, the
-caller falls back) and a fresh worker takes its place. A decision past its budget is given up by
-the caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
+Each worker on its own pipe, read by the event loop itself (no thread of ours in between); up to
+DEPTH decisions down a pipe, so that a worker finds its next one as it answers (on a busy event
+loop the answer is read a turn of the loop later, and the worker would idle that long), and
+more sent from the callback that reads an answer. A worker that dies takes only the decision it
+was at with it (``WorkerLost``, the caller falls back; the one behind it waits for the next
+worker) and a fresh worker takes its place. A decision past its budget is given up by the
+caller; its worker finishes it for nobody and takes the next one (Hard's work is bounded, and
 under a load that overruns the budget, killing and starting interpreters would only cut the
 capacity further), unless it is still at it after ``grace`` more seconds: then it is replaced.
-A worker set free takes the newest decision waiting, not the oldest: under a load beyond the
-workers (more Hard computers than cores can serve) the oldest would mostly be started too late to
-finish within its budget, and workers would think for nobody; the newest start in time, and the
-oldest take a random move at their budget without having cost anything.
+
+Admission: a decision waits for a free worker ``wait`` seconds at most, in the order asked. One
+that the work already queued and running would keep waiting longer (as estimated from how long
+each game's decisions took the workers lately) is refused at once (``Overloaded``): it never
+occupies a worker, and its caller decides otherwise (Normal, in-process) without waiting for
+nothing. Under a load beyond the workers (more Hard computers than cores can serve) the workers
+think only for decisions that can still be in time, and the rest are answered at once.
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ import os
 import random
 import signal
 import traceback
-from collections.abc import Coroutine, Sequence
+from collections import deque
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
@@ -47,6 +55,21 @@ Request = tuple[str, str, Any, Sequence[Any], str]  # level, game, observation, 
 
 class WorkerLost(Exception):
     """The worker deciding died (killed, out of memory) before it answered."""
+
+
+class Overloaded(Exception):
+    """No worker could take the decision in time: refused at once (``waited`` False: the work
+    queued and running would keep it waiting too long), or after waiting its limit."""
+
+    def __init__(self, message: str, waited: bool) -> None:
+        super().__init__(message)
+        self.waited = waited
+
+
+Answered = Callable[["_Worker", "_Job", bool], None]  # a worker's answer read (lost: it died)
+DEPTH = 2  # decisions in a worker's pipe: the next is there as it answers the one before
+FIRST_GUESS = 0.05  # seconds of a worker for a kind of decision not timed yet
+SMOOTHING = 0.2  # weight of the latest time in a kind's running estimate
 
 
 COACH, REVIEW = "coach", "review"  # not levels: the coach's hint and review (issue 26)
@@ -88,6 +111,19 @@ def _serve(conn: Connection, nice: int) -> None:
             return
 
 
+@dataclass(eq=False)  # jobs are told apart by identity
+class _Job:
+    """A decision asked for: its answer to come, the work it brings (estimated seconds of a
+    worker), and once sent, its worker and when."""
+
+    request: Request
+    answer: asyncio.Future[tuple[bool, Any]]
+    work: float
+    worker: _Worker | None = None
+    sent: float = 0.0
+    expiry: asyncio.TimerHandle | None = None
+
+
 class _Worker:
     def __init__(self, context: Any, nice: int) -> None:
         self.conn, child = context.Pipe()
@@ -95,28 +131,57 @@ class _Worker:
                                        daemon=True)
         self.process.start()
         child.close()  # the worker's end lives in the worker only: its death reads as EOF here
+        self.jobs: deque[_Job] = deque()  # sent, oldest (the one it thinks about) first
 
-    async def ask(self, request: Request) -> tuple[bool, Any]:
+    def send(self, job: _Job, answered: Answered) -> None:
+        """The job down the worker's pipe (DEPTH jobs at most: this does not block); answers
+        are read by the event loop as they come, and ``answered`` told (lost: it died)."""
         loop = asyncio.get_running_loop()
-        answer: asyncio.Future[tuple[bool, Any]] = loop.create_future()
-        fd = self.conn.fileno()
-
-        def readable() -> None:
-            loop.remove_reader(fd)
-            try:
-                answer.set_result(self.conn.recv())
-            except (EOFError, OSError) as error:
-                answer.set_exception(WorkerLost(f"worker {self.process.pid}: {error!r}"))
-
         try:
-            self.conn.send(request)  # the worker is idle: its pipe is empty, this does not block
+            self.conn.send(job.request)
         except OSError as error:
             raise WorkerLost(f"worker {self.process.pid}: {error!r}") from error
-        loop.add_reader(fd, readable)
+        job.worker = self
+        if not self.jobs:
+            job.sent = loop.time()
+            loop.add_reader(self.conn.fileno(), self._readable, answered)
+        self.jobs.append(job)
+
+    def remaining(self, now: float) -> float:
+        """Estimated seconds of work it has left."""
+        if not self.jobs:
+            return 0.0
+        head = self.jobs[0]
+        return max(0.0, head.sent + head.work - now) + sum(j.work for j in list(self.jobs)[1:])
+
+    def _readable(self, answered: Answered) -> None:
+        loop = asyncio.get_running_loop()
+        job = self.jobs[0]
         try:
-            return await answer
-        finally:
-            loop.remove_reader(fd)
+            result = self.conn.recv()
+        except (EOFError, OSError) as error:
+            if not job.answer.done():
+                job.answer.set_exception(WorkerLost(f"worker {self.process.pid}: {error!r}"))
+            answered(self, job, True)
+            return
+        self.jobs.popleft()
+        if self.jobs:
+            self.jobs[0].sent = loop.time()  # it has been at the next one since about now
+        else:
+            loop.remove_reader(self.conn.fileno())
+        if not job.answer.done():  # else given up: finished for nobody
+            job.answer.set_result(result)
+        answered(self, job, False)
+
+    def forget(self, error: Exception) -> list[_Job]:
+        """No more reading (the loop's side of ``stop``): the job it was at fails with
+        ``error``; those behind it in the pipe, not begun, are returned."""
+        if self.jobs:
+            asyncio.get_running_loop().remove_reader(self.conn.fileno())
+        jobs, self.jobs = list(self.jobs), deque()
+        if jobs and not jobs[0].answer.done():
+            jobs[0].answer.set_exception(error)
+        return [job for job in jobs[1:] if not job.answer.done()]
 
     def stop(self) -> None:
         """Killed and waited for (in a thread: a process at low priority on a busy machine may
@@ -127,33 +192,44 @@ class _Worker:
 
 
 class Thinkers:
-    """``size`` worker processes, started when first needed, ``nice`` added to their niceness."""
+    """``size`` worker processes, started when first needed, ``nice`` added to their niceness;
+    a decision waits ``wait`` seconds at most for one of them."""
 
-    def __init__(self, size: int, grace: float, nice: int = 10) -> None:
+    def __init__(self, size: int, grace: float, nice: int = 10, wait: float = 1.0) -> None:
         self.size = size
         self.grace = grace
         self.nice = nice
+        self.wait = wait
         self._context = multiprocessing.get_context("spawn")
         self._idle: list[_Worker] | None = None  # None: not started yet
-        self._waiting: list[asyncio.Future[_Worker]] = []  # newest last
+        self._waiting: deque[_Job] = deque()  # oldest first
+        self._queued = 0.0  # the estimated work of the decisions waiting
+        self._took: dict[tuple[str, str], float] = {}  # (level, game) -> recent seconds
         self._workers: set[_Worker] = set()
-        self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping, draining
-        self._draining: set[asyncio.Task[Any]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping
         self._closed = False
 
     async def decide(self, request: Request) -> Any:
-        """The action of a worker; WorkerLost if it died meanwhile."""
-        worker = await self._acquire()
-        asking = asyncio.ensure_future(worker.ask(request))
+        """The action of a worker; WorkerLost if it died meanwhile, Overloaded if no worker
+        could take it within ``wait``."""
+        loop = asyncio.get_running_loop()
+        job = _Job(request, loop.create_future(), self._took.get(request[:2], FIRST_GUESS))
+        self._start_workers()
+        if self._idle:
+            self._send(self._idle.pop(), job)
+        elif (wait := self.expected_wait()) > self.wait:
+            raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s", False)
+        elif wait < self.wait and not self._waiting and (spare := self._spare()) is not None:
+            self._send(spare, job)  # next in a busy worker's pipe: no turn of the loop lost
+        else:
+            self._waiting.append(job)
+            self._queued += job.work
+            job.expiry = loop.call_later(self.wait, self._expire, job)
         try:
-            ok, answer = await asyncio.shield(asking)
-        except WorkerLost:
-            self._replace(worker)
-            raise
+            ok, answer = await job.answer
         except asyncio.CancelledError:  # over budget (or shutting down)
-            self._draining.add(self._background(self._drain(worker, asking)))
+            self._give_up(job)
             raise
-        self._release(worker)
         if not ok:
             raise RuntimeError(f"a worker's player failed:\n{answer}")
         return answer
@@ -162,36 +238,83 @@ class Thinkers:
         """The workers' process ids (tests)."""
         return [w.process.pid for w in self._workers if w.process.pid is not None]
 
-    async def _acquire(self) -> _Worker:
+    def expected_wait(self) -> float:
+        """Seconds a decision asked now would wait for a worker: the work waiting and the rest
+        of the work running, shared by the workers (none while one is idle)."""
+        if self._idle:
+            return 0.0
+        now = asyncio.get_running_loop().time()
+        running = sum(worker.remaining(now) for worker in self._workers)
+        return (self._queued + running) / self.size
+
+    def _spare(self) -> _Worker | None:
+        """The worker with the least work left that has room in its pipe, if any."""
+        now = asyncio.get_running_loop().time()
+        spare = [w for w in self._workers if 0 < len(w.jobs) < DEPTH]
+        return min(spare, key=lambda w: w.remaining(now), default=None)
+
+    def _start_workers(self) -> None:
         if self._idle is None:
             self._idle = []
             for _ in range(self.size):
                 self._background(self._start())
-        if self._idle:
-            return self._idle.pop()
-        waiting: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        self._waiting.append(waiting)
+
+    def _send(self, worker: _Worker, job: _Job) -> None:
+        if job.expiry is not None:
+            job.expiry.cancel()
         try:
-            return await waiting
-        except asyncio.CancelledError:
-            if waiting.done() and not waiting.cancelled():  # handed a worker as it gave up
-                self._release(waiting.result())
-            raise
-        finally:
-            if waiting in self._waiting:
-                self._waiting.remove(waiting)
+            worker.send(job, self._answered)
+        except WorkerLost as error:
+            job.answer.set_exception(error)
+            self._replace(worker)
+
+    def _answered(self, worker: _Worker, job: _Job, lost: bool) -> None:
+        if lost:
+            self._replace(worker)
+            return
+        took, kind = asyncio.get_running_loop().time() - job.sent, job.request[:2]
+        self._took[kind] = self._took.get(kind, took) * (1 - SMOOTHING) + took * SMOOTHING
+        self._release(worker)
 
     def _release(self, worker: _Worker) -> None:
-        """A free worker to the newest decision waiting, else to the idle ones."""
+        """Room in a worker's pipe to the oldest decisions waiting, from whatever callback
+        made it (its answer read): no turn of a busy event loop in between; a worker with
+        nothing to do to the idle ones."""
         if self._closed:
             return  # ``close`` stops it
-        while self._waiting:
-            waiting = self._waiting.pop()
-            if not waiting.done():
-                waiting.set_result(worker)
-                return
-        assert self._idle is not None
-        self._idle.append(worker)
+        while self._waiting and len(worker.jobs) < DEPTH and worker in self._workers:
+            job = self._waiting.popleft()
+            self._queued -= job.work
+            if not job.answer.done():
+                self._send(worker, job)
+        if not self._waiting:
+            self._queued = 0.0  # no drift from adding and taking floats
+        if not worker.jobs and worker in self._workers:
+            assert self._idle is not None
+            self._idle.append(worker)
+
+    def _expire(self, job: _Job) -> None:
+        """A decision still waiting at its limit: refused."""
+        if job in self._waiting:
+            self._waiting.remove(job)
+            self._queued -= job.work
+        if not job.answer.done():
+            job.answer.set_exception(Overloaded(f"no worker free within {self.wait:g} s", True))
+
+    def _give_up(self, job: _Job) -> None:
+        """A decision its caller gave up: out of the queue if it waits; if a worker has it,
+        the worker finishes it for nobody, unless still at it ``grace`` seconds on."""
+        if job.expiry is not None:
+            job.expiry.cancel()
+        if job in self._waiting:
+            self._waiting.remove(job)
+            self._queued -= job.work
+        elif (worker := job.worker) is not None and not self._closed:
+            asyncio.get_running_loop().call_later(self.grace, self._overdue, worker, job)
+
+    def _overdue(self, worker: _Worker, job: _Job) -> None:
+        if job in worker.jobs and worker in self._workers:
+            self._replace(worker)
 
     async def _start(self) -> None:
         """A worker started off the event loop (an interpreter starting and importing the
@@ -200,17 +323,16 @@ class Thinkers:
         self._workers.add(worker)
         self._release(worker)
 
-    async def _drain(self, worker: _Worker, asking: asyncio.Future[tuple[bool, Any]]) -> None:
-        """A decision given up: its worker is free again once it has answered, or replaced."""
-        try:
-            await asyncio.wait_for(asking, self.grace)
-        except (TimeoutError, WorkerLost):
-            self._replace(worker)
-            return
-        self._release(worker)
-
     def _replace(self, worker: _Worker) -> None:
+        """A worker stopped and another started; the decisions behind the one it was at wait
+        for the next free worker, first."""
+        for job in reversed(worker.forget(WorkerLost(f"worker {worker.process.pid} replaced"))):
+            job.worker = None
+            self._waiting.appendleft(job)
+            self._queued += job.work
         self._workers.discard(worker)
+        if self._idle is not None and worker in self._idle:
+            self._idle.remove(worker)
         self._background(asyncio.to_thread(worker.stop))
         if not self._closed:
             self._background(self._start())
@@ -223,16 +345,22 @@ class Thinkers:
 
     def _done(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
-        self._draining.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("a computer player's worker", exc_info=task.exception())
 
     async def close(self) -> None:
         """Every worker stopped and waited for: no process is left behind. Workers starting
-        are waited for (a thread cannot be cancelled), decisions given up are not."""
+        are waited for (a thread cannot be cancelled); decisions waiting are cancelled."""
         self._closed = True
-        for task in self._draining:
-            task.cancel()
+        while self._waiting:
+            self._give_up(job := self._waiting[0])
+            job.answer.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        for worker in self._workers:
+            for job in worker.jobs:
+                job.answer.cancel()
+            worker.forget(WorkerLost("stopped"))
+        for job in self._waiting:  # behind a worker replaced as the bot stopped
+            job.answer.cancel()
         await asyncio.gather(*(asyncio.to_thread(w.stop) for w in self._workers))
         self._workers.clear()

@@ -4,11 +4,13 @@ on (their worker died), and their revival from the stored state."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from apscheduler.jobstores.base import JobLookupError
 from telegram.ext import Application, ContextTypes, Job
 
 from storage.base import Store, TableRecord
@@ -55,13 +57,16 @@ class Timers:
     def disarm(self, table_id: int) -> None:
         job = self._jobs.pop(table_id, None)
         if job is not None:
-            job.schedule_removal()
+            # its moment came: the scheduler took it, and it runs or ran for a stale move
+            with contextlib.suppress(JobLookupError):
+                job.schedule_removal()
 
     async def _on_deadline(self, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert context.job is not None
         data: tuple[int, int] = context.job.data  # type: ignore[assignment]
         table_id, move = data
-        self._jobs.pop(table_id, None)
+        if self._jobs.get(table_id) is context.job:  # not the timer armed since, if any
+            del self._jobs[table_id]
         closed = await self.service.pace(table_id, move)
         if closed is not None:  # everyone away for too long
             await self.publish(closed)

@@ -225,6 +225,10 @@ class Harness:
         settings.setdefault("messages_per_second", 1_000_000)
         settings.setdefault("table_seed", 7)  # every table deals the same: a failure replays
         settings.setdefault("computer_seed", 7)  # and its computers choose the same
+        # Hard's decisions wait for the workers (a busy machine may take seconds to start them)
+        # rather than fall back to Normal: a test sees Hard's choices; tests of the fallback and
+        # benches say otherwise
+        settings.setdefault("computer_wait_seconds", 60)
         self.settings = Settings(telegram_bot_token=TOKEN, turn_seconds=turn_seconds, **settings)
         self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=rate_limit)
         self._update_ids = itertools.count(1)

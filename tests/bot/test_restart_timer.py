@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+import time
+from typing import Any
+
+import pytest
+from apscheduler.events import EVENT_JOB_EXECUTED, EVENT_JOB_MISSED
+
 from storage.base import Store, TableRecord
+from storage.memory import MemoryStore
 
 from .fake import FakeTelegram, Harness
 from .play import act_once, until
@@ -96,3 +104,44 @@ async def test_the_app_language_of_a_user_is_remembered_across_a_restart(both_st
         assert await h.runtime.user_lang(ARAM) == "ru"
     async with Harness(both_stores, FakeTelegram()) as h:
         assert await h.runtime.user_lang(ARAM) == "ru"
+
+
+async def test_a_turn_timer_due_while_the_event_loop_was_held_runs_late_not_never() -> None:
+    """APScheduler skips a run more than a second late by default ("was missed by"): a turn
+    timer due while the loop was held (a start-up reviving many tables, a long collection)
+    would wait for the sweep. It runs as soon as the loop is free, and the computer moves."""
+    store: Any = MemoryStore()
+    async with Harness(store, turn_seconds=1) as h:
+        await open_table(h, [ARAM], 3)
+        start = await table_of(store)
+        queue = h.app.job_queue
+        assert queue is not None
+        [timer] = [job.job.id for job in queue.jobs() if job.name.startswith("turn:")]
+        seen: list[int] = []
+        queue.scheduler.add_listener(lambda event: event.job_id == timer and seen.append(
+            event.code), EVENT_JOB_MISSED | EVENT_JOB_EXECUTED)
+        time.sleep(2.5)  # the loop held past the deadline (1 s) by more than a second
+
+        async def ran() -> bool:
+            return bool(seen)
+        await until(ran, every=0.02)
+        assert seen == [EVENT_JOB_EXECUTED]
+        await h.idle()
+        assert len((await table_of(store)).log) > len(start.log), "a computer moved for them"
+
+
+async def test_a_press_as_the_scheduler_takes_its_turn_timer_is_played_and_drawn(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The turn timer's moment came and the scheduler took it off its store to run it, just as
+    the human pressed: the press disarms a timer that is gone, without an error, and is drawn."""
+    store: Any = MemoryStore()
+    async with Harness(store) as h:
+        await open_table(h, [ARAM], 3)
+        queue = h.app.job_queue
+        assert queue is not None
+        [timer] = [job for job in queue.jobs() if job.name.startswith("turn:")]
+        timer.job.remove()  # what the scheduler does with a one-off job as it runs it
+        edits = h.hand(ARAM).edits
+        assert await act_once(h, ARAM)
+        assert h.hand(ARAM).edits > edits, "the press was drawn"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.thinkers import Request, Thinkers, WorkerLost, decide
+from bot.thinkers import Overloaded, Request, Thinkers, WorkerLost, decide
 from engine import GAME_NAMES, find_game
 from engine.players import random_player
 from storage.memory import MemoryStore
@@ -52,7 +52,7 @@ def test_what_a_worker_is_sent_and_sends_back_pickles(name: str) -> None:
 
 
 async def test_a_decision_in_a_worker_equals_the_decision_in_a_thread() -> None:
-    thinkers = Thinkers(2, grace=60)
+    thinkers = Thinkers(2, grace=60, wait=60)
     try:
         for name in GAME_NAMES:
             for request in positions(name, seed=5, moves=40)[8::16]:  # some past the first plays
@@ -63,7 +63,7 @@ async def test_a_decision_in_a_worker_equals_the_decision_in_a_thread() -> None:
 
 async def test_a_killed_worker_loses_its_decision_and_is_replaced() -> None:
     request = positions("hearts", seed=2, moves=10)[-1]
-    thinkers = Thinkers(1, grace=60)
+    thinkers = Thinkers(1, grace=60, wait=60)
     try:
         await thinkers.decide(request)
         [pid] = thinkers.pids()
@@ -80,10 +80,10 @@ async def test_a_killed_worker_loses_its_decision_and_is_replaced() -> None:
 @pytest.mark.parametrize(("grace", "kept"), [(60.0, True), (0.0, False)])
 async def test_a_decision_given_up_is_finished_for_nobody_within_the_grace(
         grace: float, kept: bool) -> None:
-    """Over budget, the caller takes a random move; the worker is free again once it answers,
+    """Over budget, the caller decides otherwise; the worker is free again once it answers,
     or replaced if it takes longer than the grace (here: none at all)."""
     request = positions("hearts", seed=2, moves=1)[0]  # a pass: the longest Hard decision
-    thinkers = Thinkers(1, grace)
+    thinkers = Thinkers(1, grace, wait=60)
     try:
         await thinkers.decide(request)
         [pid] = thinkers.pids()
@@ -98,10 +98,9 @@ async def test_a_decision_given_up_is_finished_for_nobody_within_the_grace(
         await thinkers.close()
 
 
-async def test_a_free_worker_takes_the_newest_decision_waiting() -> None:
-    """Under a load beyond the workers, the oldest decisions are the ones to give up."""
+async def test_decisions_waiting_get_a_worker_in_the_order_asked() -> None:
     first, older, newer = positions("king", seed=4, moves=3)
-    thinkers = Thinkers(1, grace=60)
+    thinkers = Thinkers(1, grace=60, wait=60)
     try:
         await thinkers.decide(first)  # the worker started
         busy = asyncio.ensure_future(thinkers.decide(first))
@@ -111,14 +110,38 @@ async def test_a_free_worker_takes_the_newest_decision_waiting() -> None:
         waiting.append(asyncio.ensure_future(thinkers.decide(newer)))
         await busy
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-        assert done == {waiting[1]}
-        assert await waiting[0] == decide(*older)
+        assert done == {waiting[0]}
+        assert await waiting[1] == decide(*newer)
     finally:
         await thinkers.close()
 
 
+async def test_a_decision_no_worker_can_take_in_time_is_refused_and_occupies_none() -> None:
+    """Every worker busy (stopped, here) and no wait allowed: the next decision is refused
+    (its caller decides otherwise), and the worker, once going again, answers its own decision
+    and then the next, with no refused work in between and no replacement."""
+    first, other = positions("hearts", seed=2, moves=12)[-2:]
+    thinkers = Thinkers(1, grace=60, wait=60)
+    await thinkers.decide(first)  # started, and its time known
+    [pid] = thinkers.pids()
+    thinkers.wait = 0
+    try:
+        os.kill(pid, signal.SIGSTOP)
+        busy = asyncio.ensure_future(thinkers.decide(first))
+        await asyncio.sleep(0)
+        with pytest.raises(Overloaded):
+            await thinkers.decide(other)
+        os.kill(pid, signal.SIGCONT)
+        assert await busy == decide(*first)
+        assert await thinkers.decide(other) == decide(*other)
+        assert thinkers.pids() == [pid]
+    finally:
+        os.kill(pid, signal.SIGCONT)
+        await thinkers.close()
+
+
 async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
-    thinkers = Thinkers(1, grace=60, nice=5)
+    thinkers = Thinkers(1, grace=60, nice=5, wait=60)
     try:
         await thinkers.decide(positions("thirteen", seed=1, moves=1)[0])
         [pid] = thinkers.pids()
@@ -139,7 +162,7 @@ def alive(pid: int) -> bool:
 async def test_the_table_goes_on_when_hard_computers_workers_die(
         caplog: pytest.LogCaptureFixture) -> None:
     """Hearts, one human and three Hard computers: every worker is killed while the human
-    chooses; the computers' next decisions are random legal moves (logged), later ones come
+    chooses; the computers' next decisions are Normal's (logged), later ones come
     from new workers, and the bot stops with no worker left."""
     store: Any = MemoryStore()
     async with Harness(store, computer_processes=2) as h:
