@@ -217,13 +217,14 @@ class Thinkers:
         self._start_workers()
         if self._idle:
             self._send(self._idle.pop(), job)
+        elif not self._workers:  # the first ones starting: the caller's budget is the limit
+            self._queue(job)
         elif (wait := self.expected_wait()) > self.wait:
             raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s", False)
         elif wait < self.wait and not self._waiting and (spare := self._spare()) is not None:
             self._send(spare, job)  # next in a busy worker's pipe: no turn of the loop lost
         else:
-            self._waiting.append(job)
-            self._queued += job.work
+            self._queue(job)
             job.expiry = loop.call_later(self.wait, self._expire, job)
         try:
             ok, answer = await job.answer
@@ -233,6 +234,10 @@ class Thinkers:
         if not ok:
             raise RuntimeError(f"a worker's player failed:\n{answer}")
         return answer
+
+    def _queue(self, job: _Job) -> None:
+        self._waiting.append(job)
+        self._queued += job.work
 
     def pids(self) -> list[int]:
         """The workers' process ids (tests)."""

@@ -61,6 +61,18 @@ async def test_a_decision_in_a_worker_equals_the_decision_in_a_thread() -> None:
         await thinkers.close()
 
 
+async def test_the_first_decisions_wait_for_the_workers_to_start_not_for_wait() -> None:
+    """Workers start when first needed, which takes longer than ``wait`` on a busy machine: the
+    decisions asked meanwhile are searched, not refused as if the workers were busy."""
+    requests = positions("hearts", seed=4, moves=12)[-3:]
+    thinkers = Thinkers(1, grace=60, wait=0.001)
+    try:
+        answers = await asyncio.gather(*(thinkers.decide(r) for r in requests))
+        assert answers == [decide(*r) for r in requests]
+    finally:
+        await thinkers.close()
+
+
 async def test_a_killed_worker_loses_its_decision_and_is_replaced() -> None:
     request = positions("hearts", seed=2, moves=10)[-1]
     thinkers = Thinkers(1, grace=60, wait=60)
