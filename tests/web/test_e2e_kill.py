@@ -54,7 +54,7 @@ async def page_move(client: aiohttp.ClientSession, table: int) -> str | None:
         scene = await response.json()
     legal = [c for c in scene.get("cards", []) if c["state"] == "legal"]
     chosen = [c for c in scene.get("cards", []) if c["state"] == "chosen"]
-    if not legal:
+    if not legal and len(chosen) != 3:  # three chosen: only taking one back is offered, and the confirm
         return None
     data = scene["buttons"][-1][0]["data"] if len(chosen) == 3 else legal[0]["data"]
     async with client.post("/api/press", json={"data": data}) as response:
