@@ -15,7 +15,7 @@ from engine import Game, find_game
 
 from ..replay import Deal, Source, caption, page_ref, seats_shown, title
 from ..views import Context, view_for
-from .scene import WORDS, lines, plain
+from .scene import WORDS, lines, plain, under_felt
 
 
 def deal_payload(source: Source, deal: Deal, ctx: Context) -> dict[str, Any]:
@@ -45,8 +45,9 @@ def frame(game: Game, source: Source, deal: Deal, step: int, ctx: Context) -> di
     shown = plain(public)
     if over:  # the view is already the next deal's: its turns are not this replay's to show
         shown["to_act"] = []
+    table = [lines(title(source, deal, step, ctx))[0], *lines(board)]
     return {
-        "step": step, "lines": [lines(title(source, deal, step, ctx))[0], *lines(board)],
+        "step": step, "lines": table, "info": under_felt(table), "hand_info": [],
         "caption": lines(caption(source, deal, step, ctx))[0],
         "view": shown, "last_trick": plain(getattr(public, "last_trick", None)),
         "cards": [{"code": code, "state": "", "data": ""} for code in mine],

@@ -151,9 +151,15 @@ def _texts(board: Screen, hand: Screen | None = None) -> dict[str, Any]:
     the felt: ``info``, the table's lines but its first (the status) and the seats' (the felt has
     them); ``hand_info``, the hand's but its first, its suits (drawn as cards) and any ``info`` has."""
     table, mine = lines(board), lines(hand) if hand is not None else []
-    info = [line for line in table[1:] if not SEAT_LINE.match(line)]
+    info = under_felt(table)
     return {"lines": table, "hand_lines": mine, "info": info,
             "hand_info": [line for line in mine[1:] if not SUIT_LINE.match(line) and line not in info]}
+
+
+def under_felt(table: list[str]) -> list[str]:
+    """The table message's lines the page writes under the felt: all but the first (the status
+    line) and the seats' (the felt draws them)."""
+    return [line for line in table[1:] if not SEAT_LINE.match(line)]
 
 
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.

@@ -85,8 +85,13 @@ async def test_during_the_match_a_seat_sees_its_hand_and_a_spectator_none() -> N
         game = find_game("hearts")
         client = await client_of(h)
         try:
-            status, mine = await (await page(client, ARAM, "en")).replay(f"t{table_id}_1")
+            aram = await page(client, ARAM, "en")
+            status, mine = await aram.replay(f"t{table_id}_1")
             assert status == 200, mine
+            live = await aram.scene(table_id)  # a frame is drawn by the live table's render()
+            drawn = ("lines", "info", "hand_info", "view", "last_trick", "cards")
+            assert all(key in live for key in drawn)
+            assert all(key in frame for frame in mine["frames"] for key in drawn)
             assert (mine["face_up"], mine["seat"]) == (False, 0)
             state = game.new_match(4, table.seed)
             hidden = 0
