@@ -161,10 +161,12 @@ _TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(14)}
 class Match:
     """What stays fixed while a deal is played: the rules, the deal's number and dealer, the
     cards dealt and passed, the score sheet. A State shares it with the states before it and
-    copies it only to change it (a pass, the end of a deal), so playing a card copies less."""
+    copies it only to change it (a pass, the end of a deal), so playing a card copies less.
+    ``records`` memoises the finished deals' records (``_history``), which the public view asks
+    for after every move: not a field (no part of equality), and writing it changes no fact."""
 
     __slots__ = ("target", "passing", "seed", "round", "dealer", "dealt", "passed", "received",
-                 "scores", "results", "tiebreaks")
+                 "scores", "results", "tiebreaks", "records")
 
     target: int
     passing: bool
@@ -177,6 +179,8 @@ class Match:
     scores: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]  # points of every finished deal
     tiebreaks: int
+    # (results, target, passing) the records were built from, and the records
+    records: tuple[tuple[tuple[int, ...], ...], int, bool, tuple[DealRecord, ...]] | None
 
     def copy(self) -> Match:
         new = _new(Match)  # one slot a statement (a tuple assignment builds a tuple)
@@ -191,10 +195,14 @@ class Match:
         new.scores = self.scores
         new.results = self.results
         new.tiebreaks = self.tiebreaks
+        new.records = self.records
         return new
 
     def values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in Match.__slots__)
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+
+_FIELDS = Match.__slots__[:-1]  # all but the memo
 
 
 def _match_field(name: str) -> property:
@@ -339,7 +347,7 @@ class Hearts(GameBase):
             raise ValueError("target must be positive")
         m = _new(Match)
         m.target, m.passing, m.seed = target, bool(passing), seed
-        m.scores, m.results, m.tiebreaks = (0, 0, 0, 0), (), 0
+        m.scores, m.results, m.tiebreaks, m.records = (0, 0, 0, 0), (), 0, None
         m.dealer = deal_rng(seed, 0).randrange(4)
         m.round = 1
         s = _new(State)
@@ -611,8 +619,19 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
 
 
 def _history(state: State) -> tuple[DealRecord, ...]:
-    """Every finished deal as a record: its points, the totals after it, the moon if any."""
+    """Every finished deal as a record: its points, the totals after it, the moon if any.
+    Built once per deal and kept on the Match its states share (the public view wants it
+    after every move): rebuilt when the facts it is made of are not the memo's."""
     m = state.match
+    memo = m.records
+    if memo is not None and memo[0] is m.results and memo[1] == m.target and memo[2] == m.passing:
+        return memo[3]
+    records = _records(m)
+    m.records = (m.results, m.target, m.passing, records)
+    return records
+
+
+def _records(m: Match) -> tuple[DealRecord, ...]:
     records = []
     totals: tuple[int, ...] = (0, 0, 0, 0)
     for number, points in enumerate(m.results, 1):

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine import IllegalAction, replay
+from engine import IllegalAction, hearts, replay
 from engine.cards import cards_of, mask_of, parse_card, parse_cards
 from engine.hearts import GAME, Pass, State, _end_deal, _settle, legal_mask, rollout, start_of_play
 from engine.tricks import PLAYS
@@ -240,6 +240,28 @@ def test_deal_points_total_26_or_moon_on_random_play() -> None:
         assert s.scores.count(min(s.scores)) == 1 or s.tiebreaks == 20
         assert replay(GAME, 4, seed, log) == s
 
+
+
+def test_history_follows_the_results_and_the_target() -> None:
+    """The deals' records kept on a Match (built once per deal, not per view) are those its facts
+    make, whichever state asks first, and a state whose target is changed gets its own."""
+    rng, s = random.Random(4), GAME.new_match(4, 4)
+    states = [s]
+    while not GAME.is_over(s):
+        seat = min(GAME.to_act(s))
+        s = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
+        GAME.public_observation(s)
+        states.append(s)
+    assert len(s.results) > 2
+    for state in reversed(states[::7]):
+        assert GAME.public_observation(state).history == hearts._records(state.match)
+    history = GAME.public_observation(s).history
+    lower = s.copy()
+    lower.target = 50  # reached in an earlier deal: the deals after it become tie-breaks
+    changed = GAME.public_observation(lower).history
+    assert changed == hearts._records(lower.match)
+    assert [r.facts.tiebreak for r in changed] != [r.facts.tiebreak for r in history]
+    assert GAME.public_observation(s).history == history and lower != s
 
 def test_bad_deal_is_refused() -> None:
     with pytest.raises(ValueError):
