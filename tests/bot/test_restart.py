@@ -8,6 +8,7 @@ from unittest.mock import patch
 from bot import callbacks, i18n
 from bot.tables import Outcome
 from storage.base import Store, TableKey
+from storage.records import TableRecord
 
 from .fake import GROUP, ApiError, FakeTelegram, Harness
 from .play import actions
@@ -71,14 +72,20 @@ async def test_a_post_owed_at_a_crash_is_sent_once_after_it(both_stores: Store) 
         assert table is not None and table.outbox == []
 
 
+async def owing_away(h: Harness, store: Store) -> TableRecord:
+    """A table of 56 that owes the group a post (a seat gone away)."""
+    await h.open_table("fifty_six", HUMANS, 0)
+    table = await store.tables.seat_of(HUMANS[1])
+    assert table is not None
+    table.outbox.append("away:1")
+    await store.tables.save(table)
+    return table
+
+
 async def test_a_post_that_never_got_there_stays_owed(both_stores: Store) -> None:
     fake = FakeTelegram()
     async with Harness(both_stores, fake) as h:
-        await h.open_table("fifty_six", HUMANS, 0)
-        table = await both_stores.tables.seat_of(HUMANS[1])
-        assert table is not None
-        table.outbox.append("away:1")
-        await both_stores.tables.save(table)
+        table = await owing_away(h, both_stores)
         fake.fail.extend(("sendMessage", ApiError(500, "Internal Server Error")) for _ in range(5))
         outcome = await h.runtime.service.outcome(table.id or 0)
         await h.runtime.publish(outcome)
@@ -99,11 +106,7 @@ async def test_an_older_outcome_published_after_its_post_went_out_does_not_send_
     drawing must not send it again. The store's outbox, not a snapshot of it, says what is owed."""
     fake = FakeTelegram()
     async with Harness(both_stores, fake) as h:
-        await h.open_table("fifty_six", HUMANS, 0)
-        table = await both_stores.tables.seat_of(HUMANS[1])
-        assert table is not None
-        table.outbox.append("away:1")
-        await both_stores.tables.save(table)
+        table = await owing_away(h, both_stores)
         stale = await h.runtime.service.outcome(table.id or 0)  # read while it is still owed
         await h.runtime.publish(await h.runtime.service.outcome(table.id or 0))
         await h.idle()
