@@ -35,9 +35,10 @@ def rss_kb() -> int:
     return int(Path("/proc/self/statm").read_text().split()[1]) * resource.getpagesize() // 1024
 
 
-async def watch(session: aiohttp.ClientSession, url: str, seen: list[tuple[int, float]]) -> None:
+async def watch(session: aiohttp.ClientSession, url: str, token: str,
+                seen: list[tuple[int, float]]) -> None:
     """(version, arrival) of each event of one page."""
-    async with session.get(url) as stream:
+    async with session.get(url, headers={"Authorization": f"Session {token}"}) as stream:
         version = None
         async for line in stream.content:
             if line.startswith(b"id: "):
@@ -50,7 +51,7 @@ async def pages_only(base: str, table: int, sessions: list[str], seconds: float)
     """The child: open every page, print "open", keep reading for ``seconds``, print the events."""
     seen: list[list[tuple[int, float]]] = [[] for _ in sessions]
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as client:
-        tasks = [asyncio.create_task(watch(client, f"{base}/api/table/{table}/events?s={s}", p))
+        tasks = [asyncio.create_task(watch(client, f"{base}/api/table/{table}/events", s, p))
                  for s, p in zip(sessions, seen, strict=True)]
         while any(not p for p in seen):
             await asyncio.sleep(0.05)

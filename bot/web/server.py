@@ -10,7 +10,8 @@ library, already how the tests' fake Bot API serves, that runs inside a running 
     GET  /api/replay/{ref}          a finished deal's frames ('t12_3': table 12's third deal;
                                     'm7_1': stored match 7's first), for the chat's members
 
-A session travels as ``Authorization: Session <s>`` (EventSource: ``?s=<s>``)."""
+A session travels only as ``Authorization: Session <s>``, never in a URL, where access logs keep
+it: the page reads the events through fetch for that reason."""
 
 from __future__ import annotations
 
@@ -100,8 +101,7 @@ class Web:
 
     def viewer(self, request: web.Request) -> auth.Viewer:
         header = request.headers.get("Authorization", "")
-        token = header.removeprefix("Session ") if header.startswith("Session ") else \
-            request.query.get("s", "")
+        token = header.removeprefix("Session ") if header.startswith("Session ") else ""
         try:
             return auth.read(token, self.token)
         except auth.Refused as error:

@@ -57,6 +57,23 @@ async def test_forged_changed_expired_and_other_bots_init_data_get_401() -> None
             await client.close()
 
 
+async def test_a_session_in_the_url_is_refused() -> None:
+    """Access logs keep URLs: a session is read from the Authorization header only."""
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table = await hearts(h)
+        client = await client_of(h)
+        try:
+            me = await page(client, 101)
+            for path in (f"/api/table/{table}", f"/api/table/{table}/events"):
+                response = await client.get(path, params={"s": me.session})
+                assert response.status == 401, path
+            events = await me.events(table)
+            assert events.status == 200
+            events.close()
+        finally:
+            await client.close()
+
+
 def test_a_session_is_this_bots_and_expires() -> None:
     session = auth.issue(auth.Viewer(7, "A"), TOKEN, now=1000.0)
     assert auth.read(session, TOKEN, now=1000.0 + 60).id == 7
@@ -143,15 +160,14 @@ async def test_open_pages_get_each_version_and_catch_up_after_a_reconnect() -> N
         client = await client_of(h)
         try:
             me, watcher = await page(client, 101), await page(client, 301)
-            events = await client.get(f"/api/table/{table}/events", params={"s": watcher.session})
+            events = await watcher.events(table)
             first = await next_scene(events)
             scene = await me.scene(table)
             await me.press(next(c for c in scene["cards"] if c["state"] == "legal")["data"])
             second = await next_scene(events)
             assert second["version"] > first["version"] and second["seat"] is None
             events.close()
-            again = await client.get(f"/api/table/{table}/events", params={"s": watcher.session},
-                                     headers={"Last-Event-ID": str(first["version"])})
+            again = await watcher.events(table, since=first["version"])
             caught = await next_scene(again)
             assert caught["version"] >= second["version"]
             again.close()
@@ -211,7 +227,7 @@ async def test_a_hand_on_an_open_page_is_not_edited_in_private_until_the_page_cl
         client = await client_of(h)
         try:
             me = await page(client, 101)
-            events = await client.get(f"/api/table/{table}/events", params={"s": me.session})
+            events = await me.events(table)
             await next_scene(events)
             edits = h.hand(101).edits
             scene = await me.scene(table)
@@ -241,8 +257,7 @@ async def test_a_page_on_one_worker_sees_a_move_made_through_another(postgres_db
                 for client in (web_a, web_b):
                     await client.server.app[WEB].hear_others(postgres_db)
                 watcher = await page(web_a, 301)
-                events = await web_a.get(f"/api/table/{table}/events",
-                                         params={"s": watcher.session})
+                events = await watcher.events(table)
                 first = await next_scene(events)
                 player = await page(web_b, 101)
                 scene = await player.scene(table)

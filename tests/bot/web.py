@@ -45,6 +45,11 @@ class Page:
         data: dict[str, Any] = await response.json()
         return data
 
+    async def events(self, table: int, since: int | None = None) -> Any:
+        """The table's live events, as the page reads them (the session in a header)."""
+        headers = self.headers if since is None else {**self.headers, "Last-Event-ID": str(since)}
+        return await self.client.get(f"/api/table/{table}/events", headers=headers)
+
     async def replay(self, ref: str) -> tuple[int, dict[str, Any]]:
         """A finished deal's frames ('t12_3'), or a refusal's status and alert."""
         response = await self.client.get(f"/api/replay/{ref}", headers=self.headers)

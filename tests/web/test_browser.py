@@ -18,7 +18,7 @@ from engine import GAME_NAMES
 from storage import open_store
 
 from ..bot.test_coach import normal_match, stored_table
-from .browser import Window, need_browser, trial_server
+from .browser import Window, free_port, need_browser, trial_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -89,6 +89,29 @@ def test_a_whole_hearts_deal_by_clicks_with_a_spectator_and_a_reload(base: str, 
     finally:
         spectator.close()
     replay_during_the_match(window, table)
+
+
+def test_the_page_reads_on_after_its_server_restarts(tmp_path: Path) -> None:
+    """The live scenes come through fetch, the session in a header (never in a URL, where access
+    logs keep it). Like an EventSource, the page says it is connecting when the stream breaks,
+    tries again with the last event id, and the table goes on from where it was."""
+    need_browser()
+    port, window = free_port(), None
+    try:
+        with trial_server(tmp_path, port) as base:
+            window = Window(base)
+            window.sign_in("Ani", "en")
+            window.new_table("hearts")
+            window.fill_and_start()
+            play_one(window)  # the pass
+        connecting = i18n.t("en", "web-connecting")
+        window.until(lambda: window.text("status") == connecting, "'connecting' said")
+        with trial_server(tmp_path, port):
+            play_one(window)  # its scene arrives only through the stream, reopened
+            assert window.text("status") != connecting
+    finally:
+        if window is not None:
+            window.close()
 
 
 def replay_during_the_match(window: Window, table: int) -> None:

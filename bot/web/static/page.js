@@ -63,10 +63,52 @@ function openTable(id) {
   history.replaceState(null, "", url);
   if (source) source.close();
   $("status").textContent = "…";
-  source = new EventSource(`api/table/${tableId}/events?s=${encodeURIComponent(session)}`);
-  source.addEventListener("scene", (event) => render(JSON.parse(event.data)));
-  source.onerror = () => { if (scene) $("status").textContent = scene.words.connecting; };
+  source = listen(`api/table/${tableId}/events`, render,
+    () => { if (scene) $("status").textContent = scene.words.connecting; });
   if (tg) { tg.BackButton.show(); }
+}
+
+// Server-sent events read through fetch, not EventSource: an EventSource can carry the session
+// only in its URL, where a proxy's access log would keep it. Like EventSource, it sends the last
+// event id when it reconnects (the server then sends only a newer scene), retries after a broken
+// connection and gives up on a refusal (4xx). It returns what stops it: { close() }.
+function listen(url, onScene, onBroken) {
+  const stop = new AbortController();
+  let last = null;
+  async function read(response) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const lines = buffer.slice(0, end).split("\n");
+        buffer = buffer.slice(end + 2);
+        const id = lines.find((line) => line.startsWith("id: "));
+        const data = lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice(6));
+        if (id) last = id.slice(4);
+        if (data.length) onScene(JSON.parse(data.join("\n")));
+      }
+    }
+  }
+  (async () => {
+    while (!stop.signal.aborted) {
+      try {
+        const headers = { Authorization: "Session " + session };
+        if (last !== null) headers["Last-Event-ID"] = last;
+        const response = await fetch(url, { headers, cache: "no-store", signal: stop.signal });
+        if (response.ok) await read(response);
+        else if (response.status < 500) { onBroken(); return; }
+      } catch (error) {
+        if (stop.signal.aborted) return;
+      }
+      onBroken();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  })();
+  return { close: () => stop.abort() };
 }
 
 function seatPlace(seat, scene) {
