@@ -247,6 +247,7 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
 async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals: int = 2) -> None:
     user = 101
     await h.start_private(user)
+    await h.start_private(WATCHER)
     await h.say(user, f"/new {game_name}")
     await h.press(user, h.table_message(), h.table_message().button("💡")["callback_data"])
     if game_name == "thirteen":  # three games, so that the first is replayed while the match goes on
@@ -273,11 +274,8 @@ async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals:
             problems += [f"review shows {f}" for f in faces(_newest(h, user, "🔍")) if not held[f]]
             post = [m for m in h.fake.chat(GROUP) if m.buttons()
                     and m.buttons()[0]["text"] == f"⏯ {done}"][-1]
-            await h.press(user, post, post.button("⏯")["callback_data"])
-            replay = [m for m in h.fake.chat(user) if m.text.startswith("⏯")][-1]
-            while (at := STEP.search(replay.text.split("\n")[0])) and at[1] != at[2]:
-                await h.press(user, replay, replay.button("▶")["callback_data"])
-                replay = h.fake.messages[(user, replay.message_id)]
+            for viewer in (user, WATCHER):  # the player, and a member of the group not seated
+                await _replayed_to_the_end(h, viewer, post)
             continue
         if "💡 Հուշում" in labels:
             mine = Counter(c.symbol for c in game.observation(state, 0).hand)
@@ -289,6 +287,16 @@ async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals:
     raise AssertionError("the deals did not end")
 
 
+async def _replayed_to_the_end(h: Harness, viewer: int, post: Any) -> None:
+    """The deal of a result post's ⏯ replayed in the viewer's private chat, ▶ to its last step."""
+    await h.press(viewer, post, post.button("⏯")["callback_data"])
+    replay = [m for m in h.fake.chat(viewer) if m.text.startswith("⏯")][-1]
+    while (at := STEP.search(replay.text.split("\n")[0])) and at[1] != at[2]:
+        await h.press(viewer, replay, replay.button("▶")["callback_data"])
+        replay = h.fake.messages[(viewer, replay.message_id)]
+
+
+WATCHER = 301
 STEP = re.compile(r"(\d+)/(\d+)$")
 
 
