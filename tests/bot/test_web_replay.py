@@ -109,6 +109,9 @@ async def test_during_the_match_a_seat_sees_its_hand_and_a_spectator_none() -> N
             status, watched = await (await page(client, 301)).replay(f"t{table_id}_1")
             assert status == 200 and watched["seat"] is None
             assert all(f["cards"] == [] and f["hands"] == [] for f in watched["frames"])
+            last = game.parse_action(table.log[len(mine["frames"]) - 2][1])  # laid face up
+            ctx = Context("hy", 0, 0, tuple(watched["names"]), "hearts")
+            assert watched["frames"][-1]["caption"].endswith(coach.action_text(last, ctx))
         finally:
             await client.close()
 
