@@ -124,11 +124,34 @@ def caption(source: Source, deal: Deal, step: int, ctx: Context) -> str:
         return ctx.t("coach-replay-dealt")
     game = find_game(source.game)
     seat, code = deal.moves[step - 1]
-    cards = {part for part in code_cards(code) if CARD_CODE.fullmatch(part)}
-    seen = source.face_up or seat == source.seat or cards <= shown(
-        game.public_observation(deal.states[step]))
+    seen = source.face_up or seat == source.seat or public_move(game, deal, step)
     return ctx.t("coach-replay-move", name=source.names[seat], action=action_text(
         parse(game, code), ctx) if seen else ctx.t("coach-replay-hidden"))
+
+
+def public_move(game: Game, deal: Deal, step: int) -> bool:
+    """Whether every seat saw the cards of the step's move: the public view just after it shows
+    them (a card played), or it names none. The state after a deal's last move is already the
+    next deal's (new hands, a bare table), so that move is judged by its kind: public if a move
+    of the same kind was earlier in the deal (the last trick's last card, Thirteen's last play
+    are plays as the others); a kind never seen public stays hidden."""
+    cards = move_cards(deal.moves[step - 1][1])
+    if not cards:
+        return True
+    if step < len(deal.moves):
+        return cards <= shown(game.public_observation(deal.states[step]))
+    kind = move_kind(deal.moves[step - 1][1])
+    return any(move_kind(code) == kind and move_cards(code) and public_move(game, deal, earlier)
+               for earlier, (_, code) in enumerate(deal.moves[:-1], 1))
+
+
+def move_cards(code: str) -> set[str]:
+    return {part for part in code_cards(code) if CARD_CODE.fullmatch(part)}
+
+
+def move_kind(code: str) -> str:
+    """'play' of 'play:QS' (the grammar of ``engine.core.cards_code``)."""
+    return code.partition(":")[0]
 
 
 def seats_shown(source: Source) -> list[int]:

@@ -66,7 +66,7 @@ class Web:
         self._notifier: notify.Notifier | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         # a finished deal's frames do not change: kept for the next viewer who sees the same
-        self._replays: dict[tuple[Any, ...], bytes] = {}
+        self._replays: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
         self.app = web.Application()
         self.app[WEB] = self  # whoever holds the app reaches its routes' owner
         self.app.add_routes([
@@ -246,13 +246,31 @@ class Web:
         if not 1 <= number <= source.deals:
             return await self._refused(user, "coach-replay-none", {}, 404)
         key = (kind, ident, number, source.seat, source.face_up, lang, source.names)
-        body = self._replays.pop(key, None) or self._replay_body(source, number, lang)
-        self._replays[key] = body  # the newest last: the oldest goes first
-        while len(self._replays) > REPLAYS_KEPT:
-            del self._replays[next(iter(self._replays))]
-        response = web.Response(body=body, content_type="application/json")
+        response = web.Response(body=await self._replay_built(key, source, number, lang),
+                                content_type="application/json")
         response.enable_compression()
         return response
+
+    async def _replay_built(self, key: tuple[Any, ...], source: Source, number: int, lang: str
+                            ) -> bytes:
+        """The replay's body, built once per view in a worker thread (40-70 ms that would hold
+        every table's loop), viewers who ask for it meanwhile awaiting the same build. Safe off
+        the loop: the engine is pure (the computers' threads run it too) and replays states of
+        its own; the Fluent bundles are only read: a bundle compiles a message on first use into
+        a dict (a race compiles it twice, the same), formats with per-call state, and
+        ``i18n``'s caches are functools' (a race builds a value twice, the same)."""
+        build = self._replays.pop(key, None)
+        if build is None:
+            build = asyncio.ensure_future(asyncio.to_thread(self._replay_body, source, number, lang))
+        self._replays[key] = build  # the newest last: the oldest goes first
+        while len(self._replays) > REPLAYS_KEPT:
+            del self._replays[next(iter(self._replays))]
+        try:  # shielded: a viewer who leaves does not cancel the build the others await
+            return await asyncio.shield(build)
+        except Exception:
+            if self._replays.get(key) is build:  # failed: the next viewer builds it again
+                del self._replays[key]
+            raise
 
     @staticmethod
     def _replay_body(source: Source, number: int, lang: str) -> bytes:

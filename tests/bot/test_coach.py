@@ -24,11 +24,12 @@ from .play import act_once
 ARAM, ANI = 101, 102
 
 
-def normal_match(name: str, seed: int = 4) -> tuple[Any, int, list[tuple[int, str]], Any]:
+def normal_match(name: str, seed: int = 4, **rules: Any
+                 ) -> tuple[Any, int, list[tuple[int, str]], Any]:
     """A whole match of Normal players: (game, seats, log, final state)."""
     game = find_game(name)
     players = 4
-    state = game.new_match(players, seed)
+    state = game.new_match(players, seed, **rules)
     rng = random.Random(seed)
     log = []
     while not game.is_over(state):
@@ -204,3 +205,28 @@ def test_another_seats_pass_stays_hidden_until_the_match_is_over() -> None:
     passed = coach.action_text(game.parse_action(code), ctx)
     assert passed not in frame(other, deal, 1, ctx).text and "🂠" in frame(other, deal, 1, ctx).text
     assert passed in frame(own, deal, 1, ctx).text and passed in frame(over, deal, 1, ctx).text
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_deals_last_card_is_shown_to_every_seat_while_the_match_goes_on(name: str) -> None:
+    """The card that ends a deal (the last trick's last, Thirteen's last play) was laid face up:
+    its caption names it to every seat and a spectator, though the state after it is already the
+    next deal's, while that deal's passes by other seats stay hidden."""
+    rules = {"match_games": 3} if name == "thirteen" else {}
+    game, players, log, _ = normal_match(name, **rules)
+    names = ("A", "B", "C", "D")
+    ctx = Context("en", 0, 0, names, name)
+    deals = list(all_deals(game, players, 4, log, rules))[:-1]  # the match's last ends it
+    assert len(deals) >= 2
+    hidden = i18n.t("en", "coach-replay-hidden")
+    for deal in deals:
+        mover, code = deal.moves[-1]
+        played = coach.action_text(game.parse_action(code), ctx)
+        for viewer in (None, *range(players)):
+            source = Source("t", 1, name, players, rules, 4, log, names, len(deals), viewer, False)
+            said = frame(source, deal, len(deal.moves), ctx).text.split("\n\n")[1]
+            assert said.endswith(played) and hidden not in said, (deal.number, viewer, said)
+            passes = [step for step, (seat, code) in enumerate(deal.moves, 1)
+                      if code.startswith("pass:") and seat != viewer]
+            assert all(frame(source, deal, step, ctx).text.split("\n\n")[1].endswith(hidden)
+                       for step in passes)

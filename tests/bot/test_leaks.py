@@ -21,7 +21,8 @@ from bot.runtime import Runtime
 from bot.sender import Sender, Target
 from bot.views import Screen
 from engine import GAME_NAMES, find_game
-from engine.cards import Card
+from engine.cards import Card, parse_card
+from engine.core import code_cards
 from storage.memory import MemoryStore
 
 from .fake import GROUP, Harness
@@ -59,11 +60,14 @@ def cards_in(value: Any) -> list[Card]:
     return []
 
 
-def leaked(game_name: str, state: Any, reader: int | None, shown: Counter[str]) -> list[str]:
-    """Faces shown to ``reader`` (None: the group) every copy of which is in hands hidden from it."""
+def leaked(game_name: str, state: Any, reader: int | None, shown: Counter[str],
+           played: Counter[str] | None = None) -> list[str]:
+    """Faces shown to ``reader`` (None: the group) every copy of which is in hands hidden from it,
+    but for those ``played`` from them (face up) by the move made in ``state``."""
     game = find_game(game_name)
     hands = game.hands(state)
-    hidden = Counter(Card(c).symbol for seat, hand in enumerate(hands) if seat != reader for c in hand)
+    hidden = Counter(Card(c).symbol for seat, hand in enumerate(hands) if seat != reader
+                     for c in hand) - (played or Counter())
     copies = Counter(Card(c).symbol for c in game.deck_of(state))
     public = game.public_observation(state)
     allowed = {c.symbol for f in getattr(game, "revealed_fields", ()) for c in cards_in(getattr(public, f))}
@@ -71,6 +75,36 @@ def leaked(game_name: str, state: Any, reader: int | None, shown: Counter[str]) 
         obs = game.observation(state, reader)
         allowed |= {c.symbol for f in getattr(game, "private_fields", ()) for c in cards_in(getattr(obs, f))}
     return sorted(f for f in shown if hidden[f] and hidden[f] == copies[f] and f not in allowed)
+
+
+def played(deal: Any, step: int, game_name: str) -> Counter[str]:
+    """The faces the step's move laid on the table, told by the hands: those it took out of all of
+    them (a Hearts pass only moves cards between hands: none). After a deal's last move the
+    hands are the next deal's; that move is a play by the rules of the five (the last trick's last
+    card, Thirteen's play that empties a hand), its cards face up."""
+    seat, code = deal.moves[step - 1]
+    if step == len(deal.moves):
+        cards = [c for c in code_cards(code) if c]
+        assert not cards or code.startswith("play:"), f"{game_name}: a deal ends on {code}"
+        return Counter(parse_card(c).symbol for c in cards)
+    game = find_game(game_name)
+    before, after = (Counter(Card(c).symbol for hand in game.hands(deal.states[at]) for c in hand)
+                     for at in (step - 1, step))
+    return before - after
+
+
+def frame_leaks(game_name: str, deal: Any, step: int, reader: int | None, board: Counter[str],
+                 said: Counter[str]) -> list[str]:
+    """A replay's frame checked against the states of its step: the caption (``said``) against
+    the state its move was made in, the cards that move played public; the board against the
+    state it draws, but for the deal's last step, whose state is the next deal's: the board
+    (the deal's result) against the one its last move was made in, as the caption."""
+    if not step:
+        return leaked(game_name, deal.states[0], reader, board + said)
+    made_in, last = deal.states[step - 1], step == len(deal.moves)
+    laid = played(deal, step, game_name)
+    return sorted({*leaked(game_name, made_in, reader, said + (board if last else Counter()), laid),
+                   *([] if last else leaked(game_name, deal.states[step], reader, board))})
 
 
 class Audit:
@@ -180,8 +214,9 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
     """With the coach on, a human takes a hint at every turn, and after each deal asks for its
     review and replays it (every step) while the match goes on: a hint shows only cards of the
     reader's hand, a review only cards the reader held or saw played in that deal, and a
-    replay's frame nothing hidden from the reader in the state it shows (no hand face up before
-    the end)."""
+    replay's frame nothing hidden from the reader (``frame_leaks``: its caption judged in the
+    state its move was made in, the cards that move played public; no hand face up before the
+    end)."""
     from bot.handlers import coach as coach_handlers
     from bot.replay import caption, clamp
 
@@ -193,14 +228,10 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
         step = clamp(deal, step)
         if source.face_up:
             frames.append(f"a hand face up during the match: {screen.text[:200]}")
-        # the caption of the deal's last move against the state it was made in: the state after
-        # it is the next deal's, whose hands may hold that card again (as test_web_leaks does)
         said = caption(source, deal, step, ctx)
         board = dataclasses.replace(screen, text=screen.text.replace(f"\n\n{said}\n\n", "\n\n", 1))
         assert board.text != screen.text, "the frame's caption not found"
-        said_in = deal.states[step - 1 if step == len(deal.moves) else step]
-        bad = [*leaked(source.game, deal.states[step], source.seat, faces(board)),
-               *leaked(source.game, said_in, source.seat, faces(said))]
+        bad = frame_leaks(source.game, deal, step, source.seat, faces(board), faces(said))
         frames.extend(f"{source.game} deal {deal.number} step {step}/{len(deal.moves)}: {f}"
                       for f in bad)
         return screen
@@ -216,6 +247,7 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
 async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals: int = 2) -> None:
     user = 101
     await h.start_private(user)
+    await h.start_private(WATCHER)
     await h.say(user, f"/new {game_name}")
     await h.press(user, h.table_message(), h.table_message().button("💡")["callback_data"])
     if game_name == "thirteen":  # three games, so that the first is replayed while the match goes on
@@ -242,11 +274,8 @@ async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals:
             problems += [f"review shows {f}" for f in faces(_newest(h, user, "🔍")) if not held[f]]
             post = [m for m in h.fake.chat(GROUP) if m.buttons()
                     and m.buttons()[0]["text"] == f"⏯ {done}"][-1]
-            await h.press(user, post, post.button("⏯")["callback_data"])
-            replay = [m for m in h.fake.chat(user) if m.text.startswith("⏯")][-1]
-            while (at := STEP.search(replay.text.split("\n")[0])) and at[1] != at[2]:
-                await h.press(user, replay, replay.button("▶")["callback_data"])
-                replay = h.fake.messages[(user, replay.message_id)]
+            for viewer in (user, WATCHER):  # the player, and a member of the group not seated
+                await _replayed_to_the_end(h, viewer, post)
             continue
         if "💡 Հուշում" in labels:
             mine = Counter(c.symbol for c in game.observation(state, 0).hand)
@@ -258,6 +287,16 @@ async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals:
     raise AssertionError("the deals did not end")
 
 
+async def _replayed_to_the_end(h: Harness, viewer: int, post: Any) -> None:
+    """The deal of a result post's ⏯ replayed in the viewer's private chat, ▶ to its last step."""
+    await h.press(viewer, post, post.button("⏯")["callback_data"])
+    replay = [m for m in h.fake.chat(viewer) if m.text.startswith("⏯")][-1]
+    while (at := STEP.search(replay.text.split("\n")[0])) and at[1] != at[2]:
+        await h.press(viewer, replay, replay.button("▶")["callback_data"])
+        replay = h.fake.messages[(viewer, replay.message_id)]
+
+
+WATCHER = 301
 STEP = re.compile(r"(\d+)/(\d+)$")
 
 

@@ -3,7 +3,9 @@ players), every scene the page's server would send after each publish, to each s
 to a spectator, is checked against the hands hidden from that viewer in the state it was built
 from: the text lines, the buttons, and every card code anywhere in the JSON. Each of the first
 deals finished while the match goes on is replayed on the page (issue 26) for every seat and a
-spectator, and each of its frames is checked the same way against the state of its step."""
+spectator, and each of its frames is checked the same way (``frame_leaks``): its caption against
+the state its move was made in, the cards that move laid on the table (the deal's last one too)
+public."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from engine.cards import parse_card
 from storage.memory import MemoryStore
 
 from .fake import GROUP, Harness
-from .test_leaks import CASES, choose, faces, leaked
+from .test_leaks import CASES, choose, faces, frame_leaks, leaked
 
 pytestmark = pytest.mark.slow
 
@@ -113,12 +115,8 @@ async def replay_leaks(runtime: Runtime, table_id: int, number: int) -> list[str
         data = deal_payload(source, deal, Context("hy", 0, 0, source.names, source.game))
         for frame in data["frames"]:
             step = frame["step"]
-            # the caption of the deal's last move against the state it was made in: the state
-            # after it is the next deal's, whose hands hold that card again
-            caption_state = deal.states[step - 1 if step == len(deal.moves) else step]
-            bad = leaked(source.game, deal.states[step], seat, shown(frame | {"caption": ""}))
-            bad += leaked(source.game, caption_state, seat, shown({"lines": [frame["caption"]]}))
-            if bad:
+            if bad := frame_leaks(source.game, deal, step, seat, shown(frame | {"caption": ""}),
+                                  shown({"lines": [frame["caption"]]})):
                 found.append(f"replay of deal {number} step {step}, "
                              f"{'spectator' if seat is None else f'seat {seat}'}: {bad}")
     return found

@@ -5,6 +5,8 @@ that change nothing; the ways in (a t.me link's startapp, the text replay's web_
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from typing import Any
 
 import pytest
@@ -109,6 +111,9 @@ async def test_during_the_match_a_seat_sees_its_hand_and_a_spectator_none() -> N
             status, watched = await (await page(client, 301)).replay(f"t{table_id}_1")
             assert status == 200 and watched["seat"] is None
             assert all(f["cards"] == [] and f["hands"] == [] for f in watched["frames"])
+            last = game.parse_action(table.log[len(mine["frames"]) - 2][1])  # laid face up
+            ctx = Context("hy", 0, 0, tuple(watched["names"]), "hearts")
+            assert watched["frames"][-1]["caption"].endswith(coach.action_text(last, ctx))
         finally:
             await client.close()
 
@@ -204,3 +209,48 @@ async def test_a_replay_is_built_once_for_the_viewers_who_see_the_same(
         finally:
             await client.close()
     assert built == [None, 0, None]  # a spectator's in hy, Aram's own, a spectator's in ru
+
+
+async def test_viewers_asking_at_once_share_one_build_made_off_the_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two spectators ask for the same deal together: it is built once, in a worker thread while
+    the loop takes the second request, and both are served it; a build that fails is not kept."""
+    from bot.web.server import Web
+
+    builds: list[bool] = []  # per build: whether the second request came while it ran
+    arrived, both_asked, fail = [0], threading.Event(), [False]
+    build, member = Web._replay_body, Web.member
+
+    def gated(source: Any, number: int, lang: str) -> bytes:
+        assert threading.current_thread() is not threading.main_thread()
+        builds.append(both_asked.wait(10))  # a guard against a hang: False if never asked
+        if fail[0]:
+            raise RuntimeError("a build that fails")
+        return build(source, number, lang)
+
+    async def counted(web: Web, chat_id: int, user_id: int) -> bool:
+        answer = await member(web, chat_id, user_id)
+        arrived[0] += 1
+        if arrived[0] == 2:  # the second request runs on to the build from here, unawaited
+            both_asked.set()
+        return answer
+    monkeypatch.setattr(Web, "_replay_body", staticmethod(gated))
+    monkeypatch.setattr(Web, "member", counted)
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        table_id = await finished_first_deal(h)
+        client = await client_of(h)
+        try:
+            ref = f"t{table_id}_1"
+            first, second = await asyncio.gather((await page(client, 301)).replay(ref),
+                                                 (await page(client, 302)).replay(ref))
+            assert first == second and first[0] == 200 and len(first[1]["frames"]) == 57
+            assert builds == [True]
+            assert await (await page(client, 303)).replay(ref) == first and builds == [True]
+            fail[0] = True  # another view (Aram's own hand): its build fails, then is made again
+            assert (await client.get(f"/api/replay/{ref}", headers=(
+                await page(client, ARAM)).headers)).status == 500
+            fail[0] = False
+            status, mine = await (await page(client, ARAM)).replay(ref)
+            assert (status, mine["seat"], len(builds)) == (200, 0, 3)
+        finally:
+            await client.close()

@@ -143,6 +143,8 @@ def replay_during_the_match(window: Window, table: int) -> None:
     window.click("#last-step")
     window.until(lambda: window.step() == 56, "the last step")
     assert not window.drawn("#hand") and window.js("return document.getElementById('next').disabled")
+    said = window.text("caption")  # the deal's last card, laid face up: named, whoever laid it
+    assert said == frames[56]["caption"] and "🂠" not in said and said[-1] in "♠♥♦♣", said
     window.shot("replay-during-match-end")
     window.click("#back")
     window.until(lambda: (s := window.scene()) and s.get("table") == table, "the table again")
