@@ -19,11 +19,19 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
+import httpx
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, WebAppInfo
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
+from telegram.error import (
+    BadRequest,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
+)
 
 from .budget import HAND, POST, TABLE, Budget
 from .views import Screen
@@ -39,6 +47,9 @@ MovesOf = Callable[[int], Awaitable[int | None]]  # storage's Tables.moves_of
 PER_SECOND_KEY = 1 << 62  # a chat's per-second window in the shared store (see _reserve)
 SEND_TIMEOUT = 20.0  # seconds to wait for a new message's reply: a slow reply is no failure
 AGAIN_AFTER = 2.0  # seconds before an edit that timed out is made again, with the newest screen
+# httpx's failures before a byte of the request left: the call provably did not happen
+NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +80,28 @@ def retry_seconds(error: RetryAfter) -> float:
     # the private timedelta: reading ``retry_after`` warns of its type change in PTB 22.2+
     value: int | float | timedelta = getattr(error, "_retry_after", None) or error.retry_after
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+def never_sent(error: NetworkError) -> bool:
+    """Whether a failed call provably never happened: the request never left (no connection,
+    the pool full), or Telegram answered that it failed (PTB raises from the HTTP status, with
+    no transport error as the cause). Else (a dropped connection, a read time-out) it may have
+    been done and only its answer lost."""
+    cause = error.__cause__
+    if isinstance(error, TimedOut):  # PTB's time-outs: only these two are before sending
+        return isinstance(cause, (httpx.ConnectTimeout, httpx.PoolTimeout))
+    return cause is None or isinstance(cause, (TelegramError, *NEVER_SENT))
+
+
+async def once(call: Awaitable[T]) -> T:
+    """A call that makes a new message (sendMessage, sendPhoto): repeating it after it may
+    have got there could post it twice, so such a failure is its time-out (not repeated)."""
+    try:
+        return await call
+    except NetworkError as error:
+        if isinstance(error, TimedOut) or never_sent(error):
+            raise
+        raise TimedOut(f"may have been sent: {error}") from error
 
 
 class Pacer:
@@ -216,9 +249,9 @@ class Sender:
             while (posts := self._tasks.get((chat_id, thread_id))) is not None:
                 await asyncio.gather(posts, return_exceptions=True)  # the summary goes first
             await self._slot(chat_id, POST)
-            sent = await self._retrying(lambda: self.bot.send_photo(
+            sent = await self._retrying(lambda: once(self.bot.send_photo(
                 chat_id, InputFile(png, filename="score-race.png"), caption=caption, parse_mode=ParseMode.HTML,
-                message_thread_id=thread_id or None))
+                message_thread_id=thread_id or None)))
             if done is not None:
                 await _told(done, sent)
         finally:
@@ -335,9 +368,9 @@ class Sender:
             while queue:
                 post = queue[0]
                 await self._slot(key[0], POST)
-                sent = await self._retrying(lambda s=post.screen: self.bot.send_message(  # type: ignore[misc]
+                sent = await self._retrying(lambda s=post.screen: once(self.bot.send_message(  # type: ignore[misc]
                     key[0], s.text, parse_mode=ParseMode.HTML, reply_markup=keyboard(s),
-                    message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT))
+                    message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT)))
                 queue.pop(0)
                 if post.done is not None:
                     await _told(post.done, sent)
@@ -413,6 +446,11 @@ class Sender:
                 log.info("cannot write: %s", error)
                 return False
             except TimedOut as error:  # it may have got there: sending again could make two
+                if never_sent(error):  # no connection, pool full: it did not leave
+                    failures += 1
+                    log.warning("send not made (%d/%d): %s", failures, ATTEMPTS, error)
+                    await asyncio.sleep(0.2 * failures)
+                    continue
                 log.warning("send timed out, not repeated now: %s", error)
                 if unknown is not None:
                     unknown()
@@ -436,9 +474,9 @@ class Sender:
                 if "not modified" in error.message.lower():
                     return
                 log.info("message %s lost (%s): sending a new one", message_id, error.message)
-        message = await self.bot.send_message(
+        message = await once(self.bot.send_message(
             target.chat_id, screen.text, reply_markup=markup, parse_mode=ParseMode.HTML,
-            message_thread_id=target.thread_id or None, read_timeout=SEND_TIMEOUT)
+            message_thread_id=target.thread_id or None, read_timeout=SEND_TIMEOUT))
         self._message_ids[target] = message.message_id
         await self.remember(target.table_id, target.seat, message.message_id)
 
