@@ -185,18 +185,22 @@ class Sender:
         self._moves: dict[Target, int] = {}  # the log's length each pending screen was drawn at
         self._message_ids: dict[Target, int] = {}
         self._held: dict[Target, asyncio.Event] = {}  # pending screens waiting for a newer one
+        self._done: dict[Target, Done] = {}  # told whether the newest screen got there
         self._posts: dict[tuple[int, int], list[Post]] = {}
         self._tasks: dict[object, asyncio.Task[None]] = {}
-        self._photos = 0  # photos posted (their workers' keys)
+        self._spawned = 0  # photos posted and dones told (their workers' keys)
 
     def show(self, target: Target, screen: Screen, version: int, message_id: int | None,
-             moves: int = -1, hold: float = 0.0) -> None:
+             moves: int = -1, hold: float = 0.0, done: Done | None = None) -> None:
         """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
         one already shown is dropped. ``moves``: the log's length it was drawn at. ``hold``:
         seconds to wait for a newer screen first (computers about to move: one edit, not two);
-        a screen shown without one ends the wait."""
+        a screen shown without one ends the wait. ``done`` hears whether the message surely
+        shows it (or a newer one) once its worker is through: a time-out is no."""
         if version < self._versions.get(target, -1):
             return
+        if done is not None:
+            self._done[target] = done
         if hold > 0:
             self._held.setdefault(target, asyncio.Event())
         elif (held := self._held.pop(target, None)) is not None:
@@ -207,6 +211,8 @@ class Sender:
             self._message_ids.setdefault(target, message_id)
         if self._sent.get(target) == screen:
             self._pending.pop(target, None)
+            if target not in self._tasks:  # sent before: nothing new to hear
+                self._tell(target, True)
             return
         self._pending[target] = screen
         self._start(target, self._drain(target, hold))
@@ -231,8 +237,8 @@ class Sender:
         """A photo after the group posts queued so far (``photo`` makes the PNG, off the
         loop); within the flood limits, never retried into a flood; a failed render is logged
         and nothing is sent, or, when ``done`` waits to hear (a post owed), the caption alone."""
-        self._photos += 1
-        key = ("photo", self._photos)
+        self._spawned += 1
+        key = ("photo", self._spawned)
         self._start(key, self._send_photo(key, chat_id, thread_id, photo, caption, done))
 
     async def _send_photo(self, key: object, chat_id: int, thread_id: int,
@@ -323,6 +329,13 @@ class Sender:
         self._tasks[key] = asyncio.get_running_loop().create_task(work)
 
     async def _drain(self, target: Target, hold: float = 0.0) -> None:
+        sure = False  # the last screen sent is known to be there (not failed, not timed out)
+        timed_out = False
+
+        def unknown() -> None:
+            nonlocal timed_out
+            timed_out = True
+            self._again(target)
         try:
             if (held := self._held.get(target)) is not None:
                 with contextlib.suppress(TimeoutError):
@@ -336,13 +349,29 @@ class Sender:
                 if await self._outrun(target):
                     continue
                 self._sent[target] = screen  # sent or on its way: an equal show() is not needed
+                timed_out = False
                 sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
                                             superseded=lambda: target in self._pending,
-                                            unknown=lambda: self._again(target))
+                                            unknown=unknown)
                 if not sent and self._sent.get(target) is screen:
                     del self._sent[target]
+                sure = sent and not timed_out
         finally:
             self._tasks.pop(target, None)
+            self._tell(target, sure)
+
+    def _tell(self, target: Target, sure: bool) -> None:
+        """``show``'s ``done``, from a worker of its own (a store write: this one is through)."""
+        if (done := self._done.pop(target, None)) is not None:
+            self._spawned += 1
+            key = ("told", self._spawned)
+            self._start(key, self._told(key, done, sure))
+
+    async def _told(self, key: object, done: Done, sure: bool) -> None:
+        try:
+            await _told(done, sure)
+        finally:
+            self._tasks.pop(key, None)
 
     def _again(self, target: Target) -> None:
         """An edit timed out: it may never get there, or get there late, after a newer one. It
