@@ -14,7 +14,6 @@ from storage.base import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
 from .play import actions, until
-from .test_workers import two_stores  # noqa: F401  (a fixture: memory and PostgreSQL)
 
 HUMANS = [101, 102, 103, 104]
 

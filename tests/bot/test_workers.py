@@ -66,24 +66,6 @@ async def shared(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
     await store.close()
 
 
-@pytest.fixture(params=["memory", "postgres"])
-async def two_stores(request: pytest.FixtureRequest) -> AsyncIterator[tuple[Store, Store]]:
-    """Two workers' stores on one database: the coroutine model (one object), or two
-    PostgreSQL pools, two processes in effect (a session's advisory locks are re-entrant: two
-    workers on one pool would not keep each other off a table)."""
-    if request.param == "memory":
-        store = SharedMemory()
-        yield store, store
-        return
-    from storage.postgres import open_postgres
-
-    url = request.getfixturevalue("postgres_db")
-    first, second = await open_postgres(url), await open_postgres(url)
-    yield first, second
-    await first.close()
-    await second.close()
-
-
 @pytest.fixture(autouse=True)
 def quick_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seconds, not the real tens: a dead worker's tables are taken over within a test."""
