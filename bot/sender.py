@@ -195,8 +195,8 @@ class Sender:
         """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
         one already shown is dropped. ``moves``: the log's length it was drawn at. ``hold``:
         seconds to wait for a newer screen first (computers about to move: one edit, not two);
-        a screen shown without one ends the wait. ``done`` hears whether the message surely
-        shows it (or a newer one) once its worker is through: a time-out is no."""
+        a screen shown without one ends the wait. ``done`` hears (True) once the message surely
+        shows it or a newer one; never if that send failed or timed out."""
         if version < self._versions.get(target, -1):
             return
         if done is not None:
@@ -212,7 +212,7 @@ class Sender:
         if self._sent.get(target) == screen:
             self._pending.pop(target, None)
             if target not in self._tasks:  # sent before: nothing new to hear
-                self._tell(target, True)
+                self._tell(target)
             return
         self._pending[target] = screen
         self._start(target, self._drain(target, hold))
@@ -358,18 +358,21 @@ class Sender:
                 sure = sent and not timed_out
         finally:
             self._tasks.pop(target, None)
-            self._tell(target, sure)
+            if sure:
+                self._tell(target)
+            else:  # failed, timed out or cancelled: a later show may be luckier
+                self._done.pop(target, None)
 
-    def _tell(self, target: Target, sure: bool) -> None:
+    def _tell(self, target: Target) -> None:
         """``show``'s ``done``, from a worker of its own (a store write: this one is through)."""
         if (done := self._done.pop(target, None)) is not None:
             self._spawned += 1
             key = ("told", self._spawned)
-            self._start(key, self._told(key, done, sure))
+            self._start(key, self._told(key, done))
 
-    async def _told(self, key: object, done: Done, sure: bool) -> None:
+    async def _told(self, key: object, done: Done) -> None:
         try:
-            await _told(done, sure)
+            await _told(done, True)
         finally:
             self._tasks.pop(key, None)
 

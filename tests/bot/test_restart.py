@@ -7,7 +7,7 @@ from typing import Any
 from unittest.mock import patch
 
 from bot import callbacks, i18n
-from bot.sender import Target
+from bot.sender import ATTEMPTS, Target
 from bot.tables import Outcome
 from bot.views import Screen
 from storage.base import Store, TableKey
@@ -188,3 +188,25 @@ async def test_a_match_posted_but_never_drawn_ended_is_drawn_once_at_start_up(
     async with Harness(both_stores, fake) as h:
         await h.idle()
     assert fake.messages[message].edits == edits, "drawn once: not again at the next start"
+
+
+async def test_a_stopped_table_whose_screen_failed_is_drawn_stopped_at_the_next_start_only(
+        both_stores: Store) -> None:
+    """/stop, and every try at editing the group's message to say so fails: that end is drawn
+    at the next start, and once drawn not again at the start after it."""
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        await h.open_table("fifty_six", HUMANS, 0)
+        message = h.table_message()
+        fake.fail.extend((f"editMessageText:{GROUP}", ApiError(500, "Internal Server Error"))
+                         for _ in range(ATTEMPTS))
+        await h.say(HUMANS[0], "/stop")
+        await h.idle()
+        assert not fake.fail and "փակվեց" not in message.text
+    async with Harness(both_stores, fake) as h:
+        await h.idle()
+    assert "փակվեց" in message.text and not message.buttons()
+    edits = message.edits
+    async with Harness(both_stores, fake) as h:
+        await h.idle()
+    assert message.edits == edits
