@@ -6,6 +6,7 @@ newer renders supersede older ones and only the newest is sent: computer moves i
 edit. A screen equal to the last one sent costs nothing. Group posts (deal and match results) are
 never dropped and go out in order. Per message, a screen drawn from an older table version never
 follows a newer one, and an edit whose fate is unknown (timed out) is made again with the newest.
+A new message is never sent again after a failure that may have reached Telegram (``once``).
 The bot's overall budget is shared by kind (bot/budget.py): hands first, then posts, then tables.
 """
 
@@ -95,7 +96,10 @@ def never_sent(error: NetworkError) -> bool:
 
 async def once(call: Awaitable[T]) -> T:
     """A call that makes a new message (sendMessage, sendPhoto): repeating it after it may
-    have got there could post it twice, so such a failure is its time-out (not repeated)."""
+    have got there could post it twice, so such a failure is its time-out (not repeated). A
+    post is then rarely missing rather than doubled: what it says is also on the table message
+    (kept edited to the newest) and behind 📋 and /history, while a second copy in the group
+    reads as a second deal or match."""
     try:
         return await call
     except NetworkError as error:
