@@ -23,7 +23,7 @@ from . import chart, i18n, scores
 from .coach import coach_rows, with_coach
 from .people import ALERT_LIMIT, People
 from .replay import open_data
-from .sender import Sender, Target
+from .sender import Done, Sender, Target
 from .tables import Outcome, TableError, TableService
 from .views import Button, Context, Screen, view_for
 from .views import lobby as lobby_views
@@ -93,7 +93,8 @@ class Publishing:
         ctx, group = await self._group(table)
         if table.outbox:
             await self._post_outbox(table, self.service.state_of(table), ctx)
-        self.sender.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id)
+        self.sender.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id,
+                         done=self._drawn_end(table))
         for seat, record in enumerate(table.seats):
             if record.user_id is not None and record.hand_message_id is not None:
                 closed = lobby_views.stopped(
@@ -125,8 +126,20 @@ class Publishing:
         if table.tournament_id is not None:  # which of the tournament's tables, which round
             head = tournament_views.table_heading(ctx.lang, table.tour_round, table.key.slot)
             screen = Screen(f"{head}\n{screen.text}", screen.rows)
-        self.sender.show(group, screen, table.version, table.table_message_id, len(table.log))
+        self.sender.show(group, screen, table.version, table.table_message_id, len(table.log),
+                         done=self._drawn_end(table))
         await self._publish_hands(outcome)
+
+    def _drawn_end(self, table: TableRecord) -> Done | None:
+        """An ended table's end screen, once it is surely on the group's message, is stored as
+        drawn: else (the bot killed before that edit) the next start or sweep draws it."""
+        if not table.undrawn:
+            return None
+
+        async def drawn(sure: bool) -> None:
+            if sure:
+                await self.service.drawn(table.id or 0)
+        return drawn
 
     async def _publish_hands(self, outcome: Outcome, hold: float = 0.0) -> None:
         for seat, record in enumerate(outcome.table.seats):

@@ -6,6 +6,7 @@ newer renders supersede older ones and only the newest is sent: computer moves i
 edit. A screen equal to the last one sent costs nothing. Group posts (deal and match results) are
 never dropped and go out in order. Per message, a screen drawn from an older table version never
 follows a newer one, and an edit whose fate is unknown (timed out) is made again with the newest.
+A new message is never sent again after a failure that may have reached Telegram (``once``).
 The bot's overall budget is shared by kind (bot/budget.py): hands first, then posts, then tables.
 """
 
@@ -19,11 +20,19 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
+import httpx
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputFile, WebAppInfo
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError, TimedOut
+from telegram.error import (
+    BadRequest,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
+)
 
 from .budget import HAND, POST, TABLE, Budget
 from .views import Screen
@@ -39,6 +48,9 @@ MovesOf = Callable[[int], Awaitable[int | None]]  # storage's Tables.moves_of
 PER_SECOND_KEY = 1 << 62  # a chat's per-second window in the shared store (see _reserve)
 SEND_TIMEOUT = 20.0  # seconds to wait for a new message's reply: a slow reply is no failure
 AGAIN_AFTER = 2.0  # seconds before an edit that timed out is made again, with the newest screen
+# httpx's failures before a byte of the request left: the call provably did not happen
+NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +81,31 @@ def retry_seconds(error: RetryAfter) -> float:
     # the private timedelta: reading ``retry_after`` warns of its type change in PTB 22.2+
     value: int | float | timedelta = getattr(error, "_retry_after", None) or error.retry_after
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
+
+
+def never_sent(error: NetworkError) -> bool:
+    """Whether a failed call provably never happened: the request never left (no connection,
+    the pool full), or Telegram answered that it failed (PTB raises from the HTTP status, with
+    no transport error as the cause). Else (a dropped connection, a read time-out) it may have
+    been done and only its answer lost."""
+    cause = error.__cause__
+    if isinstance(error, TimedOut):  # PTB's time-outs: only these two are before sending
+        return isinstance(cause, (httpx.ConnectTimeout, httpx.PoolTimeout))
+    return cause is None or isinstance(cause, (TelegramError, *NEVER_SENT))
+
+
+async def once(call: Awaitable[T]) -> T:
+    """A call that makes a new message (sendMessage, sendPhoto): repeating it after it may
+    have got there could post it twice, so such a failure is its time-out (not repeated). A
+    post is then rarely missing rather than doubled: what it says is also on the table message
+    (kept edited to the newest) and behind 📋 and /history, while a second copy in the group
+    reads as a second deal or match."""
+    try:
+        return await call
+    except NetworkError as error:
+        if isinstance(error, TimedOut) or never_sent(error):
+            raise
+        raise TimedOut(f"may have been sent: {error}") from error
 
 
 class Pacer:
@@ -152,18 +189,22 @@ class Sender:
         self._moves: dict[Target, int] = {}  # the log's length each pending screen was drawn at
         self._message_ids: dict[Target, int] = {}
         self._held: dict[Target, asyncio.Event] = {}  # pending screens waiting for a newer one
+        self._done: dict[Target, Done] = {}  # told whether the newest screen got there
         self._posts: dict[tuple[int, int], list[Post]] = {}
         self._tasks: dict[object, asyncio.Task[None]] = {}
-        self._photos = 0  # photos posted (their workers' keys)
+        self._spawned = 0  # photos posted and dones told (their workers' keys)
 
     def show(self, target: Target, screen: Screen, version: int, message_id: int | None,
-             moves: int = -1, hold: float = 0.0) -> None:
+             moves: int = -1, hold: float = 0.0, done: Done | None = None) -> None:
         """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
         one already shown is dropped. ``moves``: the log's length it was drawn at. ``hold``:
         seconds to wait for a newer screen first (computers about to move: one edit, not two);
-        a screen shown without one ends the wait."""
+        a screen shown without one ends the wait. ``done`` hears (True) once the message surely
+        shows it or a newer one; never if that send failed or timed out."""
         if version < self._versions.get(target, -1):
             return
+        if done is not None:
+            self._done[target] = done
         if hold > 0:
             self._held.setdefault(target, asyncio.Event())
         elif (held := self._held.pop(target, None)) is not None:
@@ -174,6 +215,8 @@ class Sender:
             self._message_ids.setdefault(target, message_id)
         if self._sent.get(target) == screen:
             self._pending.pop(target, None)
+            if target not in self._tasks:  # sent before: nothing new to hear
+                self._tell(target)
             return
         self._pending[target] = screen
         self._start(target, self._drain(target, hold))
@@ -198,8 +241,8 @@ class Sender:
         """A photo after the group posts queued so far (``photo`` makes the PNG, off the
         loop); within the flood limits, never retried into a flood; a failed render is logged
         and nothing is sent, or, when ``done`` waits to hear (a post owed), the caption alone."""
-        self._photos += 1
-        key = ("photo", self._photos)
+        self._spawned += 1
+        key = ("photo", self._spawned)
         self._start(key, self._send_photo(key, chat_id, thread_id, photo, caption, done))
 
     async def _send_photo(self, key: object, chat_id: int, thread_id: int,
@@ -216,9 +259,9 @@ class Sender:
             while (posts := self._tasks.get((chat_id, thread_id))) is not None:
                 await asyncio.gather(posts, return_exceptions=True)  # the summary goes first
             await self._slot(chat_id, POST)
-            sent = await self._retrying(lambda: self.bot.send_photo(
+            sent = await self._retrying(lambda: once(self.bot.send_photo(
                 chat_id, InputFile(png, filename="score-race.png"), caption=caption, parse_mode=ParseMode.HTML,
-                message_thread_id=thread_id or None))
+                message_thread_id=thread_id or None)))
             if done is not None:
                 await _told(done, sent)
         finally:
@@ -290,6 +333,13 @@ class Sender:
         self._tasks[key] = asyncio.get_running_loop().create_task(work)
 
     async def _drain(self, target: Target, hold: float = 0.0) -> None:
+        sure = False  # the last screen sent is known to be there (not failed, not timed out)
+        timed_out = False
+
+        def unknown() -> None:
+            nonlocal timed_out
+            timed_out = True
+            self._again(target)
         try:
             if (held := self._held.get(target)) is not None:
                 with contextlib.suppress(TimeoutError):
@@ -303,13 +353,32 @@ class Sender:
                 if await self._outrun(target):
                     continue
                 self._sent[target] = screen  # sent or on its way: an equal show() is not needed
+                timed_out = False
                 sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
                                             superseded=lambda: target in self._pending,
-                                            unknown=lambda: self._again(target))
+                                            unknown=unknown)
                 if not sent and self._sent.get(target) is screen:
                     del self._sent[target]
+                sure = sent and not timed_out
         finally:
             self._tasks.pop(target, None)
+            if sure:
+                self._tell(target)
+            else:  # failed, timed out or cancelled: a later show may be luckier
+                self._done.pop(target, None)
+
+    def _tell(self, target: Target) -> None:
+        """``show``'s ``done``, from a worker of its own (a store write: this one is through)."""
+        if (done := self._done.pop(target, None)) is not None:
+            self._spawned += 1
+            key = ("told", self._spawned)
+            self._start(key, self._told(key, done))
+
+    async def _told(self, key: object, done: Done) -> None:
+        try:
+            await _told(done, True)
+        finally:
+            self._tasks.pop(key, None)
 
     def _again(self, target: Target) -> None:
         """An edit timed out: it may never get there, or get there late, after a newer one. It
@@ -335,9 +404,9 @@ class Sender:
             while queue:
                 post = queue[0]
                 await self._slot(key[0], POST)
-                sent = await self._retrying(lambda s=post.screen: self.bot.send_message(  # type: ignore[misc]
+                sent = await self._retrying(lambda s=post.screen: once(self.bot.send_message(  # type: ignore[misc]
                     key[0], s.text, parse_mode=ParseMode.HTML, reply_markup=keyboard(s),
-                    message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT))
+                    message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT)))
                 queue.pop(0)
                 if post.done is not None:
                     await _told(post.done, sent)
@@ -413,6 +482,11 @@ class Sender:
                 log.info("cannot write: %s", error)
                 return False
             except TimedOut as error:  # it may have got there: sending again could make two
+                if never_sent(error):  # no connection, pool full: it did not leave
+                    failures += 1
+                    log.warning("send not made (%d/%d): %s", failures, ATTEMPTS, error)
+                    await asyncio.sleep(0.2 * failures)
+                    continue
                 log.warning("send timed out, not repeated now: %s", error)
                 if unknown is not None:
                     unknown()
@@ -436,9 +510,9 @@ class Sender:
                 if "not modified" in error.message.lower():
                     return
                 log.info("message %s lost (%s): sending a new one", message_id, error.message)
-        message = await self.bot.send_message(
+        message = await once(self.bot.send_message(
             target.chat_id, screen.text, reply_markup=markup, parse_mode=ParseMode.HTML,
-            message_thread_id=target.thread_id or None, read_timeout=SEND_TIMEOUT)
+            message_thread_id=target.thread_id or None, read_timeout=SEND_TIMEOUT))
         self._message_ids[target] = message.message_id
         await self.remember(target.table_id, target.seat, message.message_id)
 

@@ -588,8 +588,17 @@ class TableService:
                 table.outbox.remove(event)
                 await self._save_keeping_state(table)
 
+    async def drawn(self, table_id: int) -> None:
+        """An ended table's end screen reached the group: it is not drawn again at start-up."""
+        async with self.lock(table_id):
+            table = await self.store.tables.by_id(table_id)
+            if table is not None and table.undrawn:
+                table.end_drawn = True
+                await self._save_keeping_state(table)
+
     async def unsent(self) -> list[TableRecord]:
-        """Tables whose outbox is not empty (start-up sends what a crash left owed)."""
+        """Tables whose outbox is not empty, or whose end is not drawn (start-up sends what a
+        crash left owed)."""
         return await self.store.tables.unsent()
 
     async def turn_seconds(self, chat_id: int) -> int:

@@ -14,6 +14,7 @@ from apscheduler.jobstores.base import JobLookupError
 from telegram.ext import Application, ContextTypes, Job
 
 from storage.base import Store, TableRecord
+from storage.records import ENDED
 
 from .computers import Computers, merged
 from .publishing import Publishing
@@ -95,21 +96,22 @@ class Timers:
         if not self.store.shared:  # alone on the store: every table is this process's
             for table in await self.store.tables.active():
                 await self.revive(table.id or 0)
-            for table in await self.service.unsent():  # ended since, still owing posts
-                if table.status in ("finished", "stopped"):
+            for table in await self.service.unsent():  # ended since, owing posts or their end
+                if table.status in ENDED:
                     await self.revive(table.id or 0)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def revive(self, table_id: int) -> None:
         """Carry a table on from its stored state: drawn again (what it owes posted), its
         timer armed (at once if its deadline passed), its computers woken if they are to act.
-        An ended table still owing posts was most likely never drawn ended (the bot stopped
-        between saving its last move and drawing it): its end is drawn too."""
+        An ended table still owing posts, or not drawn ended (the bot stopped between saving
+        its last move, or its posts, and drawing it), has its end drawn too."""
         try:
             outcome = await self.service.outcome(table_id)
-            if outcome.table.status in ("lobby", "playing") or outcome.table.outbox:
+            table = outcome.table
+            if table.status in ("lobby", "playing") or table.outbox or table.undrawn:
                 await self.publish(outcome)
-            if outcome.table.status == "playing":
+            if table.status == "playing":
                 self.computers.wake(table_id)
         except Exception:  # one broken table must not keep the others going
             log.exception("table %s: cannot carry it on", table_id)

@@ -84,7 +84,8 @@ class Tables(Protocol):
         ...
 
     async def unsent(self) -> list[TableRecord]:
-        """Tables of any status whose outbox is not empty, oldest first (start-up drains them)."""
+        """Tables of any status whose outbox is not empty, and ended tables whose end is not
+        drawn (``TableRecord.undrawn``), oldest first (start-up drains and draws them)."""
         ...
 
     async def seat_of(self, user_id: int) -> TableRecord | None:
@@ -105,8 +106,8 @@ class Tables(Protocol):
         """Tables that want someone to carry them on, each leased to the caller for ``lease``
         seconds so that no other process revives it meanwhile: playing with a deadline passed
         more than ``late`` seconds ago; playing with no deadline (computers to move) and no
-        save for ``late`` seconds; any status with an outbox owed, not leased, and no save for
-        ``late`` seconds."""
+        save for ``late`` seconds; any status with an outbox owed (or ended and undrawn), not
+        leased, and no save for ``late`` seconds."""
         ...
 
     async def lease_outbox(self, table_id: int, worker: str, now: float, seconds: float) -> bool:

@@ -86,7 +86,7 @@ class MemoryTables:
         return split_broken(self._live())[1]
 
     async def unsent(self) -> list[TableRecord]:
-        return [copy_table(r) for r in self._rows.values() if r.outbox]
+        return [copy_table(r) for r in self._rows.values() if r.outbox or r.undrawn]
 
     def _live(self) -> list[TableRecord]:
         return [copy_table(r) for r in self._rows.values() if r.status in ACTIVE]
@@ -121,7 +121,7 @@ def _wants_care(row: TableRecord, now: float, late: float, outbox_until: float) 
     if row.status == "playing" and (row.deadline <= now - late if row.deadline is not None
                                     else stale):
         return True
-    return bool(row.outbox) and stale and outbox_until <= now
+    return (bool(row.outbox) or row.undrawn) and stale and outbox_until <= now
 
 
 def _extends(log: list[tuple[int, str]], stored: list[tuple[int, str]]) -> bool:

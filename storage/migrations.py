@@ -206,6 +206,15 @@ MIGRATIONS: list[str] = [
         WHERE status IN ('lobby', 'playing');
     CREATE INDEX tables_tournament ON tables (tournament_id) WHERE tournament_id IS NOT NULL;
     """,
+    # 12: whether an ended table's end screen reached the group (the bot may be killed after
+    # its posts and before that edit: start-up draws those). The tables ended before are taken
+    # as drawn: they are not drawn again.
+    """
+    ALTER TABLE tables ADD COLUMN end_drawn INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET end_drawn = 1 WHERE status IN ('finished', 'stopped');
+    CREATE INDEX tables_undrawn ON tables (id)
+        WHERE end_drawn = 0 AND status IN ('finished', 'stopped');
+    """,
 ]
 
 

@@ -176,6 +176,13 @@ MIGRATIONS: list[str] = [
         WHERE status IN ('lobby', 'playing');
     CREATE INDEX tables_tournament ON tables (tournament_id) WHERE tournament_id IS NOT NULL;
     """,
+    # 6: whether an ended table's end screen reached the group, as SQLite's migration 12.
+    """
+    ALTER TABLE tables ADD COLUMN end_drawn BOOLEAN NOT NULL DEFAULT FALSE;
+    UPDATE tables SET end_drawn = TRUE WHERE status IN ('finished', 'stopped');
+    CREATE INDEX tables_undrawn ON tables (id)
+        WHERE NOT end_drawn AND status IN ('finished', 'stopped');
+    """,
 ]
 
 _VERSION_TABLE = """

@@ -157,11 +157,12 @@ def _key_taken(error: asyncpg.UniqueViolationError, t: TableRecord) -> StorageEr
 # Advisory lock keys in the two-int form (apart from the one-bigint keys of migrations and
 # matches): a table's hold, and a chat's flood window.
 _HOLD, _WINDOW = 0x5EA7, 0x5E4D
-_DUE = """
+_UNDRAWN = "(NOT end_drawn AND status IN ('finished', 'stopped'))"  # TableRecord.undrawn
+_DUE = f"""
 UPDATE tables SET swept_until = $3 WHERE id IN (
     SELECT id FROM tables WHERE swept_until <= $1 AND (
         (status = 'playing' AND (deadline <= $2 OR (deadline IS NULL AND updated_at <= $2)))
-        OR (outbox <> '[]'::jsonb AND updated_at <= $2 AND outbox_until <= $1))
+        OR ((outbox <> '[]'::jsonb OR {_UNDRAWN}) AND updated_at <= $2 AND outbox_until <= $1))
     FOR UPDATE SKIP LOCKED)
 RETURNING id
 """
@@ -284,7 +285,7 @@ class PgTables:
         return int(row[0]) if row else None
 
     async def unsent(self) -> list[TableRecord]:
-        return await self._load("t.outbox <> '[]'::jsonb")
+        return await self._load(f"t.outbox <> '[]'::jsonb OR {_UNDRAWN}")
 
     async def broken(self) -> list[tuple[int, str]]:
         return (await self._check_live())[1]

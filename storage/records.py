@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 
 ComputerLevel = Literal["easy", "normal", "hard"]
 TableStatus = Literal["lobby", "playing", "finished", "stopped"]
+ENDED = ("finished", "stopped")
 
 
 class TableKey(BaseModel, frozen=True):
@@ -63,6 +64,14 @@ class TableRecord(BaseModel):
     outbox: list[str] = Field(default_factory=list)
     tournament_id: int | None = None  # a tournament's table (issue 27): its round, 1 on
     tour_round: int = 0
+    # An ended table's last screen (its end) reached the group's message. One that did not
+    # (the bot killed after the posts, before the edit) is drawn at the next start or sweep.
+    end_drawn: bool = False
+
+    @property
+    def undrawn(self) -> bool:
+        """Ended, and its end not drawn yet."""
+        return self.status in ENDED and not self.end_drawn
 
 
 class UserRecord(BaseModel):

@@ -24,7 +24,7 @@ _SEATS = TypeAdapter(list[SeatRecord])
 TABLE_COLUMNS = [
     "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
     "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
-    "computer_seed", "slot", "tournament_id", "tour_round",
+    "computer_seed", "slot", "tournament_id", "tour_round", "end_drawn",
 ]  # fmt: skip
 
 
@@ -42,7 +42,7 @@ def table_values(t: TableRecord) -> tuple[Any, ...]:
         t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
         t.version, t.status, t.creator_id, t.table_message_id, t.deadline, t.created_at,
         t.updated_at, json.dumps(t.outbox), t.computer_seed, t.key.slot, t.tournament_id,
-        t.tour_round,
+        t.tour_round, t.end_drawn,
     )  # fmt: skip
 
 
@@ -72,6 +72,7 @@ def table_record(
             outbox=json.loads(row["outbox"]),
             tournament_id=row["tournament_id"],
             tour_round=row["tour_round"],
+            end_drawn=bool(row["end_drawn"]),
         )
     except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
         raise StorageError(f"table {row['id']} in {where}: unreadable row: {error}") from error

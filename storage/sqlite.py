@@ -43,6 +43,7 @@ from .sqlite_tournaments import SqliteTournaments
 from .tournaments import Tournaments
 
 _LIVE = "status IN ('lobby', 'playing')"
+_UNDRAWN = "(end_drawn = 0 AND status IN ('finished', 'stopped'))"  # TableRecord.undrawn
 
 
 async def open_sqlite(path: str | Path) -> SqliteStore:
@@ -182,7 +183,7 @@ class SqliteTables:
         return rows[0][0] if rows else None
 
     async def unsent(self) -> list[TableRecord]:
-        return await self._load("outbox != '[]'")
+        return await self._load(f"outbox != '[]' OR {_UNDRAWN}")
 
     async def broken(self) -> list[tuple[int, str]]:
         return (await self._check_live())[1]
@@ -241,11 +242,11 @@ class SqliteTables:
 
 
 # ``Tables.due`` (RETURNING: one statement, so the lease is taken by whoever reads the row)
-_DUE = """
+_DUE = f"""
 UPDATE tables SET swept_until = :until
 WHERE swept_until <= :now AND (
     (status = 'playing' AND (deadline <= :late OR (deadline IS NULL AND updated_at <= :late)))
-    OR (outbox != '[]' AND updated_at <= :late AND outbox_until <= :now))
+    OR ((outbox != '[]' OR {_UNDRAWN}) AND updated_at <= :late AND outbox_until <= :now))
 RETURNING id
 """
 

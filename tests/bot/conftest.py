@@ -22,3 +22,23 @@ async def both_stores(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIt
     opened = await open_store(":memory:" if request.param == "memory" else str(tmp_path / "db"))
     yield opened
     await opened.close()
+
+
+@pytest.fixture(params=["memory", "postgres"])
+async def two_stores(request: pytest.FixtureRequest) -> AsyncIterator[tuple[Store, Store]]:
+    """Two workers' stores on one database: the coroutine model (one object), or two
+    PostgreSQL pools, two processes in effect (a session's advisory locks are re-entrant: two
+    workers on one pool would not keep each other off a table)."""
+    if request.param == "memory":
+        from .test_workers import SharedMemory
+
+        store = SharedMemory()
+        yield store, store
+        return
+    from storage.postgres import open_postgres
+
+    url = request.getfixturevalue("postgres_db")
+    first, second = await open_postgres(url), await open_postgres(url)
+    yield first, second
+    await first.close()
+    await second.close()

@@ -14,7 +14,6 @@ from storage.base import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
 from .play import actions, until
-from .test_workers import SharedMemory
 
 HUMANS = [101, 102, 103, 104]
 
@@ -105,12 +104,14 @@ async def test_a_restart_unblocks_and_sends_start_at_once_and_brings_one_hand(
         assert _group_says(fake, back.split("․")[0]) == 1
 
 
-async def test_a_restart_whose_two_updates_reach_two_workers_brings_one_hand() -> None:
+async def test_a_restart_whose_two_updates_reach_two_workers_brings_one_hand(
+        two_stores: tuple[Store, Store]) -> None:
     """Webhooks with several workers: the unblock reaches one, the /start the other. Which of
     them sends the hand anew is claimed in the store (the seat, under the table's lock), so the
-    player gets one new hand message, not two."""
-    store, fake = SharedMemory(), FakeTelegram()
-    async with Harness(store, fake) as first, Harness(store, fake) as second:
+    player gets one new hand message, not two. On the coroutine model of a shared store and on
+    PostgreSQL (its advisory lock, two pools: two processes in effect)."""
+    (store, other), fake = two_stores, FakeTelegram()
+    async with Harness(store, fake) as first, Harness(other, fake) as second:
         user, seat, old = await _blocked(first, fake, store)
         before = len(fake.chat(user))
         fake.started.add(user)

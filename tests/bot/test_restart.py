@@ -3,10 +3,13 @@ is drawn again from the store, and a press on the old keyboard gets its alert an
 
 from __future__ import annotations
 
+from typing import Any
 from unittest.mock import patch
 
 from bot import callbacks, i18n
+from bot.sender import ATTEMPTS, Target
 from bot.tables import Outcome
+from bot.views import Screen
 from storage.base import Store, TableKey
 from storage.records import TableRecord
 
@@ -149,3 +152,61 @@ async def test_a_match_finished_but_never_drawn_is_drawn_finished_at_start_up(st
         assert fake.messages[(GROUP, done.table_message_id or 0)].text.splitlines()[0] == over
         stored = await store.tables.by_id(done.id or 0)
         assert stored is not None and stored.outbox == []
+
+
+async def test_a_match_posted_but_never_drawn_ended_is_drawn_once_at_start_up(
+        both_stores: Store) -> None:
+    """Killed after the match's summary reached the group (the outbox is empty) and before the
+    table message was edited to its end: the next start draws that end (the group must not keep
+    the last deal's screen and buttons), and the start after it draws nothing again."""
+    fake = FakeTelegram()
+    over = i18n.t("hy", "table-over", game=i18n.t("hy", "game-thirteen"))
+    async with Harness(both_stores, fake) as h:
+        await h.open_table("thirteen", [HUMANS[0]], 1, level="Հեշտ")
+        table = await both_stores.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None
+        table.seats[0].away = True
+        await both_stores.tables.save(table)
+        shown = h.runtime.sender.show
+
+        def killed_before_the_end_screen(target: Target, screen: Screen, *args: Any,
+                                         **kwargs: Any) -> None:
+            if target.seat is not None or screen.text.splitlines()[0] != over:
+                shown(target, screen, *args, **kwargs)
+        h.runtime.sender.show = killed_before_the_end_screen  # type: ignore[method-assign]
+        with patch("bot.tables._all_away", return_value=False):  # played out at once
+            h.runtime.wake_computers(table.id or 0)
+            await h.idle()
+    done = await both_stores.tables.by_id(table.id or 0)
+    assert done is not None and done.status == "finished" and done.outbox == [], "posted"
+    message = (GROUP, done.table_message_id or 0)
+    assert fake.messages[message].text.splitlines()[0] != over
+    async with Harness(both_stores, fake) as h:
+        await h.idle()
+    assert fake.messages[message].text.splitlines()[0] == over
+    edits = fake.messages[message].edits
+    async with Harness(both_stores, fake) as h:
+        await h.idle()
+    assert fake.messages[message].edits == edits, "drawn once: not again at the next start"
+
+
+async def test_a_stopped_table_whose_screen_failed_is_drawn_stopped_at_the_next_start_only(
+        both_stores: Store) -> None:
+    """/stop, and every try at editing the group's message to say so fails: that end is drawn
+    at the next start, and once drawn not again at the start after it."""
+    fake = FakeTelegram()
+    async with Harness(both_stores, fake) as h:
+        await h.open_table("fifty_six", HUMANS, 0)
+        message = h.table_message()
+        fake.fail.extend((f"editMessageText:{GROUP}", ApiError(500, "Internal Server Error"))
+                         for _ in range(ATTEMPTS))
+        await h.say(HUMANS[0], "/stop")
+        await h.idle()
+        assert not fake.fail and "փակվեց" not in message.text
+    async with Harness(both_stores, fake) as h:
+        await h.idle()
+    assert "փակվեց" in message.text and not message.buttons()
+    edits = message.edits
+    async with Harness(both_stores, fake) as h:
+        await h.idle()
+    assert message.edits == edits

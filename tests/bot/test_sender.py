@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 import pytest
+from telegram import Bot
 from telegram.error import TimedOut
 
 import bot.runtime
@@ -13,8 +15,9 @@ import bot.sender
 from bot.views import view_for
 from engine import find_game
 from storage.base import Store, TableRecord
+from tests.fakeapi import FakeBotApi
 
-from .fake import GROUP, ApiError, FakeTelegram, Harness
+from .fake import GROUP, TOKEN, ApiError, FakeTelegram, Harness
 from .play import act_once
 from .test_match import open_table
 
@@ -132,3 +135,43 @@ async def test_an_edit_that_timed_out_is_made_again_with_the_newest_screen(
             if h.hand(ARAM).text == expected_hand(h, table):
                 break
         assert h.hand(ARAM).text == expected_hand(h, table) != stale
+
+
+async def _post_once(bot_: Bot, chat_id: int) -> list[bool]:
+    """One group post through a Sender; what its ``done`` heard."""
+    told: list[bool] = []
+
+    async def done(sent: bool) -> None:
+        told.append(sent)
+
+    async def remember(table_id: int, seat: int | None, message_id: int) -> None:
+        return None
+
+    sender = bot.sender.Sender(bot_, remember)
+    sender.post(chat_id, 0, "Deal 1", done)
+    await sender.idle()
+    return told
+
+
+async def test_a_post_whose_answer_was_lost_is_not_sent_twice() -> None:
+    """sendMessage reached Telegram but the connection closed before its answer (PTB: a
+    NetworkError from httpx's RemoteProtocolError): sending it again would post it twice."""
+    async with FakeBotApi() as api:
+        group = api.add_group("G")
+        async with Bot(api.token, base_url=api.base_url) as telegram:
+            api.inject_failure("sendMessage", lose_answer=True)
+            told = await _post_once(telegram, group.id)
+        assert [m.text for m in api.bot_messages(group)] == ["Deal 1"]
+        assert told == [True], "it may be there: not owed again"
+
+
+async def test_a_post_that_provably_never_left_is_sent_again() -> None:
+    """A connection refused (httpx.ConnectError) or a pool time-out: nothing reached Telegram,
+    so the post is sent again and gets there."""
+    fake = FakeTelegram()
+    async with Bot(TOKEN, request=fake) as telegram:
+        fake.fail.append(("sendMessage", httpx.ConnectError("Connection refused")))
+        fake.fail.append(("sendMessage", httpx.PoolTimeout("all connections busy")))
+        told = await _post_once(telegram, GROUP)
+    assert told == [True] and [m.text for m in fake.chat(GROUP)] == ["Deal 1"]
+    assert fake.count("sendMessage") == 3

@@ -10,6 +10,8 @@ import html
 from pathlib import Path
 from unittest.mock import patch
 
+import pytest
+
 from bot import i18n, pairing
 from storage import open_store
 from storage.base import Store
@@ -65,8 +67,13 @@ async def play_round(h: Harness, store: Store, t: TournamentRecord) -> None:
             await h.idle()
 
 
-async def test_a_tournament_of_eight_over_three_rounds(tmp_path: Path) -> None:
-    path = str(tmp_path / "db.sqlite3")
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
+async def test_a_tournament_of_eight_over_three_rounds(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """On SQLite and on PostgreSQL (a restart between rounds: the store closed and opened;
+    PostgreSQL's round trips make it the slower, ~20 s on a busy machine: marked slow)."""
+    path = str(tmp_path / "db.sqlite3") if backend == "sqlite" \
+        else request.getfixturevalue("postgres_db")
     store = await open_store(path)
     try:
         async with Harness(store) as h:

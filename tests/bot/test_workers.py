@@ -53,19 +53,6 @@ class SharedMemory(MemoryStore):
         self.scores = MemoryScores(self.matches, self.tables)  # type: ignore[arg-type]
 
 
-@pytest.fixture(params=["memory", "postgres"])
-async def shared(request: pytest.FixtureRequest) -> AsyncIterator[Store]:
-    """A store several workers share: the coroutine model of one, and PostgreSQL itself."""
-    if request.param == "memory":
-        yield SharedMemory()
-        return
-    from storage.postgres import open_postgres
-
-    store = await open_postgres(request.getfixturevalue("postgres_db"))
-    yield store
-    await store.close()
-
-
 @pytest.fixture(autouse=True)
 def quick_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seconds, not the real tens: a dead worker's tables are taken over within a test."""
@@ -125,9 +112,10 @@ async def play(workers: list[Harness], store: Store, rng: random.Random,
     return moves
 
 
-async def test_presses_through_either_worker_play_a_match_with_nothing_twice(shared: Store) -> None:
-    store, fake, rng = shared, FakeTelegram(), random.Random(3)
-    async with Harness(store, fake) as first, Harness(store, fake) as second:
+async def test_presses_through_either_worker_play_a_match_with_nothing_twice(
+        two_stores: tuple[Store, Store]) -> None:
+    (store, other), fake, rng = two_stores, FakeTelegram(), random.Random(3)
+    async with Harness(store, fake) as first, Harness(other, fake) as second:
         await first.open_table("hearts", [ARAM], 3)
         await play([first, second], store, rng)
         for w in (first, second):
@@ -145,8 +133,9 @@ async def test_presses_through_either_worker_play_a_match_with_nothing_twice(sha
         assert len(tables) <= 1
 
 
-async def test_a_dead_workers_table_is_carried_on_by_the_other(shared: Store) -> None:
-    store, fake, rng = shared, FakeTelegram(), random.Random(5)
+async def test_a_dead_workers_table_is_carried_on_by_the_other(
+        two_stores: tuple[Store, Store]) -> None:
+    (store, other), fake, rng = two_stores, FakeTelegram(), random.Random(5)
     first = await Harness(store, fake, turn_seconds=1).__aenter__()
     await first.open_table("hearts", [ARAM], 3)
     await play([first], store, rng, until_moves=5)
@@ -155,7 +144,7 @@ async def test_a_dead_workers_table_is_carried_on_by_the_other(shared: Store) ->
     # first dies: its timers, computers and queued screens go with it, and it saves no more
     await first.app.stop()
     await first.runtime.close(0)
-    async with Harness(store, fake) as second:  # its own turns: a minute
+    async with Harness(other, fake) as second:  # its own turns: a minute
         # nobody presses: the turn runs out with the dead worker's timer gone, and the other
         # worker's sweep plays it (then the computers) within a few seconds
         before = len(table.log)

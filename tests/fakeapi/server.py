@@ -63,6 +63,7 @@ class _Failure:
     drop_connection: bool
     delay: float
     times: int
+    lose_answer: bool = False
 
 
 class FakeBotApi:
@@ -214,6 +215,7 @@ class FakeBotApi:
         drop_connection: bool = False,
         delay: float = 0.0,
         times: int = 1,
+        lose_answer: bool = False,
     ) -> None:
         """Make the next `times` calls of `method` ("*" = any) fail without effect.
 
@@ -221,12 +223,15 @@ class FakeBotApi:
         other statuses answer {"ok": false, "error_code": status, "description": ...};
         drop_connection closes the socket without a response; delay sleeps first
         (on its own, with no status, the call then runs normally: a slow server).
+        lose_answer makes the call, then closes the socket without its answer: unlike every
+        other failure it has its effect (the request reached Telegram, the reply was lost).
         """
         if status == 429 and retry_after is None:
             retry_after = 1
         self._failures.append(
             _Failure(
-                method.lower(), status, retry_after, description, drop_connection, delay, times
+                method.lower(), status, retry_after, description, drop_connection, delay, times,
+                lose_answer,
             )
         )
 
@@ -250,7 +255,7 @@ class FakeBotApi:
             if request.transport is not None:
                 request.transport.close()
             return web.Response()  # never reaches the client
-        if failure.status is None:  # a pure delay: now answer normally
+        if failure.status is None or failure.lose_answer:  # a delay, or an answer lost: run it
             lookup = self.api.lookup(method)
             assert lookup is not None
             try:
@@ -260,6 +265,11 @@ class FakeBotApi:
                 status = 200
             except ApiError as error:
                 body, status = error.body(), error.status
+            if failure.lose_answer:
+                self._record(method, raw, 0, "answer lost", taken)
+                if request.transport is not None:
+                    request.transport.close()
+                return web.Response()
         else:
             status = failure.status
             body = _injected_error(failure).body()

@@ -71,3 +71,20 @@ async def test_a_shared_window_counts_every_send_to_a_chat(store: Store) -> None
     assert await store.sends.reserve(-1, now + 60.5, 2, 60) == 0
     assert [at for chat, at in await store.sends.since(now - 1) if chat == -1] == [
         now, now + 1, now + 60.5]
+
+
+async def test_an_ended_table_not_drawn_ended_is_owed_until_marked(store: Store) -> None:
+    """An ended table whose end screen never reached the group (the bot killed after its posts,
+    before that edit) is listed for start-up (``unsent``) and the sweep (``due``) until it is
+    stored as drawn; one drawn, or still playing, is not."""
+    undrawn = await store.tables.create(table(status="finished"))
+    await store.tables.create(table(TableKey(chat_id=-2), status="stopped", end_drawn=True))
+    await store.tables.create(table(TableKey(chat_id=-3), deadline=time.time() + 60))
+    later = time.time() + LATE + 1
+    assert [t.id for t in await store.tables.unsent()] == [undrawn.id]
+    assert await store.tables.due(later, LATE, LEASE) == [undrawn.id]
+    undrawn.end_drawn = True
+    saved = await store.tables.save(undrawn)
+    assert (await store.tables.by_id(saved.id or 0)) == saved and saved.end_drawn
+    assert await store.tables.unsent() == []
+    assert await store.tables.due(time.time() + LEASE + LATE + 1, LATE, LEASE) == []

@@ -55,6 +55,29 @@ async def test_stores_starting_at_once_migrate_once(open_pg: OpenPg, postgres_db
     assert await stores[0].tables.active() == sorted(made, key=lambda t: t.id or 0)
 
 
+async def test_migration_6_takes_the_tables_ended_before_as_drawn(
+    open_pg: OpenPg, postgres_db: str
+) -> None:
+    """As SQLite's migration 12: the first start after the upgrade draws no old table again."""
+    conn = await asyncpg.connect(postgres_db)
+    try:
+        async with conn.transaction():
+            await conn.execute(pg_migrations._VERSION_TABLE)
+            for script in pg_migrations.MIGRATIONS[:5]:
+                await conn.execute(script)
+            await conn.execute("INSERT INTO seghan_schema (version) VALUES (5)")
+            for chat, status in ((-1, "finished"), (-2, "stopped"), (-3, "playing")):
+                await conn.execute(
+                    "INSERT INTO tables (chat_id, game, players, seed, version, status,"
+                    " created_at, updated_at) VALUES ($1, 'counting', 2, 1, 1, $2, 0, 0)",
+                    chat, status)
+    finally:
+        await conn.close()
+    store = await open_pg()
+    assert await store.tables.unsent() == []
+    assert [t.end_drawn for t in await store.tables.active()] == [False]
+
+
 async def test_a_failed_migration_changes_nothing(
     open_pg: OpenPg, postgres_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -71,3 +71,21 @@ async def test_a_version_8_file_gains_the_seasons(tmp_path: Path, open_file: Ope
                                                    game="counting", players=2, status="playing"))
     assert (await store.tables.get(TableKey(chat_id=-1, slot=1))) == beside
     assert await store.tournaments.live(-1) is None
+
+
+async def test_a_version_11_file_keeps_its_ended_tables_drawn(tmp_path: Path, open_file: OpenFile) -> None:
+    """Migration 12 (``end_drawn``): the tables that ended before it are taken as drawn, so the
+    first start after the upgrade draws none of them again."""
+    path = tmp_path / "v11.db"
+    with sqlite3.connect(path) as conn:
+        for script in MIGRATIONS[:11]:
+            for statement in statements(script):
+                conn.execute(statement)
+        conn.execute("PRAGMA user_version = 11")
+        for chat, status in ((-1, "finished"), (-2, "stopped"), (-3, "playing")):
+            conn.execute("INSERT INTO tables (chat_id, game, players, seed, version, status,"
+                         " created_at, updated_at) VALUES (?, 'counting', 2, 1, 1, ?, 0, 0)",
+                         (chat, status))
+    store = await open_file(path)
+    assert await store.tables.unsent() == []
+    assert [t.end_drawn for t in await store.tables.active()] == [False]
