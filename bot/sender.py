@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 import httpx
@@ -200,7 +201,9 @@ class Sender:
         one already shown is dropped. ``moves``: the log's length it was drawn at. ``hold``:
         seconds to wait for a newer screen first (computers about to move: one edit, not two);
         a screen shown without one ends the wait. ``done`` hears (True) once the message surely
-        shows it or a newer one; never if that send failed or timed out."""
+        shows it or a newer one, or once the chat no longer lets the bot write there (kicked from
+        the group: nothing will ever be drawn, so nothing is owed); never if that send failed or
+        timed out."""
         if version < self._versions.get(target, -1):
             return
         if done is not None:
@@ -228,7 +231,8 @@ class Sender:
     def post(self, chat_id: int, thread_id: int, text: str | Screen, done: Done | None = None) -> None:
         """A new group message (a deal or match result), kept in order and never dropped while
         the bot runs; ``done`` hears whether it got there. The chat's table message waits for
-        the posts queued before it, so a deal's result comes before the next deal's table."""
+        the posts queued before it, so a deal's result comes before the next deal's table.
+        A group that kicked the bot is owed nothing: ``done`` hears True."""
         key = (chat_id, thread_id)
         screen = text if isinstance(text, Screen) else Screen(text)
         self._posts.setdefault(key, []).append(Post(screen, done))
@@ -334,7 +338,11 @@ class Sender:
 
     async def _drain(self, target: Target, hold: float = 0.0) -> None:
         sure = False  # the last screen sent is known to be there (not failed, not timed out)
-        timed_out = False
+        timed_out = shut_out = False
+
+        def forbidden() -> None:
+            nonlocal shut_out
+            shut_out = True
 
         def unknown() -> None:
             nonlocal timed_out
@@ -356,13 +364,13 @@ class Sender:
                 timed_out = False
                 sent = await self._retrying(lambda s=screen: self._send(target, s),  # type: ignore[misc]
                                             superseded=lambda: target in self._pending,
-                                            unknown=unknown)
+                                            unknown=unknown, forbidden=forbidden)
                 if not sent and self._sent.get(target) is screen:
                     del self._sent[target]
                 sure = sent and not timed_out
         finally:
             self._tasks.pop(target, None)
-            if sure:
+            if sure or shut_out:
                 self._tell(target)
             else:  # failed, timed out or cancelled: a later show may be luckier
                 self._done.pop(target, None)
@@ -404,12 +412,14 @@ class Sender:
             while queue:
                 post = queue[0]
                 await self._slot(key[0], POST)
+                shut_out: list[bool] = []  # the bot was kicked: no longer owed, never to go
                 sent = await self._retrying(lambda s=post.screen: once(self.bot.send_message(  # type: ignore[misc]
                     key[0], s.text, parse_mode=ParseMode.HTML, reply_markup=keyboard(s),
-                    message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT)))
+                    message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT)),
+                    forbidden=partial(shut_out.append, True))
                 queue.pop(0)
                 if post.done is not None:
-                    await _told(post.done, sent)
+                    await _told(post.done, sent or bool(shut_out))
             self._posts.pop(key, None)
         finally:
             self._tasks.pop(key, None)
@@ -465,9 +475,11 @@ class Sender:
 
     async def _retrying(self, send: Callable[[], Awaitable[object]],
                         superseded: Callable[[], bool] = lambda: False,
-                        unknown: Callable[[], None] | None = None) -> bool:
+                        unknown: Callable[[], None] | None = None,
+                        forbidden: Callable[[], None] | None = None) -> bool:
         """Obey 429's retry_after (unless a newer screen came meanwhile: that one goes instead);
-        give up on a chat that blocked the bot, or after ATTEMPTS failures."""
+        give up on a chat that blocked the bot (telling ``forbidden``), or after ATTEMPTS
+        failures."""
         failures = 0
         while failures < ATTEMPTS:
             try:
@@ -480,6 +492,8 @@ class Sender:
                     return False
             except Forbidden as error:
                 log.info("cannot write: %s", error)
+                if forbidden is not None:
+                    forbidden()
                 return False
             except TimedOut as error:  # it may have got there: sending again could make two
                 if never_sent(error):  # no connection, pool full: it did not leave

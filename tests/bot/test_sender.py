@@ -12,10 +12,11 @@ from telegram.error import TimedOut
 
 import bot.runtime
 import bot.sender
-from bot.views import view_for
+from bot.views import Screen, view_for
 from engine import find_game
 from storage.base import Store, TableRecord
 from tests.fakeapi import FakeBotApi
+from tests.fakeapi.world import KICKED
 
 from .fake import GROUP, TOKEN, ApiError, FakeTelegram, Harness
 from .play import act_once
@@ -175,3 +176,27 @@ async def test_a_post_that_provably_never_left_is_sent_again() -> None:
         told = await _post_once(telegram, GROUP)
     assert told == [True] and [m.text for m in fake.chat(GROUP)] == ["Deal 1"]
     assert fake.count("sendMessage") == 3
+
+
+async def test_a_group_that_kicked_the_bot_is_owed_nothing() -> None:
+    """Kicked from the group, the bot can never post nor draw there: the post and the table's
+    end screen are no longer owed (else every sweep would try them again, for ever)."""
+    async with FakeBotApi() as api:
+        group = api.add_group("G")
+        await api.set_bot_status(group, KICKED)
+        async with Bot(api.token, base_url=api.base_url) as telegram:
+            told = await _post_once(telegram, group.id)
+            drawn: list[bool] = []
+
+            async def done(sent: bool) -> None:
+                drawn.append(sent)
+
+            async def remember(table_id: int, seat: int | None, message_id: int) -> None:
+                return None
+
+            sender = bot.sender.Sender(telegram, remember)
+            sender.show(bot.sender.Target(1, None, group.id), Screen("🏁"), 1, None, done=done)
+            await sender.idle()
+        assert told == [True] and drawn == [True]
+        assert api.bot_messages(group) == []
+        assert any(c.status == 403 for c in api.calls), "both were tried"
