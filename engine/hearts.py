@@ -49,6 +49,7 @@ from .core import (
     cards_code,
     deal_rng,
     extend,
+    interpreted,
     standings,
 )
 from .tricks import (
@@ -96,11 +97,13 @@ class Pass:
     """Pass three cards: ``pass:2C,3C,4C``. ``cards`` is a bitmask of the three (a code of
     fewer or more reads too, and ``apply`` refuses it saying how many are missing)."""
 
-    cards: int  # Pass("2C 3C 4C") reads the cards: the repr rebuilds the action
+    cards: int
 
-    def __post_init__(self) -> None:
-        if isinstance(self.cards, str):
-            object.__setattr__(self, "cards", mask_of(parse_cards(self.cards)))
+    def __init__(self, cards: int | str) -> None:
+        """Pass("2C 3C 4C") reads the cards: the repr rebuilds the action. An ``__init__`` of
+        its own, not a ``__post_init__``: a compiled field typed int takes no str."""
+        object.__setattr__(self, "cards", cards if isinstance(cards, int)
+                           else mask_of(parse_cards(cards)))
 
     def __str__(self) -> str:
         return cards_code("pass", cards_of(self.cards))
@@ -183,7 +186,10 @@ class Match:
     records: tuple[tuple[tuple[int, ...], ...], int, bool, tuple[DealRecord, ...]] | None
 
     def copy(self) -> Match:
-        new = _new(Match)  # one slot a statement (a tuple assignment builds a tuple)
+        # No __init__: Match() is an empty one, filled one slot a statement (a tuple
+        # assignment builds a tuple); cheaper than object.__new__(Match), which a class
+        # compiled by mypyc refuses.
+        new = Match()
         new.target = self.target
         new.passing = self.passing
         new.seed = self.seed
@@ -199,22 +205,9 @@ class Match:
         return new
 
     def values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in _FIELDS)
-
-
-_FIELDS = Match.__slots__[:-1]  # all but the memo
-
-
-def _match_field(name: str) -> property:
-    """A Match field read and written through the state: a write copies the shared Match
-    first, so a state built from another never changes it."""
-    def get(state: State) -> object:
-        return getattr(state.match, name)
-
-    def put(state: State, value: object) -> None:
-        state.match = state.match.copy()
-        setattr(state.match, name, value)
-    return property(get, put)
+        """The fields, all but the memo (written out: a compiled class has no ``__slots__``)."""
+        return (self.target, self.passing, self.seed, self.round, self.dealer, self.dealt,
+                self.passed, self.received, self.scores, self.results, self.tiebreaks)
 
 
 class State:
@@ -236,17 +229,108 @@ class State:
     tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner) this deal
     match: Match
 
-    target = _match_field("target")
-    passing = _match_field("passing")
-    seed = _match_field("seed")
-    round = _match_field("round")
-    dealer = _match_field("dealer")
-    dealt = _match_field("dealt")
-    passed = _match_field("passed")
-    received = _match_field("received")
-    scores = _match_field("scores")
-    results = _match_field("results")
-    tiebreaks = _match_field("tiebreaks")
+    # The Match's fields read and written through the state: a write copies the shared Match
+    # first, so a state built from another never changes it. Written out, not made by a
+    # function: a compiled (mypyc) class takes only properties it defines itself.
+    @property
+    def target(self) -> int:
+        return self.match.target
+
+    @target.setter
+    def target(self, value: int) -> None:
+        self.match = m = self.match.copy()
+        m.target = value
+
+    @property
+    def passing(self) -> bool:
+        return self.match.passing
+
+    @passing.setter
+    def passing(self, value: bool) -> None:
+        self.match = m = self.match.copy()
+        m.passing = value
+
+    @property
+    def seed(self) -> int:
+        return self.match.seed
+
+    @seed.setter
+    def seed(self, value: int) -> None:
+        self.match = m = self.match.copy()
+        m.seed = value
+
+    @property
+    def round(self) -> int:
+        return self.match.round
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self.match = m = self.match.copy()
+        m.round = value
+
+    @property
+    def dealer(self) -> int:
+        return self.match.dealer
+
+    @dealer.setter
+    def dealer(self, value: int) -> None:
+        self.match = m = self.match.copy()
+        m.dealer = value
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        return self.match.dealt
+
+    @dealt.setter
+    def dealt(self, value: tuple[int, ...]) -> None:
+        self.match = m = self.match.copy()
+        m.dealt = value
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        return self.match.passed
+
+    @passed.setter
+    def passed(self, value: tuple[int, ...]) -> None:
+        self.match = m = self.match.copy()
+        m.passed = value
+
+    @property
+    def received(self) -> tuple[int, ...]:
+        return self.match.received
+
+    @received.setter
+    def received(self, value: tuple[int, ...]) -> None:
+        self.match = m = self.match.copy()
+        m.received = value
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.match.scores
+
+    @scores.setter
+    def scores(self, value: tuple[int, ...]) -> None:
+        self.match = m = self.match.copy()
+        m.scores = value
+
+    @property
+    def results(self) -> tuple[tuple[int, ...], ...]:
+        return self.match.results
+
+    @results.setter
+    def results(self, value: tuple[tuple[int, ...], ...]) -> None:
+        self.match = m = self.match.copy()
+        m.results = value
+
+    @property
+    def tiebreaks(self) -> int:
+        return self.match.tiebreaks
+
+    @tiebreaks.setter
+    def tiebreaks(self, value: int) -> None:
+        self.match = m = self.match.copy()
+        m.tiebreaks = value
+
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -258,7 +342,7 @@ class State:
         self.start, self.gone = tuple(hands), 0
 
     def copy(self) -> State:
-        new = _new(State)
+        new = State()
         new.phase = self.phase
         new.start = self.start
         new.gone = self.gone
@@ -289,8 +373,6 @@ class State:
         return PASS_OFFSETS[self.match.round % 4] if self.match.passing else 0
 
 
-_new = object.__new__
-
 
 @dataclass(frozen=True, slots=True)
 class HeartsDeal:
@@ -301,6 +383,7 @@ class HeartsDeal:
     tiebreak: bool  # an extra deal played because the lowest score was shared
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Public(Shared):
     """What a spectator may know (spec §6): everything played, never a hand or a pass."""
@@ -320,6 +403,7 @@ class Public(Shared):
         return self.tricks[-1] if self.tricks else None
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Observation(Public):
     """What one seat may know: the public view, its own hand and its own passes."""
@@ -345,12 +429,12 @@ class Hearts(GameBase):
             raise ValueError("Hearts is played by exactly 4 players")
         if target < 1:
             raise ValueError("target must be positive")
-        m = _new(Match)
+        m = Match()
         m.target, m.passing, m.seed = target, bool(passing), seed
         m.scores, m.results, m.tiebreaks, m.records = (0, 0, 0, 0), (), 0, None
         m.dealer = deal_rng(seed, 0).randrange(4)
         m.round = 1
-        s = _new(State)
+        s = State()
         s.match = m
         hands = parse_hands(deal, range(52)) if deal is not None else _shuffle(seed, 1, m.dealer)
         _start_deal(s, hands)
@@ -498,7 +582,7 @@ def _play(state: State, seat: int, card: int) -> State:
             and not legal_mask(state, seat) & bit:
         raise IllegalAction(f"{CARDS[card]} may not be played now", _why_illegal(state, seat, card))
     # one slot a statement: a tuple assignment of several would build and unpack a tuple
-    s = _new(State)
+    s = State()
     s.phase = "play"
     s.start = state.start
     s.gone = state.gone | bit

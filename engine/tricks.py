@@ -21,6 +21,7 @@ from .cards import (
     parse_card,
     parse_cards,
 )
+from .core import interpreted
 
 CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
 NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
@@ -30,11 +31,13 @@ NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
 class Play:
     """Play one card to the trick: ``play:QS``."""
 
-    card: int  # Play("QS") reads the code: the repr, Play('QS'), rebuilds the action
+    card: int
 
-    def __post_init__(self) -> None:
-        if isinstance(self.card, str):
-            object.__setattr__(self, "card", int(parse_card(self.card)))
+    def __init__(self, card: int | str) -> None:
+        """Play("QS") reads the code: the repr, Play('QS'), rebuilds the action. An
+        ``__init__`` of its own, not a ``__post_init__``: a compiled field typed int takes no
+        str."""
+        object.__setattr__(self, "card", card if isinstance(card, int) else int(parse_card(card)))
 
     def __str__(self) -> str:
         return f"play:{CARDS[self.card]}"
@@ -112,6 +115,7 @@ def winning_so_far(cards: Sequence[int], card: int, trump: int | None = None,
     return trick_winner([*cards, card], trump, power) == len(cards)
 
 
+@interpreted  # 56 extends it
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
     """A finished trick as observations show it: (seat, card) in order of play, and its winner."""
