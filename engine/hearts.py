@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import add
-from typing import ClassVar, overload
+from typing import ClassVar, Final, overload
 
 from .cards import (
     CARDS,
@@ -66,30 +66,31 @@ from .tricks import (
     trick_record,
 )
 
+# Constants are Final: a module compiled by mypyc reads them as C statics, not from its dict.
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
 REFUSALS = ("not-your-turn", "game-over", "bad-action", "not-in-hand", "must-lead-two-clubs",
             "must-follow-suit", "no-points-first-trick", "hearts-not-broken", "pass-too-few",
             "pass-too-many")
 
-PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
-MOON = tuple(tuple(0 if seat == moon else 26 for seat in range(4)) for moon in range(4))
-RECEIVED_FROM = tuple(tuple((seat - offset) % 4 for seat in range(4)) for offset in range(4))
+PASS_OFFSETS: Final = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
+MOON: Final = tuple(tuple(0 if seat == moon else 26 for seat in range(4)) for moon in range(4))
+RECEIVED_FROM: Final = tuple(tuple((seat - offset) % 4 for seat in range(4)) for offset in range(4))
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
-TIEBREAK_CAP = 20
+TIEBREAK_CAP: Final = 20
 
-HEARTS = SUIT_MASKS[2]
-QUEEN_SPADES = 3 * 13 + 10
-QS_BIT = 1 << QUEEN_SPADES
-TWO_CLUBS = 0
-TC_BIT = 1
-POINT_CARDS = HEARTS | QS_BIT
+HEARTS: Final = SUIT_MASKS[2]
+QUEEN_SPADES: Final = 3 * 13 + 10
+QS_BIT: Final = 1 << QUEEN_SPADES
+TWO_CLUBS: Final = 0
+TC_BIT: Final = 1
+POINT_CARDS: Final = HEARTS | QS_BIT
 # FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
-FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
+FOLLOWERS: Final = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
                   for lead in range(4))
-LED_TOPS = tuple(13 * (c // 13) + 13 for c in range(52))  # one past the top of a card's suit
-LED_MASKS = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
-BIT = tuple(1 << c for c in range(52))
-CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
+LED_TOPS: Final = tuple(13 * (c // 13) + 13 for c in range(52))  # one past the top of a card's suit
+LED_MASKS: Final = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
+BIT: Final = tuple(1 << c for c in range(52))
+CARD_POINTS: Final = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,7 @@ class Pass:
 
 Action = Pass | Play
 # Every possible pass, built once (22,100 of them): listing a hand's 286 passes is then lookups.
-PASSES: dict[int, Pass] = {
+PASSES: Final[dict[int, Pass]] = {
     m: Pass(m) for m in (1 << a | 1 << b | 1 << c for a, b, c in combinations(range(52), 3))}
 
 
@@ -158,7 +159,7 @@ class PassChoices(Sequence[Pass]):
         return f"PassChoices({format_cards(cards_of(self.hand))!r})"
 
 
-_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(14)}
+_TRIPLES: Final = {n: tuple(combinations(range(n), 3)) for n in range(14)}
 
 
 class Match:
@@ -547,9 +548,9 @@ class Hearts(GameBase):
 
 
 GAME = Hearts()
-OPENING = (PLAYS[TWO_CLUBS],)  # the first lead of a deal
-_SEATS = tuple(frozenset((i,)) for i in range(4))
-_WAITING = tuple(frozenset(i for i in range(4) if bits >> i & 1) for bits in range(16))
+OPENING: Final = (PLAYS[TWO_CLUBS],)  # the first lead of a deal
+_SEATS: Final = tuple(frozenset((i,)) for i in range(4))
+_WAITING: Final = tuple(frozenset(i for i in range(4) if bits >> i & 1) for bits in range(16))
 
 
 def legal_mask(state: State, seat: int) -> int:
@@ -558,7 +559,7 @@ def legal_mask(state: State, seat: int) -> int:
     trick = state.trick
     first = not state.tricks
     if trick:
-        follow = hand & SUIT_MASKS[trick[0] // 13]
+        follow = hand & LED_MASKS[trick[0]]
         if follow:
             return follow
         if first:
