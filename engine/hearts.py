@@ -466,8 +466,9 @@ class Hearts(GameBase):
             return PassChoices(state.start[seat])
         return []
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
+    def apply(self, state: State, seat: int, action: object) -> State:
         """A new state; ``state`` is left as it was."""
+        # object, not Action: anything else is refused as illegal, compiled (mypyc) or not
         if state.phase == "play" and type(action) is Play:
             return _play(state, seat, action.card)
         if state.phase == "pass" and type(action) is Pass:

@@ -15,6 +15,7 @@ from engine.bazar_blot import (
     GAME,
     PASS,
     QUANSH,
+    STATE_FIELDS,
     SUR,
     Bid,
     Contract,
@@ -684,11 +685,10 @@ def test_observation_shows_no_hidden_card_and_describes_every_phase() -> None:
 
 
 def test_state_copy_keeps_every_field() -> None:
-    from engine.bazar_blot import State
     state = GAME.new_match(4, 2)
     copy = state.copy()
     assert copy == state and copy is not state
-    assert all(getattr(copy, name) is getattr(state, name) for name in State.__slots__)
+    assert all(getattr(copy, name) is getattr(state, name) for name in STATE_FIELDS)
 
 
 def test_rollout_scores_a_deal_exactly_as_the_public_api_does() -> None:
