@@ -166,7 +166,6 @@ class Bid:
         return "Capot " + text if self.capot else text
 
 
-@interpreted  # mypyc would take its ClassVar for a field
 @dataclass(frozen=True, slots=True)
 class Pass:
     """``bid:pass``: a pass in the auction or in the Sur phase."""
@@ -174,10 +173,11 @@ class Pass:
     def __str__(self) -> str:
         return "bid:pass"
 
-    label: ClassVar[str] = "Pass"
+    @property
+    def label(self) -> str:  # not a class attribute: mypyc would make it a field
+        return "Pass"
 
 
-@interpreted  # mypyc would take its ClassVar for a field
 @dataclass(frozen=True, slots=True)
 class Quansh:
     """``quansh``: the defenders' double; closes the bidding."""
@@ -185,10 +185,11 @@ class Quansh:
     def __str__(self) -> str:
         return "quansh"
 
-    label: ClassVar[str] = "Quansh"
+    @property
+    def label(self) -> str:  # not a class attribute: mypyc would make it a field
+        return "Quansh"
 
 
-@interpreted  # mypyc would take its ClassVar for a field
 @dataclass(frozen=True, slots=True)
 class Sur:
     """``sur``: the declarers' answer to a Quansh."""
@@ -196,7 +197,9 @@ class Sur:
     def __str__(self) -> str:
         return "sur"
 
-    label: ClassVar[str] = "Sur"
+    @property
+    def label(self) -> str:  # not a class attribute: mypyc would make it a field
+        return "Sur"
 
 
 PASS, QUANSH, SUR = Pass(), Quansh(), Sur()
