@@ -78,6 +78,7 @@ def main(argv: list[str]) -> None:
     elif argv[:1] == ["run"] and len(argv) > 1:
         use()
         sys.argv = argv[1:]
+        sys.path.insert(0, str(Path(argv[1]).resolve().parent))  # as for a script run
         runpy.run_path(argv[1], run_name="__main__")
     else:
         raise SystemExit(__doc__)
