@@ -1,7 +1,7 @@
 """An optional build of the engine compiled by mypyc. The pure-Python engine stays the reference:
 nothing imports the build unless asked to, and installing or testing the project never builds it.
 
-    make compiled          # build/mypyc/: a copy of engine/ with MODULES compiled (~30 s)
+    make compiled          # build/mypyc/: a copy of engine/ with MODULES compiled (~1-2 min)
     make test-compiled     # tests/engine against it: pytest -p tools.compiled_engine
     make clean-compiled    # rm -rf build/mypyc
     .venv/bin/python tools/compiled_engine.py run bench/openspiel_hearts.py --runs 3
@@ -10,7 +10,8 @@ Building needs mypy (a dev dependency; it brings mypyc), setuptools and a C comp
 CPython's headers. Running the build needs nothing but the CPython it was built with (the same
 minor version and ABI): no mypy, no mypy_extensions. The build is a copy of ``engine/`` made at
 build time, so the uncompiled modules sit beside the compiled ones and ``import engine`` from
-``build/mypyc`` finds both; a source change needs ``make compiled`` again.
+``build/mypyc`` finds both. A source change needs ``make compiled`` again: ``use`` refuses a
+build whose copy differs from the source.
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ def use() -> list[str]:
     each of MODULES is the compiled one. Returns their names; SystemExit if they are not."""
     if "engine" in sys.modules and not _under_build(sys.modules["engine"].__file__):
         raise SystemExit("the pure engine was imported before the compiled one")
+    stale = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "engine").rglob("*.py"))
+             if not _same(p, BUILD / p.relative_to(ROOT))]
+    if stale:
+        raise SystemExit(f"build/mypyc is not built from this source ({', '.join(stale)}): "
+                         "run `make compiled`")
     if str(BUILD) not in sys.path:
         sys.path.insert(0, str(BUILD))
     names = [m.removesuffix(".py").replace("/", ".") for m in MODULES]
@@ -55,6 +61,10 @@ def use() -> list[str]:
         if not (_under_build(file) and file.endswith(".so")):
             raise SystemExit(f"{name} is not compiled ({file}): run `make compiled`")
     return names
+
+
+def _same(source: Path, copy: Path) -> bool:
+    return copy.is_file() and copy.read_bytes() == source.read_bytes()
 
 
 def _under_build(file: str | None) -> bool:
