@@ -280,10 +280,10 @@ class DealResult:
 
 # The state's fields: its __slots__, and what equality compares (a class compiled by mypyc
 # has no __slots__ to read).
-STATE_FIELDS: Final = ("target", "seed", "number", "dealer", "phase", "hands", "turn", "calls", "high",
-                       "high_seat", "passes", "quansh", "contract", "strain", "trump", "trick", "leader",
-                       "tricks", "taken", "won", "combos", "combo_team", "blot_seat", "totals",
-                       "results", "winner")
+STATE_FIELDS: Final = ("target", "seed", "number", "dealer", "phase", "hands", "turn", "calls",
+                       "high", "high_seat", "passes", "quansh", "contract", "strain", "trump",
+                       "trick", "leader", "tricks", "taken", "won", "combos", "combo_team",
+                       "blot_seat", "totals", "results", "winner")
 
 
 class State:

@@ -175,9 +175,9 @@ class Settlement:
 
 # The state's fields: its __slots__, and what equality compares (a class compiled by mypyc
 # has no __slots__ to read).
-STATE_FIELDS: Final = ("players", "seed", "active", "nxt", "tables", "out", "deal_no", "dealer", "deck",
-                       "phase", "turn", "held", "twice", "calls", "high", "high_seat", "dbl",
-                       "passes", "contract", "trick", "tricks", "points", "results",
+STATE_FIELDS: Final = ("players", "seed", "active", "nxt", "tables", "out", "deal_no", "dealer",
+                       "deck", "phase", "turn", "held", "twice", "calls", "high", "high_seat",
+                       "dbl", "passes", "contract", "trick", "tricks", "points", "results",
                        "history")
 
 

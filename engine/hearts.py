@@ -85,8 +85,9 @@ TWO_CLUBS: Final = 0
 TC_BIT: Final = 1
 POINT_CARDS: Final = HEARTS | QS_BIT
 # FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
-FOLLOWERS: Final = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
-                  for lead in range(4))
+FOLLOWERS: Final = tuple(
+    tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
+    for lead in range(4))
 LED_TOPS: Final = tuple(13 * (c // 13) + 13 for c in range(52))  # one past the top of a card's suit
 LED_MASKS: Final = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
 BIT: Final = tuple(1 << c for c in range(52))
