@@ -231,108 +231,59 @@ class State:
     tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner) this deal
     match: Match
 
-    # The Match's fields read and written through the state: a write copies the shared Match
-    # first, so a state built from another never changes it. Written out, not made by a
-    # function: a compiled (mypyc) class takes only properties it defines itself.
+    # The Match's fields, read through the state. Written out, not made by a function: a
+    # compiled (mypyc) class takes only properties it defines itself. Written through
+    # ``set_match``, which copies the shared Match first.
     @property
     def target(self) -> int:
         return self.match.target
-
-    @target.setter
-    def target(self, value: int) -> None:
-        self.match = m = self.match.copy()
-        m.target = value
 
     @property
     def passing(self) -> bool:
         return self.match.passing
 
-    @passing.setter
-    def passing(self, value: bool) -> None:
-        self.match = m = self.match.copy()
-        m.passing = value
-
     @property
     def seed(self) -> int:
         return self.match.seed
-
-    @seed.setter
-    def seed(self, value: int) -> None:
-        self.match = m = self.match.copy()
-        m.seed = value
 
     @property
     def round(self) -> int:
         return self.match.round
 
-    @round.setter
-    def round(self, value: int) -> None:
-        self.match = m = self.match.copy()
-        m.round = value
-
     @property
     def dealer(self) -> int:
         return self.match.dealer
-
-    @dealer.setter
-    def dealer(self, value: int) -> None:
-        self.match = m = self.match.copy()
-        m.dealer = value
 
     @property
     def dealt(self) -> tuple[int, ...]:
         return self.match.dealt
 
-    @dealt.setter
-    def dealt(self, value: tuple[int, ...]) -> None:
-        self.match = m = self.match.copy()
-        m.dealt = value
-
     @property
     def passed(self) -> tuple[int, ...]:
         return self.match.passed
-
-    @passed.setter
-    def passed(self, value: tuple[int, ...]) -> None:
-        self.match = m = self.match.copy()
-        m.passed = value
 
     @property
     def received(self) -> tuple[int, ...]:
         return self.match.received
 
-    @received.setter
-    def received(self, value: tuple[int, ...]) -> None:
-        self.match = m = self.match.copy()
-        m.received = value
-
     @property
     def scores(self) -> tuple[int, ...]:
         return self.match.scores
-
-    @scores.setter
-    def scores(self, value: tuple[int, ...]) -> None:
-        self.match = m = self.match.copy()
-        m.scores = value
 
     @property
     def results(self) -> tuple[tuple[int, ...], ...]:
         return self.match.results
 
-    @results.setter
-    def results(self, value: tuple[tuple[int, ...], ...]) -> None:
-        self.match = m = self.match.copy()
-        m.results = value
-
     @property
     def tiebreaks(self) -> int:
         return self.match.tiebreaks
 
-    @tiebreaks.setter
-    def tiebreaks(self, value: int) -> None:
-        self.match = m = self.match.copy()
-        m.tiebreaks = value
-
+    def set_match(self, **fields: object) -> None:
+        """Change Match fields for this state only (tests, benches: a position set up by
+        hand): a state built from another shares its Match, which must not change."""
+        self.match = match = self.match.copy()
+        for name, value in fields.items():
+            setattr(match, name, value)
 
     @property
     def hands(self) -> tuple[int, ...]:
