@@ -33,3 +33,16 @@ play: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
+
+# Optional: the engine's hot modules compiled by mypyc into build/mypyc (tools/compiled_engine.py).
+# Nothing else builds or imports it; `make test` and CI test the pure engine.
+.PHONY: compiled test-compiled clean-compiled
+compiled: $(STAMP)
+	$(BIN)/python -c "import setuptools" 2>/dev/null || $(BIN)/pip install --quiet setuptools
+	$(BIN)/python tools/compiled_engine.py build
+
+test-compiled: $(STAMP)
+	$(BIN)/python -m pytest -p tools.compiled_engine tests/engine
+
+clean-compiled:
+	rm -rf build/mypyc

@@ -67,7 +67,7 @@ def new_deal(seed: int, direction: str) -> State:
     if direction == "none":
         return GAME.new_match(4, seed, passing=False)
     state = GAME.new_match(4, seed).copy()
-    state.round = PASS_ROUND[direction]
+    state.set_match(round=PASS_ROUND[direction])
     return state
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from . import tricks
 from .cards import (
@@ -62,6 +62,7 @@ from .core import (
     Standings,
     deal_rng,
     extend,
+    interpreted,
     places,
     standings,
 )
@@ -172,7 +173,9 @@ class Pass:
     def __str__(self) -> str:
         return "bid:pass"
 
-    label: ClassVar[str] = "Pass"
+    @property
+    def label(self) -> str:  # not a class attribute: mypyc would make it a field
+        return "Pass"
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +185,9 @@ class Quansh:
     def __str__(self) -> str:
         return "quansh"
 
-    label: ClassVar[str] = "Quansh"
+    @property
+    def label(self) -> str:  # not a class attribute: mypyc would make it a field
+        return "Quansh"
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +197,9 @@ class Sur:
     def __str__(self) -> str:
         return "sur"
 
-    label: ClassVar[str] = "Sur"
+    @property
+    def label(self) -> str:  # not a class attribute: mypyc would make it a field
+        return "Sur"
 
 
 PASS, QUANSH, SUR = Pass(), Quansh(), Sur()
@@ -271,13 +278,18 @@ class DealResult:
 
 # --- State ----------------------------------------------------------------------------------------
 
+# The state's fields: its __slots__, and what equality compares (a class compiled by mypyc
+# has no __slots__ to read).
+STATE_FIELDS: Final = ("target", "seed", "number", "dealer", "phase", "hands", "turn", "calls",
+                       "high", "high_seat", "passes", "quansh", "contract", "strain", "trump",
+                       "trick", "leader", "tricks", "taken", "won", "combos", "combo_team",
+                       "blot_seat", "totals", "results", "winner")
+
+
 class State:
     """One whole match. Never mutated once ``apply`` has returned it."""
 
-    __slots__ = ("target", "seed", "number", "dealer", "phase", "hands", "turn", "calls", "high",
-                 "high_seat", "passes", "quansh", "contract", "strain", "trump", "trick", "leader",
-                 "tricks", "taken", "won", "combos", "combo_team", "blot_seat", "totals",
-                 "results", "winner")
+    __slots__ = STATE_FIELDS
 
     target: int
     seed: int
@@ -308,7 +320,7 @@ class State:
 
     def copy(self) -> State:
         """A shallow copy (every field is immutable), written out because it is the hot path."""
-        n = State.__new__(State)  # one slot a statement: no tuple built and unpacked
+        n = State()  # one slot a statement: no tuple built and unpacked
         n.target = self.target
         n.seed = self.seed
         n.number = self.number
@@ -339,7 +351,7 @@ class State:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
-            getattr(self, n) == getattr(other, n) for n in State.__slots__)
+            getattr(self, n) == getattr(other, n) for n in STATE_FIELDS)
 
     def __hash__(self) -> int:
         return hash((self.number, self.hands, self.calls, self.trick, self.totals))
@@ -368,6 +380,7 @@ class BlotDeal:
     blot_points: tuple[int, int]  # raw, per team
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Public(Shared):
     """What a spectator may know (§7 Information, §6.3): the auction, the contract, the trick and
@@ -405,6 +418,7 @@ class Public(Shared):
         return len(self.tricks) + 1
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Observation(Public):
     """What one seat may know: the public view and its own hand and combinations."""
@@ -438,7 +452,7 @@ class BazarBlot(GameBase):
             raise ValueError(f"target must be a positive whole number, e.g. 151 or 301: {target!r}")
         if first_dealer is not None and first_dealer not in range(4):
             raise ValueError(f"first_dealer must be a seat 0-3: {first_dealer!r}")
-        s = State.__new__(State)
+        s = State()
         s.target, s.seed, s.number = target, seed, 1
         s.totals, s.results, s.winner = (0, 0), (), None
         s.dealer = deal_rng(seed, 0).randrange(4) if first_dealer is None else first_dealer
@@ -462,7 +476,8 @@ class BazarBlot(GameBase):
         actions.extend(_BIDS_FROM[state.high.level + 1 if state.high else MIN_LEVEL])
         return actions
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
+    def apply(self, state: State, seat: int, action: object) -> State:
+        # object, not Action: anything else is refused as illegal, compiled (mypyc) or not
         if state.phase == "over":
             raise IllegalAction("the match is over", "game-over")
         if seat != state.turn:
@@ -474,6 +489,8 @@ class BazarBlot(GameBase):
             return _play(state, seat, action.card)
         if isinstance(action, Play):
             raise IllegalAction("the auction is not over yet", "bad-action")
+        if not isinstance(action, (Bid, Pass, Quansh, Sur)):
+            raise IllegalAction(f"not a Bazar Blot action: {action!r}", "bad-action")
         if state.phase == "sur":
             return _sur_call(state, seat, action)
         return _call(state, seat, action)
@@ -743,7 +760,7 @@ def world_state(obs: Observation, hands: Sequence[int]) -> State:
     among them) as the cards each seat still holds: a sampled world for search. The match's seed
     and history are not rebuilt; the combinations are found in the hands, except that once trick 1
     is complete the counting team and its shown combinations are the observation's."""
-    s = State.__new__(State)
+    s = State()
     s.target, s.seed, s.number, s.dealer = obs.target, 0, obs.deal, obs.dealer
     s.phase, s.hands, s.calls = obs.phase, tuple(hands), obs.calls
     s.turn = next(iter(obs.to_act), -1)

@@ -87,6 +87,14 @@ class Shared:
 
 
 P = TypeVar("P", bound=Shared)
+C = TypeVar("C", bound=type)
+
+
+def interpreted(cls: C) -> C:
+    """The class unchanged. For the optional mypyc build (tools/compiled_engine.py): a class so
+    decorated stays an ordinary Python class in a compiled module, as one extending a slotted
+    class of an uncompiled module (``Shared``) must."""
+    return cls
 
 
 def extend(cls: type[P], public: Shared, **private: Any) -> P:

@@ -52,7 +52,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from . import tricks
 from .cards import CARDS, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of, parse_cards, rank_label
@@ -64,6 +64,7 @@ from .core import (
     Standings,
     deal_rng,
     extend,
+    interpreted,
     places,
     standings,
 )
@@ -172,13 +173,18 @@ class Settlement:
     eliminated: tuple[int, ...]  # teams that left the match after this deal
 
 
+# The state's fields: its __slots__, and what equality compares (a class compiled by mypyc
+# has no __slots__ to read).
+STATE_FIELDS: Final = ("players", "seed", "active", "nxt", "tables", "out", "deal_no", "dealer",
+                       "deck", "phase", "turn", "held", "twice", "calls", "high", "high_seat",
+                       "dbl", "passes", "contract", "trick", "tricks", "points", "results",
+                       "history")
+
+
 class State:
     """One whole match. Never mutated once ``apply`` has returned it."""
 
-    __slots__ = ("players", "seed", "active", "nxt", "tables", "out", "deal_no", "dealer", "deck",
-                 "phase", "turn", "held", "twice", "calls", "high", "high_seat", "dbl",
-                 "passes", "contract", "trick", "tricks", "points", "results",
-                 "history")
+    __slots__ = STATE_FIELDS
 
     players: int
     seed: int
@@ -212,7 +218,7 @@ class State:
     def copy(self) -> State:
         """A shallow copy for ``apply`` to change; written out because copies are the hot path
         (five times faster than a loop over the slots)."""
-        new = State.__new__(State)
+        new = State()
         new.players = self.players
         new.seed = self.seed
         new.active = self.active
@@ -241,13 +247,14 @@ class State:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and all(
-            getattr(self, n) == getattr(other, n) for n in State.__slots__) and (
+            getattr(self, n) == getattr(other, n) for n in STATE_FIELDS) and (
             [str(c) for _, c in self.calls] == [str(c) for _, c in other.calls])  # the forms too
 
     def __hash__(self) -> int:
         return hash((self.deal_no, self.held, self.twice, self.calls, self.trick, self.tables))
 
 
+@interpreted  # it extends an interpreted class
 @dataclass(frozen=True, slots=True)
 class TrickRecord(tricks.TrickRecord):
     """A finished trick (leader, (seat, card) in order of play, winner) and its card points."""
@@ -269,6 +276,7 @@ class FiftySixDeal:
     hand_size: int  # cards each in the next deal (12 or 8), 0 when the match is over
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Public(Shared):
     """What a spectator may know (§7): seats, teams, tables, the auction, the contract and every
@@ -305,6 +313,7 @@ class Public(Shared):
         return seat % len(self.teams)
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Observation(Public):
     """What one seat may know (§7): the public view and its own hand."""
@@ -333,7 +342,7 @@ class FiftySix(GameBase):
         if first_dealer is not None and (type(first_dealer) is not int
                                          or first_dealer not in range(players)):
             raise ValueError(f"first_dealer must be a seat 0..{players - 1}")
-        s = State.__new__(State)
+        s = State()
         s.players, s.seed = players, seed
         s.active = tuple(range(players))
         s.nxt = _next_seats(players, s.active)
@@ -363,7 +372,8 @@ class FiftySix(GameBase):
             calls.append(REDOUBLE)
         return calls
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
+    def apply(self, state: State, seat: int, action: object) -> State:
+        # object, not Action: anything else is refused as illegal, compiled (mypyc) or not
         if state.phase == "over":
             raise IllegalAction("the match is over", "game-over")
         if seat != state.turn:
@@ -606,7 +616,7 @@ def world(obs: Observation, hands: Sequence[Sequence[int]]) -> State:
     """The current deal as ``obs`` shows it, with ``hands[seat]`` (cards as ints, copies listed
     twice) in every seat: the position a search player builds from the cards it dealt to the
     hidden hands. What no observation shows (the seed, older deals) is left empty."""
-    s = State.__new__(State)
+    s = State()
     s.players = len(obs.hand_sizes)
     s.seed, s.results, s.history = 0, (), ()
     s.active = obs.active

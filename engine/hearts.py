@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from operator import add
-from typing import ClassVar, overload
+from typing import ClassVar, Final, overload
 
 from .cards import (
     CARDS,
@@ -49,6 +49,7 @@ from .core import (
     cards_code,
     deal_rng,
     extend,
+    interpreted,
     standings,
 )
 from .tricks import (
@@ -65,30 +66,32 @@ from .tricks import (
     trick_record,
 )
 
+# Constants are Final: a module compiled by mypyc reads them as C statics, not from its dict.
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
 REFUSALS = ("not-your-turn", "game-over", "bad-action", "not-in-hand", "must-lead-two-clubs",
             "must-follow-suit", "no-points-first-trick", "hearts-not-broken", "pass-too-few",
             "pass-too-many")
 
-PASS_OFFSETS = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
-MOON = tuple(tuple(0 if seat == moon else 26 for seat in range(4)) for moon in range(4))
-RECEIVED_FROM = tuple(tuple((seat - offset) % 4 for seat in range(4)) for offset in range(4))
+PASS_OFFSETS: Final = (0, 1, 3, 2)  # by round % 4: none, left (s+1), right (s+3), across (s+2)
+MOON: Final = tuple(tuple(0 if seat == moon else 26 for seat in range(4)) for moon in range(4))
+RECEIVED_FROM: Final = tuple(tuple((seat - offset) % 4 for seat in range(4)) for offset in range(4))
 PASS_NAMES = {0: "none", 1: "left", 3: "right", 2: "across"}
-TIEBREAK_CAP = 20
+TIEBREAK_CAP: Final = 20
 
-HEARTS = SUIT_MASKS[2]
-QUEEN_SPADES = 3 * 13 + 10
-QS_BIT = 1 << QUEEN_SPADES
-TWO_CLUBS = 0
-TC_BIT = 1
-POINT_CARDS = HEARTS | QS_BIT
+HEARTS: Final = SUIT_MASKS[2]
+QUEEN_SPADES: Final = 3 * 13 + 10
+QS_BIT: Final = 1 << QUEEN_SPADES
+TWO_CLUBS: Final = 0
+TC_BIT: Final = 1
+POINT_CARDS: Final = HEARTS | QS_BIT
 # FOLLOWERS[leader][played]: the seats still to play to a trick ``leader`` led, ``played`` cards in
-FOLLOWERS = tuple(tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
-                  for lead in range(4))
-LED_TOPS = tuple(13 * (c // 13) + 13 for c in range(52))  # one past the top of a card's suit
-LED_MASKS = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
-BIT = tuple(1 << c for c in range(52))
-CARD_POINTS = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
+FOLLOWERS: Final = tuple(
+    tuple(tuple((lead + i) % 4 for i in range(max(n, 1), 4)) for n in range(4))
+    for lead in range(4))
+LED_TOPS: Final = tuple(13 * (c // 13) + 13 for c in range(52))  # one past the top of a card's suit
+LED_MASKS: Final = tuple(SUIT_MASKS[c // 13] for c in range(52))  # the suit a card leads, as a mask
+BIT: Final = tuple(1 << c for c in range(52))
+CARD_POINTS: Final = tuple(1 if 26 <= c < 39 else 13 if c == QUEEN_SPADES else 0 for c in range(52))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +99,13 @@ class Pass:
     """Pass three cards: ``pass:2C,3C,4C``. ``cards`` is a bitmask of the three (a code of
     fewer or more reads too, and ``apply`` refuses it saying how many are missing)."""
 
-    cards: int  # Pass("2C 3C 4C") reads the cards: the repr rebuilds the action
+    cards: int
 
-    def __post_init__(self) -> None:
-        if isinstance(self.cards, str):
-            object.__setattr__(self, "cards", mask_of(parse_cards(self.cards)))
+    def __init__(self, cards: int | str) -> None:
+        """Pass("2C 3C 4C") reads the cards: the repr rebuilds the action. An ``__init__`` of
+        its own, not a ``__post_init__``: a compiled field typed int takes no str."""
+        object.__setattr__(self, "cards", cards if isinstance(cards, int)
+                           else mask_of(parse_cards(cards)))
 
     def __str__(self) -> str:
         return cards_code("pass", cards_of(self.cards))
@@ -111,7 +116,7 @@ class Pass:
 
 Action = Pass | Play
 # Every possible pass, built once (22,100 of them): listing a hand's 286 passes is then lookups.
-PASSES: dict[int, Pass] = {
+PASSES: Final[dict[int, Pass]] = {
     m: Pass(m) for m in (1 << a | 1 << b | 1 << c for a, b, c in combinations(range(52), 3))}
 
 
@@ -155,7 +160,7 @@ class PassChoices(Sequence[Pass]):
         return f"PassChoices({format_cards(cards_of(self.hand))!r})"
 
 
-_TRIPLES = {n: tuple(combinations(range(n), 3)) for n in range(14)}
+_TRIPLES: Final = {n: tuple(combinations(range(n), 3)) for n in range(14)}
 
 
 class Match:
@@ -183,7 +188,10 @@ class Match:
     records: tuple[tuple[tuple[int, ...], ...], int, bool, tuple[DealRecord, ...]] | None
 
     def copy(self) -> Match:
-        new = _new(Match)  # one slot a statement (a tuple assignment builds a tuple)
+        # No __init__: Match() is an empty one, filled one slot a statement (a tuple
+        # assignment builds a tuple); cheaper than object.__new__(Match), which a class
+        # compiled by mypyc refuses.
+        new = Match()
         new.target = self.target
         new.passing = self.passing
         new.seed = self.seed
@@ -199,22 +207,9 @@ class Match:
         return new
 
     def values(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in _FIELDS)
-
-
-_FIELDS = Match.__slots__[:-1]  # all but the memo
-
-
-def _match_field(name: str) -> property:
-    """A Match field read and written through the state: a write copies the shared Match
-    first, so a state built from another never changes it."""
-    def get(state: State) -> object:
-        return getattr(state.match, name)
-
-    def put(state: State, value: object) -> None:
-        state.match = state.match.copy()
-        setattr(state.match, name, value)
-    return property(get, put)
+        """The fields, all but the memo (written out: a compiled class has no ``__slots__``)."""
+        return (self.target, self.passing, self.seed, self.round, self.dealer, self.dealt,
+                self.passed, self.received, self.scores, self.results, self.tiebreaks)
 
 
 class State:
@@ -236,17 +231,59 @@ class State:
     tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner) this deal
     match: Match
 
-    target = _match_field("target")
-    passing = _match_field("passing")
-    seed = _match_field("seed")
-    round = _match_field("round")
-    dealer = _match_field("dealer")
-    dealt = _match_field("dealt")
-    passed = _match_field("passed")
-    received = _match_field("received")
-    scores = _match_field("scores")
-    results = _match_field("results")
-    tiebreaks = _match_field("tiebreaks")
+    # The Match's fields, read through the state. Written out, not made by a function: a
+    # compiled (mypyc) class takes only properties it defines itself. Written through
+    # ``set_match``, which copies the shared Match first.
+    @property
+    def target(self) -> int:
+        return self.match.target
+
+    @property
+    def passing(self) -> bool:
+        return self.match.passing
+
+    @property
+    def seed(self) -> int:
+        return self.match.seed
+
+    @property
+    def round(self) -> int:
+        return self.match.round
+
+    @property
+    def dealer(self) -> int:
+        return self.match.dealer
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        return self.match.dealt
+
+    @property
+    def passed(self) -> tuple[int, ...]:
+        return self.match.passed
+
+    @property
+    def received(self) -> tuple[int, ...]:
+        return self.match.received
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.match.scores
+
+    @property
+    def results(self) -> tuple[tuple[int, ...], ...]:
+        return self.match.results
+
+    @property
+    def tiebreaks(self) -> int:
+        return self.match.tiebreaks
+
+    def set_match(self, **fields: object) -> None:
+        """Change Match fields for this state only (tests, benches: a position set up by
+        hand): a state built from another shares its Match, which must not change."""
+        self.match = match = self.match.copy()
+        for name, value in fields.items():
+            setattr(match, name, value)
 
     @property
     def hands(self) -> tuple[int, ...]:
@@ -258,7 +295,7 @@ class State:
         self.start, self.gone = tuple(hands), 0
 
     def copy(self) -> State:
-        new = _new(State)
+        new = State()
         new.phase = self.phase
         new.start = self.start
         new.gone = self.gone
@@ -289,8 +326,6 @@ class State:
         return PASS_OFFSETS[self.match.round % 4] if self.match.passing else 0
 
 
-_new = object.__new__
-
 
 @dataclass(frozen=True, slots=True)
 class HeartsDeal:
@@ -301,6 +336,7 @@ class HeartsDeal:
     tiebreak: bool  # an extra deal played because the lowest score was shared
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Public(Shared):
     """What a spectator may know (spec §6): everything played, never a hand or a pass."""
@@ -320,6 +356,7 @@ class Public(Shared):
         return self.tricks[-1] if self.tricks else None
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Observation(Public):
     """What one seat may know: the public view, its own hand and its own passes."""
@@ -345,12 +382,12 @@ class Hearts(GameBase):
             raise ValueError("Hearts is played by exactly 4 players")
         if target < 1:
             raise ValueError("target must be positive")
-        m = _new(Match)
+        m = Match()
         m.target, m.passing, m.seed = target, bool(passing), seed
         m.scores, m.results, m.tiebreaks, m.records = (0, 0, 0, 0), (), 0, None
         m.dealer = deal_rng(seed, 0).randrange(4)
         m.round = 1
-        s = _new(State)
+        s = State()
         s.match = m
         hands = parse_hands(deal, range(52)) if deal is not None else _shuffle(seed, 1, m.dealer)
         _start_deal(s, hands)
@@ -381,8 +418,9 @@ class Hearts(GameBase):
             return PassChoices(state.start[seat])
         return []
 
-    def apply(self, state: State, seat: int, action: Action) -> State:
+    def apply(self, state: State, seat: int, action: object) -> State:
         """A new state; ``state`` is left as it was."""
+        # object, not Action: anything else is refused as illegal, compiled (mypyc) or not
         if state.phase == "play" and type(action) is Play:
             return _play(state, seat, action.card)
         if state.phase == "pass" and type(action) is Pass:
@@ -463,9 +501,9 @@ class Hearts(GameBase):
 
 
 GAME = Hearts()
-OPENING = (PLAYS[TWO_CLUBS],)  # the first lead of a deal
-_SEATS = tuple(frozenset((i,)) for i in range(4))
-_WAITING = tuple(frozenset(i for i in range(4) if bits >> i & 1) for bits in range(16))
+OPENING: Final = (PLAYS[TWO_CLUBS],)  # the first lead of a deal
+_SEATS: Final = tuple(frozenset((i,)) for i in range(4))
+_WAITING: Final = tuple(frozenset(i for i in range(4) if bits >> i & 1) for bits in range(16))
 
 
 def legal_mask(state: State, seat: int) -> int:
@@ -474,7 +512,7 @@ def legal_mask(state: State, seat: int) -> int:
     trick = state.trick
     first = not state.tricks
     if trick:
-        follow = hand & SUIT_MASKS[trick[0] // 13]
+        follow = hand & LED_MASKS[trick[0]]
         if follow:
             return follow
         if first:
@@ -498,7 +536,7 @@ def _play(state: State, seat: int, card: int) -> State:
             and not legal_mask(state, seat) & bit:
         raise IllegalAction(f"{CARDS[card]} may not be played now", _why_illegal(state, seat, card))
     # one slot a statement: a tuple assignment of several would build and unpack a tuple
-    s = _new(State)
+    s = State()
     s.phase = "play"
     s.start = state.start
     s.gone = state.gone | bit

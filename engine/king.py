@@ -54,7 +54,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from . import tricks
 from .cards import (
@@ -75,6 +75,7 @@ from .core import (
     Shared,
     deal_rng,
     extend,
+    interpreted,
     standings,
 )
 from .tricks import (
@@ -218,11 +219,12 @@ def deal_points(contract: int, won: Sequence[int], winners: Sequence[int]) -> tu
 class ChooseTrump:
     """The declarer of a Trumps deal names the trump suit: ``trump:S``."""
 
-    suit: int  # ChooseTrump("S") reads the letter: the repr rebuilds the action
+    suit: int
 
-    def __post_init__(self) -> None:
-        if isinstance(self.suit, str):
-            object.__setattr__(self, "suit", SUITS.index(self.suit))
+    def __init__(self, suit: int | str) -> None:
+        """ChooseTrump("S") reads the letter: the repr rebuilds the action (an ``__init__``,
+        as ``tricks.Play``'s: a compiled int field takes no str)."""
+        object.__setattr__(self, "suit", suit if isinstance(suit, int) else SUITS.index(suit))
 
     def __str__(self) -> str:
         return f"trump:{SUITS[self.suit]}"
@@ -251,12 +253,17 @@ class DealResult:
     tricks_played: int
 
 
+# The state's fields: its __slots__, and what equality compares (a class compiled by mypyc
+# has no __slots__ to read).
+STATE_FIELDS: Final = ("seed", "order", "first_dealer", "deal", "phase", "trump", "hands", "turn",
+                       "trick", "played", "won", "tricks", "history", "totals")
+
+
 class KingState:
     """The whole match. Never mutated once ``apply`` has returned it: a move copies it (a few
     references) and changes the copy. Card sets are bitmasks."""
 
-    __slots__ = ("seed", "order", "first_dealer", "deal", "phase", "trump", "hands", "turn",
-                 "trick", "played", "won", "tricks", "history", "totals")
+    __slots__ = STATE_FIELDS
 
     seed: int
     order: tuple[int, ...]  # the contract of each deal
@@ -274,7 +281,7 @@ class KingState:
     totals: tuple[int, ...]
 
     def copy(self) -> KingState:
-        new = KingState.__new__(KingState)  # one slot a statement: no tuple built and unpacked
+        new = KingState()  # one slot a statement: no tuple built and unpacked
         new.seed = self.seed
         new.order = self.order
         new.first_dealer = self.first_dealer
@@ -293,7 +300,7 @@ class KingState:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, KingState) and all(
-            getattr(self, n) == getattr(other, n) for n in KingState.__slots__)
+            getattr(self, n) == getattr(other, n) for n in STATE_FIELDS)
 
     def __hash__(self) -> int:
         return hash((self.seed, self.deal, self.hands, self.trick, self.totals))
@@ -318,6 +325,7 @@ class KingDeal:
     tricks_played: int  # fewer than 13 when the deal ended early (§5.5)
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Public(Shared):
     """What a spectator may know (§5.6, D-21): every played card, every seat's won cards and
@@ -345,6 +353,7 @@ class Public(Shared):
         return self.tricks[-1] if self.tricks else None
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Observation(Public):
     """What one seat may know: the public view and its own hand."""
@@ -369,7 +378,7 @@ class King(GameBase):
         *,
         deal: Sequence[str] | None = None,
         contracts: str | Sequence[str] = DEFAULT_ORDER,
-        first_dealer: int | None = None,
+        first_dealer: object = None,  # checked here: anything else is a ValueError
         **rules: Any,
     ) -> KingState:
         if rules:
@@ -382,7 +391,7 @@ class King(GameBase):
         elif type(first_dealer) is not int or not 0 <= first_dealer < PLAYERS:
             raise ValueError(f"first_dealer must be 0..3 or None, not {first_dealer!r}")
         hands = parse_hands(deal, range(52)) if deal is not None else None
-        s = KingState.__new__(KingState)
+        s = KingState()
         s.seed, s.order, s.first_dealer = seed, order, first_dealer
         s.history, s.totals = (), (0,) * PLAYERS
         _start_deal(s, 0, hands)
@@ -400,7 +409,8 @@ class King(GameBase):
             state.order[state.deal], state.trump, state.hands[seat], state.trick, state.played
         )))
 
-    def apply(self, state: KingState, seat: int, action: Action) -> KingState:
+    def apply(self, state: KingState, seat: int, action: object) -> KingState:
+        # object, not Action: anything else is refused as illegal, compiled (mypyc) or not
         if state.phase == "over":
             raise IllegalAction("the match is over", "game-over")
         if seat != state.turn:

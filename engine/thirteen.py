@@ -74,6 +74,7 @@ from .core import (
     cards_code,
     deal_rng,
     extend,
+    interpreted,
     standings,
 )
 from .describe import seat_line
@@ -208,11 +209,13 @@ def shape_name(shape: Shape) -> str:
 class Combo:
     """Play a combination. ``mask`` is a Thirteen value mask (bit ``VAL[card]`` per card)."""
 
-    mask: int  # Combo("3S,4H") reads the cards: the repr rebuilds the action
+    mask: int
 
-    def __post_init__(self) -> None:
-        if isinstance(self.mask, str):
-            object.__setattr__(self, "mask", val_mask(parse_cards(self.mask)))
+    def __init__(self, mask: int | str) -> None:
+        """Combo("3S,4H") reads the cards: the repr rebuilds the action (an ``__init__``, as
+        ``tricks.Play``'s: a compiled int field takes no str)."""
+        object.__setattr__(self, "mask", mask if isinstance(mask, int)
+                           else val_mask(parse_cards(mask)))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -299,6 +302,7 @@ class ThirteenDeal:
     tiebreak: bool  # a game played after the match's length because the top was shared (§9)
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Public(Shared):
     """What a spectator may know (§10): hand sizes, every play with its player, passes, the
@@ -326,6 +330,7 @@ class Public(Shared):
         return self.deals is not None and self.deals <= number < self.deal
 
 
+@interpreted
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Observation(Public):
     """What one seat may know: the public view and its own hand."""
@@ -386,7 +391,8 @@ class Thirteen(GameBase):
         actions += _combos(_beating(hand, old))
         return actions
 
-    def apply(self, state: State, seat: Seat, action: Action) -> State:
+    def apply(self, state: State, seat: Seat, action: object) -> State:
+        # object, not Action: anything else is refused as illegal, compiled (mypyc) or not
         if state.turn < 0:
             raise IllegalAction("the match is over", "game-over")
         if seat != state.turn:

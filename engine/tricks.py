@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import (
     CARDS,
@@ -21,20 +22,27 @@ from .cards import (
     parse_card,
     parse_cards,
 )
+from .core import interpreted
 
-CLUBS, DIAMONDS, HEARTS, SPADES = SUIT_MASKS
-NATURAL_POWER: tuple[int, ...] = tuple(c % 13 for c in range(52))
+# Final: a module compiled by mypyc reads them as C statics, not from its dict.
+CLUBS: Final = SUIT_MASKS[0]
+DIAMONDS: Final = SUIT_MASKS[1]
+HEARTS: Final = SUIT_MASKS[2]
+SPADES: Final = SUIT_MASKS[3]
+NATURAL_POWER: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
     """Play one card to the trick: ``play:QS``."""
 
-    card: int  # Play("QS") reads the code: the repr, Play('QS'), rebuilds the action
+    card: int
 
-    def __post_init__(self) -> None:
-        if isinstance(self.card, str):
-            object.__setattr__(self, "card", int(parse_card(self.card)))
+    def __init__(self, card: int | str) -> None:
+        """Play("QS") reads the code: the repr, Play('QS'), rebuilds the action. An
+        ``__init__`` of its own, not a ``__post_init__``: a compiled field typed int takes no
+        str."""
+        object.__setattr__(self, "card", card if isinstance(card, int) else int(parse_card(card)))
 
     def __str__(self) -> str:
         return f"play:{CARDS[self.card]}"
@@ -47,10 +55,10 @@ class Play:
         return PLAYS[parse_card(code.removeprefix("play:"))]
 
 
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in range(52))
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in range(52))
 # The plays of each set of cards of one suit met so far, keyed by its card mask: at most
 # 4 x 8,191 small tuples, shared by every game, so listing a legal set is a lookup a suit.
-SUIT_PLAYS: dict[int, tuple[Play, ...]] = {}
+SUIT_PLAYS: Final[dict[int, tuple[Play, ...]]] = {}
 
 
 def suit_plays(mask: int) -> tuple[Play, ...]:
@@ -112,6 +120,7 @@ def winning_so_far(cards: Sequence[int], card: int, trump: int | None = None,
     return trick_winner([*cards, card], trump, power) == len(cards)
 
 
+@interpreted  # 56 extends it
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
     """A finished trick as observations show it: (seat, card) in order of play, and its winner."""
@@ -156,7 +165,7 @@ def shuffled(deck: Sequence[int], rng: random.Random) -> list[int]:
     return cards
 
 
-_BITS = tuple((i + 1).bit_length() for i in range(1024))  # the bits _randbelow(i + 1) draws
+_BITS: Final = tuple((i + 1).bit_length() for i in range(1024))  # the bits _randbelow(i + 1) draws
 
 
 def parse_hands(deal: Sequence[str], deck: Sequence[int], players: int = 4) -> tuple[int, ...]:

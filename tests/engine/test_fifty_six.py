@@ -17,6 +17,7 @@ from engine.fifty_six import (
     PASS,
     POINTS,
     REDOUBLE,
+    STATE_FIELDS,
     Bid,
     C,
     D,
@@ -506,7 +507,7 @@ def test_hand_built_calls_behave_like_parsed_ones() -> None:
 def test_copy_takes_every_field() -> None:
     s = act(match(4, 0), "bid:28:D")
     copied = s.copy()
-    assert all(getattr(copied, name) is getattr(s, name) for name in State.__slots__)
+    assert all(getattr(copied, name) is getattr(s, name) for name in STATE_FIELDS)
 
 
 def test_two_teams_leave_at_once_eight_to_four_players() -> None:

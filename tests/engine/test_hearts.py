@@ -116,7 +116,7 @@ def test_h8_trick_winner_is_highest_of_led_suit() -> None:
 def scored(taken: list[str], before: tuple[int, ...] = (0, 0, 0, 0)) -> State:
     s = GAME.new_match(4, 1, passing=False).copy()
     s.taken = tuple(mask_of(parse_cards(t)) for t in taken)
-    s.scores = before
+    s.set_match(scores=before)
     _end_deal(s)
     return s
 
@@ -133,7 +133,7 @@ def test_h10_moon_gives_26_to_the_others() -> None:
 
 def settled(points: tuple[int, ...], before: tuple[int, ...]) -> State:
     s = GAME.new_match(4, 1, passing=False).copy()
-    s.scores = before
+    s.set_match(scores=before)
     _settle(s, points)
     return s
 
@@ -164,11 +164,11 @@ def test_h14_pass_cycle_left_right_across_none_left() -> None:
     offsets = []
     for round_no in range(1, 6):
         t = s.copy()
-        t.round = round_no
+        t.set_match(round=round_no)
         offsets.append(t.pass_offset)
     assert offsets == [1, 3, 2, 0, 1]
     s = s.copy()
-    s.round = 2
+    s.set_match(round=2)
     s = _pass_all(s)
     assert s.received[W] == s.passed[N]
 
@@ -257,7 +257,7 @@ def test_history_follows_the_results_and_the_target() -> None:
         assert GAME.public_observation(state).history == hearts._records(state.match)
     history = GAME.public_observation(s).history
     lower = s.copy()
-    lower.target = 50  # reached in an earlier deal: the deals after it become tie-breaks
+    lower.set_match(target=50)  # reached in an earlier deal: the deals after it become tie-breaks
     changed = GAME.public_observation(lower).history
     assert changed == hearts._records(lower.match)
     assert [r.facts.tiebreak for r in changed] != [r.facts.tiebreak for r in history]

@@ -356,7 +356,7 @@ def positions(count: int, seed: int) -> list[State]:
     for _ in range(count):
         direction = rng.randrange(4)  # no passing, then rounds 1..3: left, right, across
         state = GAME.new_match(4, rng.randrange(1 << 30), passing=direction > 0).copy()
-        state.round = max(1, direction)
+        state.set_match(round=max(1, direction))
         for _ in range(rng.randrange(56)):
             if state.results:
                 break

@@ -1,0 +1,1 @@
+"""Build helpers kept out of the package (not installed)."""
