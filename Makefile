@@ -1,5 +1,6 @@
 # The two commands a newcomer needs: `make run` and `make test` (`make quick`: the same checks
 # without the e2e and slow tests). Each creates .venv and installs what it needs on first use.
+# `make test JOBS=2` runs the tests on two processes (pytest-xdist); serial unless asked.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,7 +22,7 @@ try: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(if $(JOBS),-n $(JOBS) --dist worksteal)
 
 quick: $(STAMP)
 	$(BIN)/ruff check .

@@ -41,12 +41,13 @@ def normal_match(name: str, seed: int = 4, **rules: Any
     return game, players, log, state
 
 
-def stored_table(game: Any, log: list[tuple[int, str]], hinted: bool = False) -> TableRecord:
+def stored_table(game: Any, log: list[tuple[int, str]], hinted: bool = False,
+                 seed: int = 4) -> TableRecord:
     seats = [SeatRecord(user_id=ARAM, name="Արամ", hinted=hinted),
              SeatRecord(user_id=ANI, name="Անի"), SeatRecord(level="hard"),
              SeatRecord(level="hard")]
     return TableRecord(id=5, key=TableKey(chat_id=GROUP), game=game.name, seats=seats,
-                       players=4, seed=4, log=log, status="finished", rules={"coach": 1})
+                       players=4, seed=seed, log=log, status="finished", rules={"coach": 1})
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "fifty_six"

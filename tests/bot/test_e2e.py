@@ -31,6 +31,9 @@ SUITS = "♠♥♦♣"
 FACE = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
 DEAL = re.compile(r"(\d+)-(?:ին|րդ) խաղափուլ ")
 WAIT = 15.0
+# once the human's team has left a 56 match (at 8 seats it was out after 2 deals), computers
+# play on for dozens of deals with nothing to press: on a loaded machine over 15 s (a ceiling)
+MATCH_WAIT = 120.0
 START_WAIT = 180.0  # a bot process starting on a loaded machine: a ceiling, not a pace
 
 
@@ -141,16 +144,18 @@ def choose(data: list[str], hand: Any) -> str | None:
 STALE = {i18n.t(lang, "error-stale") for lang in LANGUAGES}
 
 
-async def act(api: FakeBotApi, user: int, done: Any, stale: list[str] | None = None) -> bool:
+async def act(api: FakeBotApi, user: int, done: Any, stale: list[str] | None = None,
+              wait: float = WAIT) -> bool:
     """Wait until the user may act (or ``done()``), press, and wait for the hand to change.
     ``stale`` collects "stale button" alerts instead of failing: with several humans, an edit caused by another player's move can reach this
     user's hand after their own press but drawn before it; pressing it again is rightly refused
-    as stale, and the next edit brings the hand up to date."""
+    as stale, and the next edit brings the hand up to date. ``wait``: the ceiling for the hand
+    to offer a move or ``done()``."""
     def ready() -> Any:
         hand = hand_message(api, user)
         return done() or (hand is not None and choose(hand.callback_data, hand) and hand)
 
-    hand = await api.wait_for(ready, timeout=WAIT)
+    hand = await api.wait_for(ready, timeout=wait)
     if done():
         return False
     before = (hand.message_id, hand.edit_count)
@@ -241,7 +246,7 @@ async def test_one_human_plays_a_whole_match_of_each_game(tmp_path: Path, game: 
             await api.wait_for(lambda: posted(api, group, "301"), timeout=WAIT)
         over = lambda: posted(api, group, "🏆")  # noqa: E731  (the match result post)
         moves = 0
-        while await act(api, aram.id, over):
+        while await act(api, aram.id, over, wait=MATCH_WAIT):
             moves += 1
         assert moves > 0 and posted(api, group, "ավարտվեց")
         if game == "fifty_six" and computers > 3:

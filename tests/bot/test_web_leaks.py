@@ -29,10 +29,14 @@ from storage.memory import MemoryStore
 
 from .fake import GROUP, Harness
 from .test_leaks import CASES, choose, faces, frame_leaks, leaked
+from .test_leaks import OPTIONS as LEAKS_OPTIONS
 
 pytestmark = pytest.mark.slow
 
 REPLAYED_DEALS = 3  # a match's first deals replayed for every viewer (each costs ~50 ms a viewer)
+# Thirteen in three games, so that a game ends while the match goes on (a replay's case); 56 at
+# 6 tables a team as in test_leaks (at 12, 20 s a case at 6 or 8 seats on a loaded machine)
+OPTIONS = {**LEAKS_OPTIONS, "thirteen": ("🎮",)}
 CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][CDHS])(?![A-Za-z0-9])")
 
 
@@ -83,9 +87,7 @@ async def test_no_scene_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, gam
     rng = random.Random(seed)
     users = list(range(101, 101 + humans))
     async with Harness(MemoryStore(), table_seed=seed) as h:  # type: ignore[arg-type]
-        # Thirteen in three games, so that a game ends while the match goes on (a replay's case)
-        await h.open_table(game, users, computers, level="Միջին",
-                           options=("🎮",) if game == "thirteen" else ())
+        await h.open_table(game, users, computers, level="Միջին", options=OPTIONS.get(game, ()))
         for _ in range(3000):
             table = await h.runtime.store.tables.seat_of(users[0])
             if table is None or table.status != "playing":
