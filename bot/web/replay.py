@@ -9,6 +9,7 @@ board is the public view (the table as the group saw it), the hands the seats' o
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from engine import Game, find_game
@@ -42,7 +43,9 @@ def frame(game: Game, source: Source, deal: Deal, step: int, ctx: Context) -> di
     hands = {} if over else {seat: [str(card) for card in getattr(
         game.observation(state, seat), "hand", ())] for seat in seats_shown(source)}
     mine = hands.pop(source.seat, []) if source.seat is not None else []
-    shown = plain(public)
+    # The score sheet is not drawn on the felt (the last frame's board lines carry the deal's
+    # result), and it grows with the match: every frame of a late 56 deal carried sixty deals.
+    shown = plain(dataclasses.replace(public, history=()))
     if over:  # the view is already the next deal's: its turns are not this replay's to show
         shown["to_act"] = []
     table = [lines(title(source, deal, step, ctx))[0], *lines(board)]
