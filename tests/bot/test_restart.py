@@ -124,16 +124,22 @@ async def test_an_older_outcome_published_after_its_post_went_out_does_not_send_
         assert stored is not None and stored.outbox == []
 
 
+async def thirteen_left_to_computers(h: Harness, store: Store) -> TableRecord:
+    """A Thirteen table whose one human is away: the computers play it to its end at once."""
+    await h.open_table("thirteen", [HUMANS[0]], 1, level="Հեշտ")
+    table = await store.tables.get(TableKey(chat_id=GROUP))
+    assert table is not None
+    table.seats[0].away = True
+    await store.tables.save(table)
+    return table
+
+
 async def test_a_match_finished_but_never_drawn_is_drawn_finished_at_start_up(store: Store) -> None:
     """The bot killed between saving a match's last move and drawing it: at the next start the
     group's table says the match is over (not the last deal's screen), and the result is posted."""
     fake = FakeTelegram()
     async with Harness(store, fake) as h:
-        await h.open_table("thirteen", [HUMANS[0]], 1, level="Հեշտ")
-        table = await store.tables.get(TableKey(chat_id=GROUP))
-        assert table is not None
-        table.seats[0].away = True
-        await store.tables.save(table)
+        table = await thirteen_left_to_computers(h, store)
         drawn = h.runtime.publish
 
         async def killed_at_the_end(outcome: Outcome, menu: bool = False) -> None:
@@ -162,11 +168,7 @@ async def test_a_match_posted_but_never_drawn_ended_is_drawn_once_at_start_up(
     fake = FakeTelegram()
     over = i18n.t("hy", "table-over", game=i18n.t("hy", "game-thirteen"))
     async with Harness(both_stores, fake) as h:
-        await h.open_table("thirteen", [HUMANS[0]], 1, level="Հեշտ")
-        table = await both_stores.tables.get(TableKey(chat_id=GROUP))
-        assert table is not None
-        table.seats[0].away = True
-        await both_stores.tables.save(table)
+        table = await thirteen_left_to_computers(h, both_stores)
         shown = h.runtime.sender.show
 
         def killed_before_the_end_screen(target: Target, screen: Screen, *args: Any,

@@ -6,6 +6,8 @@ taken over when its claim runs out, and never again once posted. And an existing
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from storage import MatchRecord, SeatResult, Store, TableKey, TableRecord
@@ -53,13 +55,20 @@ async def test_an_end_post_is_claimed_by_one_worker_then_posted_once(store: Stor
     assert await store.seasons.posted(-2, "2026-10") == ["king"]
 
 
-async def test_a_version_8_file_gains_the_seasons(tmp_path: Path, open_file: OpenFile) -> None:
-    path = tmp_path / "v8.db"
+@contextmanager
+def old_file(path: Path, version: int) -> Iterator[sqlite3.Connection]:
+    """A database file as version ``version`` of the schema left it."""
     with sqlite3.connect(path) as conn:
-        for script in MIGRATIONS[:8]:
+        for script in MIGRATIONS[:version]:
             for statement in statements(script):
                 conn.execute(statement)
-        conn.execute("PRAGMA user_version = 8")
+        conn.execute(f"PRAGMA user_version = {version}")
+        yield conn
+
+
+async def test_a_version_8_file_gains_the_seasons(tmp_path: Path, open_file: OpenFile) -> None:
+    path = tmp_path / "v8.db"
+    with old_file(path, 8) as conn:
         conn.execute("INSERT INTO tables (chat_id, game, players, seed, version, status,"
                      " created_at, updated_at) VALUES (-1, 'counting', 2, 1, 1, 'playing', 0, 0)")
     store = await open_file(path)
@@ -77,11 +86,7 @@ async def test_a_version_11_file_keeps_its_ended_tables_drawn(tmp_path: Path, op
     """Migration 12 (``end_drawn``): the tables that ended before it are taken as drawn, so the
     first start after the upgrade draws none of them again."""
     path = tmp_path / "v11.db"
-    with sqlite3.connect(path) as conn:
-        for script in MIGRATIONS[:11]:
-            for statement in statements(script):
-                conn.execute(statement)
-        conn.execute("PRAGMA user_version = 11")
+    with old_file(path, 11) as conn:
         for chat, status in ((-1, "finished"), (-2, "stopped"), (-3, "playing")):
             conn.execute("INSERT INTO tables (chat_id, game, players, seed, version, status,"
                          " created_at, updated_at) VALUES (?, 'counting', 2, 1, 1, ?, 0, 0)",
