@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import httpx
 import pytest
@@ -140,6 +141,17 @@ async def test_an_edit_that_timed_out_is_made_again_with_the_newest_screen(
 
 async def _post_once(bot_: Bot, chat_id: int) -> list[bool]:
     """One group post through a Sender; what its ``done`` heard."""
+    return await _sent_once(bot_, lambda sender, done: sender.post(chat_id, 0, "Deal 1", done))
+
+
+async def _drawn_once(bot_: Bot, chat_id: int) -> list[bool]:
+    """One table screen shown through a Sender; what its ``done`` heard."""
+    return await _sent_once(bot_, lambda sender, done: sender.show(
+        bot.sender.Target(1, None, chat_id), Screen("🏁"), 1, None, done=done))
+
+
+async def _sent_once(bot_: Bot, send: Callable[[bot.sender.Sender, bot.sender.Done], None]
+                     ) -> list[bool]:
     told: list[bool] = []
 
     async def done(sent: bool) -> None:
@@ -149,7 +161,7 @@ async def _post_once(bot_: Bot, chat_id: int) -> list[bool]:
         return None
 
     sender = bot.sender.Sender(bot_, remember)
-    sender.post(chat_id, 0, "Deal 1", done)
+    send(sender, done)
     await sender.idle()
     return told
 
@@ -186,17 +198,7 @@ async def test_a_group_that_kicked_the_bot_is_owed_nothing() -> None:
         await api.set_bot_status(group, KICKED)
         async with Bot(api.token, base_url=api.base_url) as telegram:
             told = await _post_once(telegram, group.id)
-            drawn: list[bool] = []
-
-            async def done(sent: bool) -> None:
-                drawn.append(sent)
-
-            async def remember(table_id: int, seat: int | None, message_id: int) -> None:
-                return None
-
-            sender = bot.sender.Sender(telegram, remember)
-            sender.show(bot.sender.Target(1, None, group.id), Screen("🏁"), 1, None, done=done)
-            await sender.idle()
+            drawn = await _drawn_once(telegram, group.id)
         assert told == [True] and drawn == [True]
         assert api.bot_messages(group) == []
         assert any(c.status == 403 for c in api.calls), "both were tried"

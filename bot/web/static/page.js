@@ -163,7 +163,7 @@ function drawTrick(s) {
   const last = $("last");
   last.textContent = "";
   if (s.last_trick) {
-    last.append(el("div", "", s.words["last-trick"] + ": " + s.names[s.last_trick.winner]));
+    last.append(el("div", "label", s.words["last-trick"] + ": " + s.names[s.last_trick.winner]));
     s.last_trick.cards.forEach(([, code]) => last.append(cardEl(code)));
   }
 }
