@@ -148,7 +148,7 @@ class BaseView:
         return "\n".join(suit_lines(getattr(obs, "hand", ()))) or ctx.t("hand-empty")
 
     def closing(self, record: DealRecord, ctx: Context) -> list[str]:
-        return taken_lines(record.last_trick, ctx)
+        return taken_lines(record.last_trick, ctx, "deal-last-trick")
 
     def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
         line = " · ".join(f"{entry_name(public, ctx, i)} {signed(v)}"
@@ -214,12 +214,13 @@ def last_trick_lines(public: Any, ctx: Context) -> list[str]:
     return taken_lines(public.last_trick, ctx)
 
 
-def taken_lines(trick: TrickRecord | None, ctx: Context) -> list[str]:
+def taken_lines(trick: TrickRecord | None, ctx: Context, key: str = "table-last-trick"
+                ) -> list[str]:
     """A trick and who took it, or nothing for None."""
     if trick is None:
         return []
     cards = " ".join(card.symbol for _, card in trick.cards)
-    return [ctx.t("table-last-trick", name=ctx.names[trick.winner], cards=cards)]
+    return [ctx.t(key, name=ctx.names[trick.winner], cards=cards)]
 
 
 def hand_trick_lines(obs: Any, ctx: Context) -> list[str]:

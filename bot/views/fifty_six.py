@@ -230,15 +230,16 @@ class FiftySixView(BaseView):
 
     def closing(self, record: DealRecord, ctx: Context) -> list[str]:
         last = record.last_trick  # 56's own record, with its card points
-        return self.taken(last if isinstance(last, TrickRecord) else None, ctx)
+        return self.taken(last if isinstance(last, TrickRecord) else None, ctx,
+                          "fifty_six-deal-last-trick")
 
-    def taken(self, last: TrickRecord | None, ctx: Context) -> list[str]:
-        """The last trick, who took it and its card points."""
+    def taken(self, last: TrickRecord | None, ctx: Context, key: str = "fifty_six-last-trick"
+              ) -> list[str]:
+        """A trick, who took it and its card points."""
         if last is None:
             return []
         cards = " ".join(card.symbol for _, card in last.cards)
-        return [ctx.t("fifty_six-last-trick", name=ctx.names[last.winner], cards=cards,
-                      points=last.points)]
+        return [ctx.t(key, name=ctx.names[last.winner], cards=cards, points=last.points)]
 
     def _left(self, obs: Observation, ctx: Context) -> Screen:
         team = obs.team_of(obs.seat)

@@ -243,7 +243,7 @@ def test_a_deals_last_frame_shows_its_last_trick(name: str) -> None:
     game, players, log, _ = normal_match(name, **rules)
     names = ("A", "B", "C", "D")
     ctx = Context("en", 0, 0, names, name)
-    key = "Last play: " if name == "thirteen" else "Last trick: "
+    key = "Last play: " if name == "thirteen" else "The last trick: "
     ended = 0
     for deal in all_deals(game, players, 4, log, rules):
         source = Source("t", 1, name, players, rules, 4, log, names, 1, None, False)

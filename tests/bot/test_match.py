@@ -43,7 +43,7 @@ async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Sto
         assert any("🏆" in m.text for m in group), "the match result is posted"
         posts = [m.text for m in group if "ավարտվեց" in m.text and "Ընդհանուր" in m.text]
         # each deal's post ends with its last trick: the table shows the next deal at once
-        taken = i18n.t("hy", "table-last-trick", name="@", cards="@").split("@")[0]
+        taken = i18n.t("hy", "deal-last-trick", name="@", cards="@").split("@")[0]
         assert posts and all(post.splitlines()[-1].startswith(taken) for post in posts)
         assert all(len(CARD_FACE.findall(post.splitlines()[-1])) == 4 for post in posts)
         finished = h.table_message()
