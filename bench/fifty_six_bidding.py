@@ -45,10 +45,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.fifty_six import GAME, PASS, Bid  # noqa: E402
 from engine.players.fifty_six import (  # noqa: E402
     AUCTION_TRIES,
-    CALL_MARGIN,
     MAX_WORLDS,
     PLAYERS,
     call_search,
+    head_starts,
     hook_opens,
 )
 from engine.players.search import ranked  # noqa: E402
@@ -98,7 +98,8 @@ def hook_gaps(players: int, deals: int, seed: int) -> str:
             obs, legal = GAME.observation(state, seat), GAME.legal_actions(state, seat)
             if hook_opens(obs):
                 calls, sample, value = call_search(obs, legal, AUCTION_TRIES)
-                means = [(c, v - CALL_MARGIN * (c is calls[0]))  # without the fallback's bonus
+                starts = head_starts(obs, calls)
+                means = [(c, v - starts[str(c)])  # without the head starts
                          for c, v in ranked(calls, MAX_WORLDS, sample, value, random.Random(deal))]
                 pass_value = next(v for c, v in means if c == PASS)
                 gaps.append(pass_value - max(v for c, v in means if isinstance(c, Bid)))
