@@ -448,7 +448,11 @@ CALL_MARGIN = 1.0  # tables a call must gain over Normal's: the best of several 
 # Liveliness (issue 28, the product's decision: "a human table of 56 rarely passes out, and a deal
 # nobody bid is a dull deal"): at its team's last call before the passed-out 28 NT falls on it,
 # Hard passes only if passing beats its best bid by this many tables more (by active players).
-HOOK_LIVELINESS = {4: 0.0, 6: 1.5, 8: 4.0}
+# The smallest that keeps pass-outs with Hard in every seat clearly under 15% (100 deals, seed 1;
+# 6 seats: 0 -> 16%, 0.5 -> 14%, 0.75 -> 9%, 1.0 -> 5%; 8 seats: 0 -> 57%, 3.5 -> 15%, 4.0 -> 6%):
+# at 8 seats it costs Hard 0.4 of its 1.8 tables a deal over Normal (bench/fifty_six_strength.py).
+# A 4-seat deal is not passed out: 0 there, the play as before.
+HOOK_LIVELINESS = {4: 0.0, 6: 0.75, 8: 4.0}
 POINT_VALUE = 0.02  # tables per card point: tells apart deals that are made or lost anyway
 HIGH = 6  # POWER of an ace: A, 9 and J are the "high cards" of the plus forms (§5.6)
 
@@ -841,7 +845,8 @@ def candidate_calls(obs: Observation, legal: Sequence[Action]) -> list[Action]:
     """Normal's call first (it wins ties), pass, the lowest bid in each denomination (spoken in
     the form that tells the truth), double and redouble where legal. At its team's last call
     before the passed-out 28 NT falls on it, where Normal would pass, 28 in its best suit comes
-    first instead: on the hook, people bid, and Hard passes only if that is clearly better."""
+    first instead: on the hook, people bid, and Hard passes only if that is clearly better
+    (``head_starts``)."""
     hand = [int(c) for c in obs.hand]
     high = obs.high_bid
     lowest = high.value + 1 if high is not None else MIN_BID
@@ -893,7 +898,8 @@ def call_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
     def value(w: Auctioned, call: Action, r: random.Random) -> float:
         state, hands, est = w
         contract = auction_out(state, hands, est, sup, codes[str(call)])
-        return starts[str(call)] + deal_value(playout(_begin(state, contract)), contract, team, teams_in)
+        points = playout(_begin(state, contract))
+        return starts[str(call)] + deal_value(points, contract, team, teams_in)
 
     return calls, sample, value
 
