@@ -39,6 +39,8 @@ before -> after side by side, same seeds, 100 sets, 99% CIs:
     8 players: +1.79 [+1.07, +2.51] -> +1.38 [+0.48, +2.27], passed out 89/400 -> 42/400, hard
     made 33% -> 41%
     hard's CPU a decision p50 / p99: 17.0 / 98 -> 18.1 / 103 ms at 8 seats
+    6 players over 40 sets, side by side: +1.82 [+0.55, +3.10] -> +1.57 [+0.28, +2.87], passed
+    out 12/120 -> 8/120; hard's CPU p50 / p99 13.5 / 79 -> 13.7 / 77 ms
 
     python bench/fifty_six_strength.py [--sets 300] [--players 4 6 8] [--seed 1]
         [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]

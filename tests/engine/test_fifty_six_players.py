@@ -204,10 +204,10 @@ def test_hard_on_the_hook_bids_as_people_do_though_passing_looks_cheaper() -> No
 
 @pytest.mark.slow
 def test_hard_in_every_seat_seldom_passes_a_deal_out() -> None:
-    """12 seeded auctions at 8 seats, Hard in every seat: 1 passed out (6 before issue 28's
+    """8 seeded auctions at 8 seats, Hard in every seat: none passed out (4 before issue 28's
     liveliness on the hook)."""
     passed = 0
-    for seed in range(12):
+    for seed in range(8):
         s = GAME.new_match(8, seed, first_dealer=seed % 8)
         rng = random.Random(seed)
         while s.phase == "auction":
@@ -216,7 +216,7 @@ def test_hard_in_every_seat_seldom_passes_a_deal_out() -> None:
                                          rng))
         assert s.contract is not None
         passed += s.contract.all_passed
-    assert passed <= 2
+    assert passed <= 1
 
 
 def test_a_28_from_the_team_on_the_hook_is_read_as_the_weaker_opening() -> None:
