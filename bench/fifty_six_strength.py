@@ -41,6 +41,8 @@ before -> after side by side, same seeds, 100 sets, 99% CIs:
     hard's CPU a decision p50 / p99: 17.0 / 98 -> 18.1 / 103 ms at 8 seats
     6 players over 40 sets, side by side: +1.82 [+0.55, +3.10] -> +1.57 [+0.28, +2.87], passed
     out 12/120 -> 8/120; hard's CPU p50 / p99 13.5 / 79 -> 13.7 / 77 ms
+    4 players over 40 sets: the same deals and figures, +1.23 [-0.73, +3.18] (CI not clear of 0
+    at 40 sets, as before; +1.41 [+0.27, +2.55] over 100); CPU p50 / p99 14.2 / 76 -> 13.8 / 78
 
     python bench/fifty_six_strength.py [--sets 300] [--players 4 6 8] [--seed 1]
         [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]
