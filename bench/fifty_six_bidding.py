@@ -4,7 +4,8 @@ often its contracts are made, and how high it bids, at 4, 6 and 8 seats.
 Deals of fixed seeds (the first dealer turning with the seed) are played with every seat at
 the same level. A deal is passed out when everyone passed (28 NT for the dealer's right, §5.4);
 "made" counts the contracts someone bid, apart from the passed-out ones (whose 28 NT is
-nobody's choice) and with them; "doubled" the bid contracts that were doubled or redoubled.
+nobody's choice) and with them; "doubled" the bid contracts that were doubled or redoubled;
+"28s of the team on the hook" the bid 28s of the team the passed-out 28 NT would fall on.
 
 Measured (seed 1; 240 deals for easy and normal, 40 for hard at 6 and 8 seats), before (commit
 515e902) and after the team on the hook opened (issue 28); made: of bid contracts / of all deals:
@@ -26,6 +27,22 @@ best 28), before -> after side by side (seed 1; 240 deals, hard 60):
     --hook-gaps 30: at the hook's last call Hard finds passing worth -0.76 tables against its
     best 28 at 6 seats (16 calls; deciles -6.8 .. +2.4) and +2.31 at 8 (27 calls; deciles
     -0.5 .. +5.4): at 8 seats the 28 NT of a pass-out costs the team less than a doubled 28
+Then (issue 28's decision, "a human table of 56 rarely passes out": on the hook Hard passes only
+if that beats its best bid by HOOK_LIVELINESS, 0.75 / 4 tables at 6 / 8 seats, 0 at 4), before
+-> after side by side (seed 1; hard 100 deals, every seat Hard):
+    hard 4 seats: unchanged, passed out 0%, made 78%; 28s of the team on the hook 25, 6 doubled
+    hard 6 seats: passed out 16% -> 9%, made 64%/59% -> 63%/60%, doubled 81 -> 87
+    hard 8 seats: passed out 57% -> 6%, made 37%/20% -> 19%/18%, doubled 43 -> 94 (all)
+    the same auctions by the liveliness (passed out of 100): 6 seats 0.5 -> 14, 0.75 -> 9,
+    1.0 -> 5, 1.25 -> 5, 1.5 -> 4; 8 seats 3.5 -> 15, 4.0 -> 6
+    normal (unchanged, 240 deals): passed out 0% / 10.4% / 11.2% at 4 / 6 / 8 seats
+    the other teams' double of a 28 from the team on the hook gains each of them 2 tables when it
+    falls and costs 1 when it is made, so it is right while under 2/3 of them are made: normal
+    doubles every one at 6 and 8 seats, made 82/159 (52%) and 43/197 (22%); hard (after) 39/39
+    at 6 seats, made 25 (64%, about even), and at 8 seats all 94 bid contracts, made 18
+    --hook-gaps 120 (before; the gap the liveliness bridges): passing is worth -0.26 tables more
+    than the best 28 at 6 seats (66 calls; median +0.5, deciles -3.7 .. +2.3) and +1.97 at 8 (92
+    calls; median +3.1, deciles -1.1 .. +4.6)
 
     python bench/fifty_six_bidding.py [--deals 240] [--hard-deals 100] [--players 4 6 8]
         [--levels easy normal hard] [--seed 1] [--jobs 1] [--hook-gaps DEALS]
@@ -42,18 +59,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.fifty_six import GAME, PASS, Bid  # noqa: E402
+from engine.fifty_six import GAME, MIN_BID, PASS, Bid  # noqa: E402
 from engine.players.fifty_six import (  # noqa: E402
     AUCTION_TRIES,
-    CALL_MARGIN,
     MAX_WORLDS,
     PLAYERS,
     call_search,
+    head_starts,
     hook_opens,
 )
 from engine.players.search import ranked  # noqa: E402
 
-Outcome = tuple[bool, bool, int, int]  # passed out, made, contract value, multiplier
+Outcome = tuple[bool, bool, int, int, bool]  # passed out, made, value, multiplier, hooked: a 28
+# bid by the team the passed-out 28 NT falls on (§5.4)
 
 
 def one_deal(task: tuple[str, int, int]) -> Outcome:
@@ -68,7 +86,9 @@ def one_deal(task: tuple[str, int, int]) -> Outcome:
         state = GAME.apply(state, seat, action)
     record = state.history[-1]
     c = record.contract
-    return c.all_passed, record.made, c.value, c.multiplier
+    hooked = not c.all_passed and c.value == MIN_BID and c.team == (record.dealer + 1) % players \
+        % (players // 2)
+    return c.all_passed, record.made, c.value, c.multiplier, hooked
 
 
 def report(level: str, players: int, outcomes: list[Outcome]) -> str:
@@ -78,10 +98,14 @@ def report(level: str, players: int, outcomes: list[Outcome]) -> str:
     made_all = sum(o[1] for o in outcomes)
     mean_bid = statistics.fmean(o[2] for o in bid) if bid else float("nan")
     doubled = sum(o[3] > 1 for o in bid)
+    hooked = [o for o in bid if o[4]]
+    hooked_doubled = [o for o in hooked if o[3] > 1]
     return (f"{level:6} {players} seats: passed out {passed / len(outcomes):5.1%} "
             f"({passed}/{len(outcomes)}); made {made_bid / max(1, len(bid)):4.0%} of bid "
             f"contracts ({made_bid}/{len(bid)}), {made_all / len(outcomes):4.0%} with the "
-            f"passed out; average bid {mean_bid:.1f}; doubled {doubled}")
+            f"passed out; average bid {mean_bid:.1f}; doubled {doubled}; 28s of the team on "
+            f"the hook {len(hooked)}, made {sum(o[1] for o in hooked)}, doubled "
+            f"{len(hooked_doubled)} of which made {sum(o[1] for o in hooked_doubled)}")
 
 
 def hook_gaps(players: int, deals: int, seed: int) -> str:
@@ -98,7 +122,8 @@ def hook_gaps(players: int, deals: int, seed: int) -> str:
             obs, legal = GAME.observation(state, seat), GAME.legal_actions(state, seat)
             if hook_opens(obs):
                 calls, sample, value = call_search(obs, legal, AUCTION_TRIES)
-                means = [(c, v - CALL_MARGIN * (c is calls[0]))  # without the fallback's bonus
+                starts = head_starts(obs, calls)
+                means = [(c, v - starts[str(c)])  # without the head starts
                          for c, v in ranked(calls, MAX_WORLDS, sample, value, random.Random(deal))]
                 pass_value = next(v for c, v in means if c == PASS)
                 gaps.append(pass_value - max(v for c, v in means if isinstance(c, Bid)))

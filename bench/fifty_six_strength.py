@@ -31,6 +31,18 @@ best 28), before -> after in one run side by side, same seeds, 99% CIs:
     [+1.07, +2.51], passed out 103/400 -> 89/400, hard made 33% -> 33%
     hard's CPU a decision p50 / p99 (machine loaded): 11.6 / 58 -> 11.6 / 57 ms at 6 seats,
     14.1 / 74 -> 14.9 / 78 at 8
+Then (issue 28's decision: on the hook Hard passes only if that beats its best bid by
+HOOK_LIVELINESS, 0.75 / 4 tables at 6 / 8 seats; 4 seats plays as before), hard vs normal
+before -> after side by side, same seeds, 100 sets, 99% CIs:
+    6 players: +1.50 [+0.56, +2.44] -> +1.46 [+0.50, +2.42], passed out 35/300 -> 28/300, hard
+    made 69% -> 70%
+    8 players: +1.79 [+1.07, +2.51] -> +1.38 [+0.48, +2.27], passed out 89/400 -> 42/400, hard
+    made 33% -> 41%
+    hard's CPU a decision p50 / p99: 17.0 / 98 -> 18.1 / 103 ms at 8 seats
+    6 players over 40 sets, side by side: +1.82 [+0.55, +3.10] -> +1.57 [+0.28, +2.87], passed
+    out 12/120 -> 8/120; hard's CPU p50 / p99 13.5 / 79 -> 13.7 / 77 ms
+    4 players over 40 sets: the same deals and figures, +1.23 [-0.73, +3.18] (CI not clear of 0
+    at 40 sets, as before; +1.41 [+0.27, +2.55] over 100); CPU p50 / p99 14.2 / 76 -> 13.8 / 78
 
     python bench/fifty_six_strength.py [--sets 300] [--players 4 6 8] [--seed 1]
         [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]

@@ -1,5 +1,6 @@
 """56's coach: Hard's card and call searches, in tables the seat's team wins (or loses) this
-deal. The head start Hard gives Normal's call orders the calls but is not shown."""
+deal. The head starts Hard gives Normal's call (and, on the hook, bidding over passing) order
+the calls but are not shown."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from collections.abc import Sequence
 from ..fifty_six import Action, Observation
 from ..players.fifty_six import (
     AUCTION_TRIES,
-    CALL_MARGIN,
     HARD_WORK,
     _worlds,
     call_search,
     card_search,
+    head_starts,
 )
 from ..players.search import ranked
 from ..tricks import PLAYS
@@ -24,9 +25,9 @@ def advise(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Adv
     if obs.phase == "auction":
         calls, sample, value = call_search(obs, legal, AUCTION_TRIES)
         worlds = _worlds(HARD_WORK, len(calls), sum(obs.hand_sizes))
+        starts = head_starts(obs, calls)
         pairs = ranked(calls, worlds, sample, value, rng)
-        return Advice(tuple((c, v - (CALL_MARGIN if c is calls[0] else 0.0)) for c, v in pairs),
-                      "tables")
+        return Advice(tuple((c, v - starts[str(c)]) for c, v in pairs), "tables")
     cards, csample, cvalue = card_search(obs, legal, AUCTION_TRIES)
     worlds = _worlds(HARD_WORK, len(cards), sum(obs.hand_sizes))
     return Advice(tuple((PLAYS[c], v) for c, v in ranked(cards, worlds, csample, cvalue, rng)),

@@ -11,6 +11,8 @@ from engine.cards import cards_of, parse_card, parse_cards
 from engine.fifty_six import GAME, NT, D, H, S, State, start_of_play, world
 from engine.players import player_for
 from engine.players.fifty_six import (
+    CALL_MARGIN,
+    HOOK_LIVELINESS,
     PLAYERS,
     _code,
     auction_out,
@@ -188,6 +190,33 @@ def test_hard_on_the_hook_weighs_its_best_suit_first() -> None:
     assert first(act(match(6, 0, fill(6, {5: fair})), *["bid:pass"] * 4)) == "bid:pass"
     assert first(act(match(6, 0, fill(6, {4: fair})), "bid:28:H", *["bid:pass"] * 2)) \
         == "bid:pass"  # a bid is made: no 28 NT to escape
+
+
+def test_hard_on_the_hook_bids_as_people_do_though_passing_looks_cheaper() -> None:
+    """Issue 28's decision: at 8 seats a 28 is nearly always doubled, so Hard's search values the
+    28 NT a pass-out leaves its team above opening; on the hook it opens all the same, with a
+    hand Normal opens with, unless passing is better by HOOK_LIVELINESS tables."""
+    s = act(match(8, 0, fill(8, {5: "AC AC AD 7H 8H 8H JH KH"})), *["bid:pass"] * 4)  # team {1, 5}
+    assert decide(s) == decide(s, hard) == "bid:28:H"
+    values = call_values(s)  # with the head starts: CALL_MARGIN to Normal's 28 ♥, less to pass
+    assert values["bid:pass"] + HOOK_LIVELINESS[8] > values["bid:28:H"] - CALL_MARGIN
+
+
+@pytest.mark.slow
+def test_hard_in_every_seat_seldom_passes_a_deal_out() -> None:
+    """8 seeded auctions at 8 seats, Hard in every seat: none passed out (4 before issue 28's
+    liveliness on the hook)."""
+    passed = 0
+    for seed in range(8):
+        s = GAME.new_match(8, seed, first_dealer=seed % 8)
+        rng = random.Random(seed)
+        while s.phase == "auction":
+            (seat,) = GAME.to_act(s)
+            s = GAME.apply(s, seat, hard(GAME.observation(s, seat), GAME.legal_actions(s, seat),
+                                         rng))
+        assert s.contract is not None
+        passed += s.contract.all_passed
+    assert passed <= 1
 
 
 def test_a_28_from_the_team_on_the_hook_is_read_as_the_weaker_opening() -> None:
