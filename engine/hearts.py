@@ -120,11 +120,6 @@ Action = Pass | Play
 # Every possible pass, built once (22,100 of them): listing a hand's 286 passes is then lookups.
 PASSES: Final[dict[int, Pass]] = {
     m: Pass(m) for m in (1 << a | 1 << b | 1 << c for a, b, c in combinations(range(52), 3))}
-# The same passes by their cards a < b < c as a * 2704 + b * 52 + c, for PassChoices: an int
-# hashes to itself, and card masks, alike in their low bits, collide in PASSES' table.
-_PASS_OF: Final[dict[int, Pass]] = {
-    a * 2704 + b * 52 + c: PASSES[1 << a | 1 << b | 1 << c]
-    for a, b, c in combinations(range(52), 3)}
 
 
 class PassChoices(Sequence[Pass]):
@@ -151,7 +146,7 @@ class PassChoices(Sequence[Pass]):
         if not plays:
             plays = self._plays = plays_of(self.hand)
         a, b, c = _TRIPLES[len(plays)][index]
-        return _PASS_OF[plays[a].card * 2704 + plays[b].card * 52 + plays[c].card]
+        return PASSES[1 << plays[a].card | 1 << plays[b].card | 1 << plays[c].card]
 
     def __contains__(self, action: object) -> bool:
         return (isinstance(action, Pass) and action.cards.bit_count() == 3
