@@ -26,17 +26,17 @@ What is timed, a second of CPU time a run:
   four uniform random bots (C++ from the call on).
 
 Measured (issue 28; 2 cores shared with other work, ``--seconds 1 --runs 3``, the four builds
-alternated twice in one session; API ratio, medians of each run's): pure Python 0.38 / 0.34
-before, 0.52 / 0.50 after; the mypyc build (``tools/compiled_engine.py run``) 0.64 / 0.63
-before, 1.12 / 1.09 after (21,500 deals a second against OpenSpiel's 19,400). What it took: a
+alternated twice in one session; API ratio, medians of each run's): pure Python 0.39 / 0.39
+before, 0.51 / 0.46 after; the mypyc build (``tools/compiled_engine.py run``) 0.68 / 0.70
+before, 1.18 / 1.23 after (24,600 deals a second against OpenSpiel's 20,700). What it took: a
 suit's plays found in lists by rank mask, not in a dict keyed by card mask (whose higher suits
 hashed alike and collided); a fixed deal read once (``parse_hands``); the first dealer kept by
 seed (``core.first_dealer``: every deal here is seed 0); the next deal, when it opens with a
 pass, shuffled when first looked at, so the move that scores a deal no longer pays ~13 µs for
-the next one. Where the compiled deal's ~46 µs now go: ~20 µs in the engine (4 passes ~3.4,
+the next one. Where the compiled deal's ~45 µs now go: ~20 µs in the engine (4 passes ~3.4,
 51 plays ~0.27 each for ``apply``, ``legal_actions`` and ``to_act``, ~1 µs to start and score)
-and ~26 µs in the caller's loop (its calls, ``min`` over ``to_act``'s set, the random index).
-Rollouts (code unchanged): 0.89 / 0.85 -> 0.86 / 0.82 pure, 1.49 / 1.53 -> 1.62 / 1.54
+and ~25 µs in the caller's loop (its calls, ``min`` over ``to_act``'s set, the random index).
+Rollouts (code unchanged): 0.82 / 0.85 -> 0.86 / 0.89 pure, 1.57 / 1.52 -> 1.60 / 1.60
 compiled, the noise of a shared machine.
 """
 
