@@ -25,7 +25,7 @@ from .people import ALERT_LIMIT, People
 from .replay import open_data
 from .sender import Done, Sender, Target
 from .tables import Outcome, TableError, TableService
-from .views import Button, Context, Screen, view_for
+from .views import Button, Context, Screen, deal_post, view_for
 from .views import lobby as lobby_views
 from .views import tournament as tournament_views
 from .views.base import standings_line
@@ -242,7 +242,7 @@ class Publishing:
         kind, _, number = event.partition(":")
         view = view_for(table.game)
         if kind == "deal":  # with its ⏯: the deal replayed in the presser's private chat
-            return Screen(view.deal_result(public.history[int(number) - 1], public, ctx), ((
+            return Screen(deal_post(view, public.history[int(number) - 1], public, ctx), ((
                 Button(ctx.t("coach-replay-button", deal=number),
                        open_data("t", table.id or 0, int(number))),),))
         if kind == "abandoned":

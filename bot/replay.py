@@ -24,7 +24,7 @@ from storage.records import engine_rules
 from . import callbacks
 from .callbacks import Kind
 from .coach import action_text
-from .views import Button, Context, Screen, view_for
+from .views import Button, Context, Screen, deal_post, view_for
 
 SOURCES = ("t", "m")  # a table (during its match, or after it) or a stored match
 # A deal on the page: 't12_3' (a table's third deal), in a URL or after a t.me link's 'replay_'
@@ -98,8 +98,8 @@ def frame(source: Source, deal: Deal, step: int, ctx: Context, webapp_url: str |
     public = game.public_observation(state)
     view = view_for(source.game)
     lines = [title(source, deal, step, ctx), caption(source, deal, step, ctx)]
-    if step == len(deal.moves):
-        lines.append(view.deal_result(public.history[deal.number - 1], public, ctx))
+    if step == len(deal.moves):  # the deal's result and its last trick, not the next deal
+        lines.append(deal_post(view, public.history[deal.number - 1], public, ctx))
     else:
         lines.append(view.table(public, ctx).text)
         lines += hand_lines(game, state, source, ctx)
@@ -131,27 +131,21 @@ def caption(source: Source, deal: Deal, step: int, ctx: Context) -> str:
 
 def public_move(game: Game, deal: Deal, step: int) -> bool:
     """Whether every seat saw the cards of the step's move: the public view just after it shows
-    them (a card played), or it names none. The state after a deal's last move is already the
-    next deal's (new hands, a bare table), so that move is judged by its kind: public if a move
-    of the same kind was earlier in the deal (the last trick's last card, Thirteen's last play
-    are plays as the others); a kind never seen public stays hidden."""
+    them in this deal (a card played), or it names none. The state after a deal's last move is
+    already the next deal's (new hands, a bare table): that move's cards are judged by the
+    deal's record, which holds its last trick (Thirteen: its last play). Earlier deals' records
+    never count: a card of their last tricks is in a new hand now."""
     cards = move_cards(deal.moves[step - 1][1])
     if not cards:
         return True
+    public = game.public_observation(deal.states[step])
     if step < len(deal.moves):
-        return cards <= shown(game.public_observation(deal.states[step]))
-    kind = move_kind(deal.moves[step - 1][1])
-    return any(move_kind(code) == kind and move_cards(code) and public_move(game, deal, earlier)
-               for earlier, (_, code) in enumerate(deal.moves[:-1], 1))
+        return cards <= shown(dataclasses.replace(public, history=()))
+    return cards <= shown(public.history[deal.number - 1].last_trick)
 
 
 def move_cards(code: str) -> set[str]:
     return {part for part in code_cards(code) if CARD_CODE.fullmatch(part)}
-
-
-def move_kind(code: str) -> str:
-    """'play' of 'play:QS' (the grammar of ``engine.core.cards_code``)."""
-    return code.partition(":")[0]
 
 
 def seats_shown(source: Source) -> list[int]:

@@ -191,6 +191,7 @@ class Sender:
         self._message_ids: dict[Target, int] = {}
         self._held: dict[Target, asyncio.Event] = {}  # pending screens waiting for a newer one
         self._done: dict[Target, Done] = {}  # told whether the newest screen got there
+        self._unsure: set[Target] = set()  # the last edit timed out: made again soon, not there yet
         self._posts: dict[tuple[int, int], list[Post]] = {}
         self._tasks: dict[object, asyncio.Task[None]] = {}
         self._spawned = 0  # photos posted and dones told (their workers' keys)
@@ -218,7 +219,7 @@ class Sender:
             self._message_ids.setdefault(target, message_id)
         if self._sent.get(target) == screen:
             self._pending.pop(target, None)
-            if target not in self._tasks:  # sent before: nothing new to hear
+            if target not in self._tasks and target not in self._unsure:  # surely there before
                 self._tell(target)
             return
         self._pending[target] = screen
@@ -306,6 +307,7 @@ class Sender:
             for target in targets:
                 for known in (self._sent, self._versions, self._message_ids, self._moves):
                     known.pop(target, None)
+                self._unsure.discard(target)
         finally:
             self._tasks.pop(("retire", table_id), None)
 
@@ -371,6 +373,7 @@ class Sender:
         finally:
             self._tasks.pop(target, None)
             if sure or shut_out:
+                self._unsure.discard(target)
                 self._tell(target)
             else:  # failed, timed out or cancelled: a later show may be luckier
                 self._done.pop(target, None)
@@ -393,6 +396,7 @@ class Sender:
         is made again (edits are idempotent) a moment later with the newest screen, so the
         message ends showing the newest state whatever became of the lost one."""
         if target in self._message_ids:  # a new message is never sent twice: it could make two
+            self._unsure.add(target)  # an equal screen shown meantime is not yet surely there
             asyncio.get_running_loop().call_later(AGAIN_AFTER, self._resend, target)
 
     def _resend(self, target: Target) -> None:
@@ -400,6 +404,8 @@ class Sender:
         if screen is not None and target in self._message_ids:  # not retired meanwhile
             self._pending.setdefault(target, screen)
             self._start(target, self._drain(target))
+        else:
+            self._unsure.discard(target)
 
     async def _posts_out(self, chat_id: int, thread_id: int) -> None:
         """Wait until the posts queued for a chat (and topic) have gone."""

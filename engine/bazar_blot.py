@@ -274,6 +274,7 @@ class DealResult:
     totals: tuple[int, int]  # match totals per team after this deal
     counted: tuple[tuple[int, str], ...] = ()  # (seat, kind) of the combinations that counted
     blot_seat: int | None = None
+    last_trick: TrickRecord | None = None  # None: thrown in
 
 
 # --- State ----------------------------------------------------------------------------------------
@@ -1065,7 +1066,7 @@ def _end_deal(s: State) -> None:
         (c.seat, c.kind) for seat in (s.combo_team, s.combo_team + 2) for c in s.combos[seat])
     s.results = (*s.results, DealResult(
         s.number, s.dealer, contract, made, s.won, cards, s.combo_team, combos, blots,
-        (a, b, a, b), s.totals, counted, s.blot_seat))
+        (a, b, a, b), s.totals, counted, s.blot_seat, trick_record(s.tricks[-1])))
     s.winner = match_winner(s.totals, s.target)
     if s.winner is not None:
         s.phase, s.turn = "over", -1
@@ -1100,7 +1101,7 @@ def _history(state: State) -> tuple[DealRecord, ...]:
         capot=0 if r.tricks[0] == 8 else 1 if r.tricks[1] == 8 else None,
         multiplier=r.contract.multiplier if r.contract else 1, tricks=r.tricks,
         card_points=r.card_points, combo_team=r.combo_team, combo_points=r.combo_points,
-        combinations=r.counted, blot=r.blot_seat, blot_points=r.blot_points))
+        combinations=r.counted, blot=r.blot_seat, blot_points=r.blot_points), r.last_trick)
         for r in state.results)
 
 

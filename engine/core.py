@@ -6,7 +6,10 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+
+if TYPE_CHECKING:  # tricks imports this module
+    from .tricks import TrickRecord
 
 Seat = int  # 0..n-1 in the direction of play; never a Telegram user id
 
@@ -48,13 +51,17 @@ def standings(values: Sequence[int], low_wins: bool = False, *, unit: str = "poi
 @dataclass(frozen=True, slots=True)
 class DealRecord:
     """One finished deal, in the same shape in every game: each entry's result this deal (the
-    standings' entries: seats, or teams), the standings after it, and the game's own facts
-    (contract, declarer, trump, made or failed, capot, multiplier, moon, places …)."""
+    standings' entries: seats, or teams), the standings after it, the game's own facts
+    (contract, declarer, trump, made or failed, capot, multiplier, moon, places …) and its last
+    trick: the next deal is dealt at once, so no later view shows that trick but this record."""
 
     number: int  # 1-based deal number
     results: tuple[int, ...]  # what each entry scored this deal (+/-), in the standings' unit
     standings: Standings  # after the deal
     facts: Any = None  # a frozen dataclass of the game's own, or None
+    # Every card of it played face up; Thirteen: the play that ended the game, as a trick its
+    # player took. None for a deal without one (Blot's thrown in) or a stored match's record.
+    last_trick: TrickRecord | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

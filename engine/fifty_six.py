@@ -171,6 +171,7 @@ class Settlement:
     change: tuple[int, ...]  # tables won (+) or paid (-), per team
     tables: tuple[int, ...]  # per team after settlement
     eliminated: tuple[int, ...]  # teams that left the match after this deal
+    last_trick: TrickRecord
 
 
 # The state's fields: its __slots__, and what equality compares (a class compiled by mypyc
@@ -397,9 +398,7 @@ class FiftySix(GameBase):
             calls=state.calls, high_bid=state.high,
             high_bidder=state.high_seat if state.high_seat >= 0 else None, doubled=state.dbl,
             contract=state.contract, trick=_seated(state.trick),
-            tricks=tuple(TrickRecord(plays[0][0], _seated(plays), winner,
-                                     sum(POINTS[c] for _, c in plays))
-                         for plays, winner in state.tricks),
+            tricks=tuple(_trick_record(plays, winner) for plays, winner in state.tricks),
             points=state.points,
         )
 
@@ -516,7 +515,7 @@ def _history(state: State) -> tuple[DealRecord, ...]:
         size = 0 if over else len(_DECKS[len(active)]) // len(active)
         records.append(DealRecord(r.deal, r.change, _standings(r.tables, tuple(out)),
                                   FiftySixDeal(r.dealer, r.contract, r.points, r.made,
-                                               r.eliminated, active, size)))
+                                               r.eliminated, active, size), r.last_trick))
     built = tuple(records)
     if len(_HISTORIES) > 256:
         _HISTORIES.clear()
@@ -799,7 +798,7 @@ def _end_deal(s: State) -> None:
     s.out = tuple(s.deal_no if t in gone else o for t, o in enumerate(s.out))
     s.results = (*s.results, tuple(change[_team(s, i)] for i in range(s.players)))
     s.history = (*s.history, Settlement(s.deal_no, s.dealer, c, s.points, made, change,
-                                        s.tables, gone))
+                                        s.tables, gone, _trick_record(*s.tricks[-1])))
     if gone:
         s.active = tuple(i for i in s.active if s.tables[_team(s, i)])
         s.nxt = _next_seats(s.players, s.active)
@@ -892,6 +891,11 @@ def _cards(trick: tuple[tuple[int, int], ...]) -> list[int]:
 
 def _seated(plays: tuple[tuple[int, int], ...]) -> tuple[tuple[int, Card], ...]:
     return tuple((seat, CARDS[c]) for seat, c in plays)
+
+
+def _trick_record(plays: tuple[tuple[int, int], ...], winner: int) -> TrickRecord:
+    """A trick as the state keeps it ((seat, card) in order, winner) -> the record, points too."""
+    return TrickRecord(plays[0][0], _seated(plays), winner, sum(POINTS[c] for _, c in plays))
 
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:

@@ -173,7 +173,7 @@ class Match:
     for after every move: not a field (no part of equality), and writing it changes no fact."""
 
     __slots__ = ("target", "passing", "seed", "round", "dealer", "dealt", "passed", "received",
-                 "scores", "results", "tiebreaks", "records")
+                 "scores", "results", "closings", "tiebreaks", "records")
 
     target: int
     passing: bool
@@ -185,6 +185,7 @@ class Match:
     received: tuple[int, ...]
     scores: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]  # points of every finished deal
+    closings: tuple[TrickRecord | None, ...]  # the last trick of every finished deal
     tiebreaks: int
     # (results, target, passing) the records were built from, and the records
     records: tuple[tuple[tuple[int, ...], ...], int, bool, tuple[DealRecord, ...]] | None
@@ -204,6 +205,7 @@ class Match:
         new.received = self.received
         new.scores = self.scores
         new.results = self.results
+        new.closings = self.closings
         new.tiebreaks = self.tiebreaks
         new.records = self.records
         return new
@@ -211,7 +213,8 @@ class Match:
     def values(self) -> tuple[object, ...]:
         """The fields, all but the memo (written out: a compiled class has no ``__slots__``)."""
         return (self.target, self.passing, self.seed, self.round, self.dealer, self.dealt,
-                self.passed, self.received, self.scores, self.results, self.tiebreaks)
+                self.passed, self.received, self.scores, self.results, self.closings,
+                self.tiebreaks)
 
 
 class State:
@@ -391,7 +394,7 @@ class Hearts(GameBase):
             raise ValueError("target must be positive")
         m = Match()
         m.target, m.passing, m.seed = target, bool(passing), seed
-        m.scores, m.results, m.tiebreaks, m.records = (0, 0, 0, 0), (), 0, None
+        m.scores, m.results, m.closings, m.tiebreaks, m.records = (0, 0, 0, 0), (), (), 0, None
         m.dealer = first_dealer(seed, 4)
         m.round = 1
         s = State()
@@ -667,6 +670,7 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
     """Add a deal's points, then end the match (spec §5) or deal again."""
     s.match = m = s.match.copy()
     m.results = (*m.results, points)
+    m.closings = (*m.closings, trick_record(s.tricks[-1]) if s.tricks else None)  # a test's
     m.scores = tuple(map(add, m.scores, points))
     if max(m.scores) >= m.target:
         low = min(m.scores)
@@ -695,13 +699,13 @@ def _history(state: State) -> tuple[DealRecord, ...]:
 def _records(m: Match) -> tuple[DealRecord, ...]:
     records = []
     totals: tuple[int, ...] = (0, 0, 0, 0)
-    for number, points in enumerate(m.results, 1):
+    for number, (points, last) in enumerate(zip(m.results, m.closings, strict=True), 1):
         tiebreak = max(totals) >= m.target  # the target was reached before this deal
         totals = tuple(a + b for a, b in zip(totals, points, strict=True))
         moon = points.index(0) if sum(points) == 78 else None
         offset = PASS_OFFSETS[number % 4] if m.passing else 0
         records.append(DealRecord(number, points, standings(totals, low_wins=True),
-                                  HeartsDeal(moon, PASS_NAMES[offset], tiebreak)))
+                                  HeartsDeal(moon, PASS_NAMES[offset], tiebreak), last))
     return tuple(records)
 
 

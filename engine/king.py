@@ -251,6 +251,7 @@ class DealResult:
     declarer: int
     points: tuple[int, ...]
     tricks_played: int
+    last_trick: TrickRecord
 
 
 # The state's fields: its __slots__, and what equality compares (a class compiled by mypyc
@@ -599,7 +600,8 @@ def _history(state: KingState) -> tuple[DealRecord, ...]:
     for r in state.history:
         totals = tuple(t + p for t, p in zip(totals, r.points, strict=True))
         records.append(DealRecord(r.deal, r.points, standings(totals),
-                                  KingDeal(r.contract, r.declarer, r.trump, r.tricks_played)))
+                                  KingDeal(r.contract, r.declarer, r.trump, r.tricks_played),
+                                  r.last_trick))
     return tuple(records)
 
 
@@ -676,7 +678,8 @@ def _end_deal(s: KingState) -> None:
     contract = s.order[s.deal]
     points = deal_points(contract, s.won, [w for _, _, w in s.tricks])
     declarer = (s.first_dealer + s.deal + 1) % PLAYERS
-    result = DealResult(s.deal + 1, CONTRACTS[contract], s.trump, declarer, points, len(s.tricks))
+    result = DealResult(s.deal + 1, CONTRACTS[contract], s.trump, declarer, points, len(s.tricks),
+                        trick_record(s.tricks[-1]))
     s.history = (*s.history, result)
     s.totals = tuple(t + p for t, p in zip(s.totals, points, strict=True))
     if s.deal + 1 == len(s.order):

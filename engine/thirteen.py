@@ -78,6 +78,7 @@ from .core import (
     standings,
 )
 from .describe import seat_line
+from .tricks import TrickRecord
 
 # The IllegalAction keys of the docstring: each has a text in every language (tests/test_locales).
 REFUSALS = ("not-your-turn", "locked-out", "game-over", "bad-action", "not-in-hand",
@@ -283,6 +284,7 @@ class State:
     totals: tuple[int, ...]  # match place points
     results: tuple[tuple[int, ...], ...]  # place points per finished game
     orders: tuple[tuple[Seat, ...], ...]  # finishing order per finished game, last place last
+    closings: tuple[TrickRecord | None, ...]  # the play that ended each finished game
 
     def __hash__(self) -> int:  # over fields that tell positions apart; equal states agree
         return hash((self.game, self.hands, self.table, self.turn, self.passed, self.totals))
@@ -370,7 +372,7 @@ class Thirteen(GameBase):
         leader = next(s for s in range(players) if hands[s] & lowest)
         return State(
             players, seed, match_games, 1, dealer, hands, dealt, 0, -1, 0, leader, lowest, 0, (),
-            (), (), None, (0,) * players, (), (),
+            (), (), None, (0,) * players, (), (), (),
         )
 
     def to_act(self, state: State) -> frozenset[Seat]:
@@ -538,13 +540,14 @@ def _history(state: State) -> tuple[DealRecord, ...]:
     """Every finished game as a record: place points, match points after it, its facts."""
     records = []
     totals = (0,) * state.players
-    for number, (points, order) in enumerate(zip(state.results, state.orders, strict=True), 1):
+    for number, (points, order, last) in enumerate(
+            zip(state.results, state.orders, state.closings, strict=True), 1):
         totals = tuple(a + b for a, b in zip(totals, points, strict=True))
         placed = [0] * state.players
         for place, seat in enumerate(order, 1):
             placed[seat] = place
         facts = ThirteenDeal(order, tuple(placed), number > state.match_games)
-        records.append(DealRecord(number, points, standings(totals), facts))
+        records.append(DealRecord(number, points, standings(totals), facts, last))
     return tuple(records)
 
 
@@ -636,7 +639,7 @@ def _advance(
     return State(
         n, state.seed, state.match_games, state.game, state.dealer, hands, state.dealt, table,
         owner, passed, turn, 0, played, finished, round_log, last_round, log, state.totals,
-        state.results, state.orders,
+        state.results, state.orders, state.closings,
     )
 
 
@@ -656,18 +659,22 @@ def _end_game(
     totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
     results = (*state.results, tuple(points))
     orders = (*state.orders, order)
+    # the play that emptied a hand and ended the game (a Combo), as a trick its player took
+    cards = log.action.cards if isinstance(log.action, Combo) else ()
+    closings = (*state.closings,
+                TrickRecord(log.seat, tuple((log.seat, card) for card in cards), log.seat))
     top = max(totals)
     over = len(results) >= state.match_games and totals.count(top) == 1
     if over:
         return State(
             n, state.seed, state.match_games, state.game, state.dealer, hands, state.dealt, 0, -1,
-            0, -1, 0, played, order, (), round_log, log, totals, results, orders,
+            0, -1, 0, played, order, (), round_log, log, totals, results, orders, closings,
         )
     game, dealer, leader = state.game + 1, order[-1], order[0]
     hands = _deal(n, dealer, deal_rng(state.seed, game))
     return State(
         n, state.seed, state.match_games, game, dealer, hands, _union(hands), 0, -1, 0, leader,
-        0, 0, (), (), (), None, totals, results, orders,
+        0, 0, (), (), (), None, totals, results, orders, closings,
     )
 
 
@@ -925,4 +932,5 @@ def world(obs: Observation, hands: Sequence[int]) -> State:
         val_mask(obs.table), owner, passed, turn, dealt & -dealt if obs.first_play else 0, played,
         obs.finished, obs.round_plays, obs.last_round, log, obs.standings.values,
         tuple(r.results for r in obs.history), tuple(r.facts.order for r in obs.history),
+        tuple(r.last_trick for r in obs.history),
     )

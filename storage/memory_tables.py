@@ -126,4 +126,4 @@ def _wants_care(row: TableRecord, now: float, late: float, outbox_until: float) 
 
 def _extends(log: list[tuple[int, str]], stored: list[tuple[int, str]]) -> bool:
     """The log only grows: the stored actions must be the start of the new log."""
-    return len(log) >= len(stored) and [tuple(e) for e in log[: len(stored)]] == stored
+    return len(log) >= len(stored) and list(map(tuple, log[: len(stored)])) == stored

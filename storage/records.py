@@ -136,7 +136,7 @@ def copy_table(table: TableRecord, **update: Any) -> TableRecord:
     update.update(
         rules=copy.deepcopy(table.rules),
         seats=[seat.model_copy() for seat in table.seats],
-        log=[(seat, code) for seat, code in table.log],  # tuples, even if a list was appended
+        log=list(map(tuple, table.log)),  # tuples, even if a list was appended (a tuple is kept)
         outbox=list(table.outbox),
     )
     return table.model_copy(update=update)

@@ -9,9 +9,9 @@ from functools import cache
 from engine import game_part
 
 from . import generic
-from .base import Button, Context, GameView, Screen
+from .base import Button, Context, GameView, Screen, deal_post
 
-__all__ = ["Button", "Context", "GameView", "Screen", "has_view", "view_for"]
+__all__ = ["Button", "Context", "GameView", "Screen", "deal_post", "has_view", "view_for"]
 
 
 @cache

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from engine.cards import CARDS, SUIT_SYMBOLS, parse_card
 from engine.core import DealRecord, Shared, Standings
+from engine.tricks import TrickRecord
 
 from .. import callbacks, i18n
 from ..callbacks import Kind
@@ -89,6 +90,11 @@ class GameView(Protocol):
         """The group post for one finished deal (``public.history`` holds it)."""
         ...
 
+    def closing(self, record: DealRecord, ctx: Context) -> list[str]:
+        """The finished deal's last trick (Thirteen: its last play), or nothing where it had
+        none: gone from the table, the next deal dealt, once the deal's last card is played."""
+        ...
+
     def match_result(self, public: Any, ctx: Context) -> Screen:
         """The group post when the match is over: places, and the rematch button."""
         ...
@@ -101,6 +107,12 @@ class GameView(Protocol):
     def score_sheet(self, public: Any, ctx: Context) -> str:
         """Every finished deal and the totals, posted in the group on request."""
         ...
+
+
+def deal_post(view: GameView, record: DealRecord, public: Any, ctx: Context) -> str:
+    """The group's post for a finished deal, the last frame of its replay too: its result, then
+    its last trick, which the table no longer shows (the next deal is dealt at once)."""
+    return "\n".join([view.deal_result(record, public, ctx), *view.closing(record, ctx)])
 
 
 MINUS = "\u2212"
@@ -134,6 +146,9 @@ class BaseView:
 
     def hand_alert(self, obs: Any, ctx: Context) -> str:
         return "\n".join(suit_lines(getattr(obs, "hand", ()))) or ctx.t("hand-empty")
+
+    def closing(self, record: DealRecord, ctx: Context) -> list[str]:
+        return taken_lines(record.last_trick, ctx, "deal-last-trick")
 
     def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
         line = " · ".join(f"{entry_name(public, ctx, i)} {signed(v)}"
@@ -196,11 +211,16 @@ def trick_lines(public: Any, ctx: Context) -> list[str]:
 
 def last_trick_lines(public: Any, ctx: Context) -> list[str]:
     """'Նախորդ առքը՝ Անի (Q♣ K♣ 2♣ 9♣)', or nothing before the deal's first trick is taken."""
-    last = public.last_trick
-    if last is None:
+    return taken_lines(public.last_trick, ctx)
+
+
+def taken_lines(trick: TrickRecord | None, ctx: Context, key: str = "table-last-trick"
+                ) -> list[str]:
+    """A trick and who took it, or nothing for None."""
+    if trick is None:
         return []
-    cards = " ".join(card.symbol for _, card in last.cards)
-    return [ctx.t("table-last-trick", name=ctx.names[last.winner], cards=cards)]
+    cards = " ".join(card.symbol for _, card in trick.cards)
+    return [ctx.t(key, name=ctx.names[trick.winner], cards=cards)]
 
 
 def hand_trick_lines(obs: Any, ctx: Context) -> list[str]:

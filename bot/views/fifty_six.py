@@ -26,6 +26,7 @@ from engine.fifty_six import (
     FiftySixDeal,
     Observation,
     Public,
+    TrickRecord,
     bid_forms,
     raised_by,
 )
@@ -225,12 +226,20 @@ class FiftySixView(BaseView):
             if public.standings.values[t])))
         if public.trick:
             lines.append(ctx.t("table-trick", cards=seated(public.trick, ctx)))
-        last = public.last_trick
-        if last is not None:
-            cards = " ".join(card.symbol for _, card in last.cards)
-            lines.append(ctx.t("fifty_six-last-trick", name=ctx.names[last.winner], cards=cards,
-                               points=last.points))
-        return lines
+        return lines + self.taken(public.last_trick, ctx)
+
+    def closing(self, record: DealRecord, ctx: Context) -> list[str]:
+        last = record.last_trick  # 56's own record, with its card points
+        return self.taken(last if isinstance(last, TrickRecord) else None, ctx,
+                          "fifty_six-deal-last-trick")
+
+    def taken(self, last: TrickRecord | None, ctx: Context, key: str = "fifty_six-last-trick"
+              ) -> list[str]:
+        """A trick, who took it and its card points."""
+        if last is None:
+            return []
+        cards = " ".join(card.symbol for _, card in last.cards)
+        return [ctx.t(key, name=ctx.names[last.winner], cards=cards, points=last.points)]
 
     def _left(self, obs: Observation, ctx: Context) -> Screen:
         team = obs.team_of(obs.seat)

@@ -116,6 +116,15 @@ class ThirteenView(BaseView):
     def hand_alert(self, obs: Observation, ctx: Context) -> str:
         return _faces(obs.hand) or ctx.t("hand-empty")
 
+    def closing(self, record: DealRecord, ctx: Context) -> list[str]:
+        """'Last play: Ani, pair 2♠ 2♥': the play that ended the game."""
+        last = record.last_trick
+        if last is None:
+            return []
+        cards = [card for _, card in last.cards]
+        return [ctx.t("thirteen-last-play", name=ctx.names[last.winner],
+                      combo=_with_cards(cards, classify(val_mask(cards)), ctx))]
+
     def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
         facts = record.facts
         key = "thirteen-tiebreak-over" if facts.tiebreak else "thirteen-game-over"

@@ -13,9 +13,10 @@ import dataclasses
 from typing import Any
 
 from engine import Game, find_game
+from engine.core import Shared
 
 from ..replay import Deal, Source, caption, page_ref, seats_shown, title
-from ..views import Context, view_for
+from ..views import Context, deal_post, view_for
 from .scene import WORDS, lines, plain, under_felt
 
 
@@ -33,26 +34,39 @@ def deal_payload(source: Source, deal: Deal, ctx: Context) -> dict[str, Any]:
 
 
 def frame(game: Game, source: Source, deal: Deal, step: int, ctx: Context) -> dict[str, Any]:
-    """Step ``step`` (0: as dealt; the last: the deal's result, no hands)."""
+    """Step ``step`` (0: as dealt; the last: the deal's result and its last trick, no hands)."""
     state = deal.states[step]
     public = game.public_observation(state)
     view = view_for(source.game)
-    over = step == len(deal.moves)
-    board = (view.deal_result(public.history[deal.number - 1], public, ctx) if over
-             else view.table(public, ctx))
-    hands = {} if over else {seat: [str(card) for card in getattr(
-        game.observation(state, seat), "hand", ())] for seat in seats_shown(source)}
+    if step == len(deal.moves):
+        return {**closing(public, source, deal, ctx), **drawn(
+            source, deal, step, ctx, deal_post(view, public.history[deal.number - 1], public, ctx))}
+    hands = {seat: [str(card) for card in getattr(game.observation(state, seat), "hand", ())]
+             for seat in seats_shown(source)}
     mine = hands.pop(source.seat, []) if source.seat is not None else []
     # The score sheet is not drawn on the felt (the last frame's board lines carry the deal's
     # result), and it grows with the match: every frame of a late 56 deal carried sixty deals.
-    shown = plain(dataclasses.replace(public, history=()))
-    if over:  # the view is already the next deal's: its turns are not this replay's to show
-        shown["to_act"] = []
+    return {**drawn(source, deal, step, ctx, view.table(public, ctx).text),
+            "view": plain(dataclasses.replace(public, history=())),
+            "last_trick": plain(getattr(public, "last_trick", None)),
+            "cards": [{"code": code, "state": "", "data": ""} for code in mine],
+            "hands": [[seat, codes] for seat, codes in hands.items()]}
+
+
+def closing(public: Shared, source: Source, deal: Deal, ctx: Context) -> dict[str, Any]:
+    """The last frame's felt: the state after the deal's last move is already the next deal's
+    (its phase, hand sizes, turns, bare table), so the felt shows the facts every game shares
+    as the deal left them (the standings after it) and the deal's last trick from its record;
+    no hands, nobody's turn."""
+    shared = {f.name: plain(getattr(public, f.name)) for f in dataclasses.fields(Shared)
+              if f.name != "phase"}
+    return {"view": shared | {"deal": deal.number, "to_act": [], "history": []},
+            "last_trick": plain(public.history[deal.number - 1].last_trick),
+            "cards": [], "hands": []}
+
+
+def drawn(source: Source, deal: Deal, step: int, ctx: Context, board: str) -> dict[str, Any]:
+    """A frame's words: the title, the board's lines, those under the felt, the caption."""
     table = [lines(title(source, deal, step, ctx))[0], *lines(board)]
-    return {
-        "step": step, "lines": table, "info": under_felt(table), "hand_info": [],
-        "caption": lines(caption(source, deal, step, ctx))[0],
-        "view": shown, "last_trick": plain(getattr(public, "last_trick", None)),
-        "cards": [{"code": code, "state": "", "data": ""} for code in mine],
-        "hands": [[seat, codes] for seat, codes in hands.items()],
-    }
+    return {"step": step, "lines": table, "info": under_felt(table), "hand_info": [],
+            "caption": lines(caption(source, deal, step, ctx))[0]}

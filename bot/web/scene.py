@@ -141,9 +141,16 @@ def build(service: TableService, table: TableRecord, state: Any, seat: int | Non
                                          "cards": hand_cards(shown.hand, by_card, ctx.selection)}
     elif table.status == "finished":
         _, scene["buttons"] = choices(board)
-    scene["view"] = plain(shown)
+    scene["view"] = plain(without_past_cards(shown))
     scene["last_trick"] = plain(getattr(shown, "last_trick", None))
     return scene
+
+
+def without_past_cards(obs: Any) -> Any:
+    """The view less the finished deals' last tricks: the felt draws this deal, the page counts
+    the deals behind it (its ⏯ replays them), and those cards are in new hands now."""
+    return dataclasses.replace(obs, history=tuple(
+        dataclasses.replace(record, last_trick=None) for record in obs.history))
 
 
 def _texts(board: Screen, hand: Screen | None = None) -> dict[str, Any]:

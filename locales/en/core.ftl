@@ -79,6 +79,7 @@ hand-back = Back
 hand-play-chosen = ▶ Play ({ $count })
 deal-over = { WORD($game, "deal.title") } { $number } is over
 deal-totals = Totals: { $scores }
+deal-last-trick = The last trick: { $name } ({ $cards })
 match-over = 🏆 { $game }: the match is over
 match-again = 🔁 Again
 match-place = { $place }. { $name } { $score }

@@ -27,6 +27,7 @@ fifty_six-contract = Contract: { $contract } · { $mark } { $name }
 fifty_six-points = Points: { $points }
 fifty_six-winner = 🏆 Winners: { $team }
 fifty_six-last-trick = Last trick: { $name } ({ $cards }) +{ $points }
+fifty_six-deal-last-trick = The last trick: { $name } ({ $cards }) +{ $points }
 fifty_six-nt = no trumps
 fifty_six-all-passed = (all passed)
 fifty_six-said-pass = pass

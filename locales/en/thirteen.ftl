@@ -44,6 +44,7 @@ thirteen-name-dseq = bomb: pairs { $low }–{ $high }
 thirteen-table = On the table: { $name }, { $combo }
 thirteen-table-empty = The table is empty
 thirteen-table-cleared = The table was cleared; last: { $name }, { $combo }
+thirteen-last-play = Last play: { $name }, { $combo }
 thirteen-first-play = The first play must contain the lowest card
 thirteen-finished = Out: { $names }
 

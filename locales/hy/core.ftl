@@ -84,6 +84,7 @@ deal-over = { $number ->
        *[other] { $number }-րդ
     } { WORD($game, "deal.the") } ավարտվեց
 deal-totals = Ընդհանուր՝ { $scores }
+deal-last-trick = Վերջին առքը՝ { $name } ({ $cards })
 match-over = 🏆 { $game }․ խաղն ավարտվեց
 match-again = 🔁 Կրկին
 match-place = { $place }. { $name } { $score }

@@ -30,6 +30,7 @@ fifty_six-contract = Պայմանագիր՝ { $contract } · { $mark } { $name }
 fifty_six-points = Միավորներ՝ { $points }
 fifty_six-winner = 🏆 Հաղթեց՝ { $team }
 fifty_six-last-trick = Նախորդ առքը՝ { $name } ({ $cards }) +{ $points }
+fifty_six-deal-last-trick = Վերջին առքը՝ { $name } ({ $cards }) +{ $points }
 fifty_six-nt = առանց կոզրի
 fifty_six-all-passed = (բոլորը պաս ասացին)
 fifty_six-said-pass = պաս

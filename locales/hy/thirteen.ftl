@@ -41,6 +41,7 @@ thirteen-name-dseq = ռումբ՝ զույգեր { $low }–{ $high }
 thirteen-table = Սեղանին՝ { $name }՝ { $combo }
 thirteen-table-empty = Սեղանը դատարկ է
 thirteen-table-cleared = Սեղանը մաքրվեց․ վերջինը՝ { $name }՝ { $combo }
+thirteen-last-play = Վերջին քայլը՝ { $name }, { $combo }
 thirteen-first-play = Առաջին քայլը պետք է պարունակի ամենացածր քարտը
 thirteen-finished = Դուրս են եկել՝ { $names }
 

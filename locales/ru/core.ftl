@@ -77,6 +77,7 @@ hand-back = Назад
 hand-play-chosen = ▶ Сыграть ({ $count })
 deal-over = { WORD($game, "deal.title") } { $number } окончена
 deal-totals = Итого: { $scores }
+deal-last-trick = Последняя взятка: { $name } ({ $cards })
 match-over = 🏆 { $game }: партия окончена
 match-again = 🔁 Ещё раз
 match-place = { $place }. { $name } { $score }

@@ -27,6 +27,7 @@ fifty_six-contract = Контракт: { $contract } · { $mark } { $name }
 fifty_six-points = Очки: { $points }
 fifty_six-winner = 🏆 Победили: { $team }
 fifty_six-last-trick = Прошлая взятка: { $name } ({ $cards }) +{ $points }
+fifty_six-deal-last-trick = Последняя взятка: { $name } ({ $cards }) +{ $points }
 fifty_six-nt = без козыря
 fifty_six-all-passed = (все спасовали)
 fifty_six-said-pass = пас

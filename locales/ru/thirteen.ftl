@@ -40,6 +40,7 @@ thirteen-name-dseq = бомба: пары { $low }–{ $high }
 thirteen-table = На столе: { $name }, { $combo }
 thirteen-table-empty = Стол пуст
 thirteen-table-cleared = Стол очищен; последним: { $name }, { $combo }
+thirteen-last-play = Последний ход: { $name }, { $combo }
 thirteen-first-play = Первый ход должен содержать младшую карту
 thirteen-finished = Вышли: { $names }
 

@@ -14,7 +14,9 @@ from bot.replay import Source, all_deals, deal_frames, frame, read_arg
 from bot.scores import ScoreService
 from bot.views import Context
 from engine import GAME_NAMES, find_game, replay
+from engine.cards import parse_card
 from engine.coach import advise, review
+from engine.core import code_cards
 from engine.players import player_for
 from storage.base import SeatRecord, Store, TableKey, TableRecord
 
@@ -231,3 +233,28 @@ def test_a_deals_last_card_is_shown_to_every_seat_while_the_match_goes_on(name: 
                       if code.startswith("pass:") and seat != viewer]
             assert all(frame(source, deal, step, ctx).text.split("\n\n")[1].endswith(hidden)
                        for step in passes)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_deals_last_frame_shows_its_last_trick(name: str) -> None:
+    """The last frame is the deal's result, then its last trick (Thirteen: its last play): the
+    cards the deal's last plays laid, in order, as the group's post of the deal says it."""
+    rules = {"match_games": 3} if name == "thirteen" else {}
+    game, players, log, _ = normal_match(name, **rules)
+    names = ("A", "B", "C", "D")
+    ctx = Context("en", 0, 0, names, name)
+    key = "Last play: " if name == "thirteen" else "The last trick: "
+    ended = 0
+    for deal in all_deals(game, players, 4, log, rules):
+        source = Source("t", 1, name, players, rules, 4, log, names, 1, None, False)
+        result = frame(source, deal, len(deal.moves), ctx).text.split("\n\n")[2]
+        plays = [code for _, code in deal.moves if code.startswith("play:")]
+        if not deal.moves[-1][1].startswith("play:"):  # thrown in (Blot): no card played
+            assert key not in result
+            continue
+        line = result.splitlines()[-1]
+        size = 1 if name == "thirteen" else players  # 56 at 4 seats: no team leaves but at the end
+        faces = " ".join(parse_card(c).symbol for code in plays[-size:] for c in code_cards(code))
+        assert line.startswith(key) and faces in line, (deal.number, line, faces)
+        ended += 1
+    assert ended >= 1

@@ -32,6 +32,9 @@ pytestmark = pytest.mark.slow  # over ~5 s (see pyproject.toml's markers)
 FACE = re.compile(r"(?<![0-9])(?:10|[2-9JQKA])[♠♥♦♣]")
 SUITS = "♠♥♦♣"
 drawn_from: contextvars.ContextVar[tuple[str, Any] | None] = contextvars.ContextVar("drawn", default=None)
+# The faces a post may show though the state it is drawn from has them in hidden hands: a
+# finished deal's post names its last trick, played face up, and the next deal is dealt since.
+closing: contextvars.ContextVar[Counter[str] | None] = contextvars.ContextVar("closing", default=None)
 
 
 def faces(screen: Screen | str) -> Counter[str]:
@@ -121,10 +124,12 @@ class Audit:
 
         async def post_outbox(runtime: Publishing, table: Any, state: Any, ctx: Any) -> Any:
             token = drawn_from.set((table.game, state))
+            laid = closing.set(last_tricks(table, state))
             try:
                 return await original_outbox(runtime, table, state, ctx)
             finally:
                 drawn_from.reset(token)
+                closing.reset(laid)
         monkeypatch.setattr(Publishing, "_post_outbox", post_outbox)
         show, post = Sender.show, Sender.post
 
@@ -154,10 +159,17 @@ class Audit:
         if drawn is None:
             return  # a lobby or a closed table: no hands
         self.screens += 1
-        bad = leaked(drawn[0], drawn[1], reader, faces(screen))
+        bad = leaked(drawn[0], drawn[1], reader, faces(screen), closing.get())
         if bad:
             self.leaks.append(f"{'group' if reader is None else f'seat {reader}'} shown {bad}: "
                               f"{screen if isinstance(screen, str) else screen.text}"[:300])
+
+
+def last_tricks(table: Any, state: Any) -> Counter[str]:
+    """The faces of the last tricks of the deals whose posts ``table``'s outbox owes."""
+    history = find_game(table.game).public_observation(state).history
+    numbers = [int(event.partition(":")[2]) for event in table.outbox if event.startswith("deal:")]
+    return Counter(c.symbol for n in numbers for c in cards_in(history[n - 1].last_trick))
 
 
 def choose(h: Harness, user: int, rng: random.Random, hand: Any = None) -> str | None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot import i18n
 from storage.base import Store
 
 from .fake import GROUP, Harness
-from .play import act_once, assert_no_hand_leaks
+from .play import CARD_FACE, act_once, assert_no_hand_leaks
 
 ARAM, ANI, GOR, LILIT = 101, 102, 103, 104
 
@@ -40,7 +41,11 @@ async def test_one_human_and_three_computers_play_a_whole_match(both_stores: Sto
         await play_to_the_end(h, store, [ARAM])
         group = h.fake.chat(GROUP)
         assert any("🏆" in m.text for m in group), "the match result is posted"
-        assert any("ավարտվեց" in m.text and "Ընդհանուր" in m.text for m in group)
+        posts = [m.text for m in group if "ավարտվեց" in m.text and "Ընդհանուր" in m.text]
+        # each deal's post ends with its last trick: the table shows the next deal at once
+        taken = i18n.t("hy", "deal-last-trick", name="@", cards="@").split("@")[0]
+        assert posts and all(post.splitlines()[-1].startswith(taken) for post in posts)
+        assert all(len(CARD_FACE.findall(post.splitlines()[-1])) == 4 for post in posts)
         finished = h.table_message()
         assert finished.text.startswith("🏁") and "▸" not in finished.text, "the table says it ended"
         assert [b["text"] for b in finished.buttons()] == ["📋 Հաշիվ", "🔁 Կրկին"]

@@ -202,3 +202,38 @@ async def test_a_group_that_kicked_the_bot_is_owed_nothing() -> None:
         assert told == [True] and drawn == [True]
         assert api.bot_messages(group) == []
         assert any(c.status == 403 for c in api.calls), "both were tried"
+
+
+async def test_an_end_screen_is_not_told_drawn_while_its_timed_out_edit_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit timed out and waits to be made again: the same screen shown meanwhile (a sweep
+    drawing the ended table) is not yet surely there, so it is told drawn only once the edit
+    made again gets through, never before."""
+    monkeypatch.setattr(bot.sender, "AGAIN_AFTER", 0.3)
+    fake = FakeTelegram()
+    told: list[int] = []
+
+    def done(n: int) -> bot.sender.Done:
+        async def heard(sent: bool) -> None:
+            told.append(n)
+        return heard
+
+    async def remember(table_id: int, seat: int | None, message_id: int) -> None:
+        return None
+
+    async with Bot(TOKEN, request=fake) as telegram:
+        message = await telegram.send_message(GROUP, "deal 12")
+        sender = bot.sender.Sender(telegram, remember)
+        target, end = bot.sender.Target(1, None, GROUP), Screen("🏁")
+        fake.fail.append((f"editMessageText:{GROUP}", TimedOut()))  # lost: never applied
+        sender.show(target, end, 1, message.message_id, done=done(1))
+        await sender.idle()
+        sender.show(target, end, 2, message.message_id, done=done(2))
+        await sender.idle()
+        assert told == [] and fake.chat(GROUP)[-1].text == "deal 12"
+        for _ in range(40):
+            await asyncio.sleep(0.05)
+            await sender.idle()
+            if told:
+                break
+    assert told == [2] and fake.chat(GROUP)[-1].text == "🏁"

@@ -15,6 +15,9 @@ from bot import coach, i18n, scores
 from bot.views import Context
 from bot.web.scene import plain
 from engine import GAME_NAMES, find_game
+from engine.cards import parse_card
+from engine.core import code_cards
+from engine.tricks import trick_winner
 from storage.memory import MemoryStore
 from storage.records import engine_rules
 
@@ -53,7 +56,7 @@ async def test_every_deal_on_the_page_is_the_engines_replay_face_up(name: str) -
                 assert status == 200, data
                 assert (data["face_up"], data["seat"], data["deal"]) == (True, None, number)
                 assert data["title"] == i18n.t(lang, f"game-{name}")
-                for step, frame in enumerate(data["frames"]):
+                for step, frame in enumerate(data["frames"][:-1]):
                     if step:  # the engine's own move, beside the page's frame of it
                         seat, code = log[moved]
                         state = game.apply(state, seat, game.parse_action(code))
@@ -61,15 +64,43 @@ async def test_every_deal_on_the_page_is_the_engines_replay_face_up(name: str) -
                         assert frame["caption"].endswith(coach.action_text(
                             game.parse_action(code), ctx)), frame["caption"]
                     assert frame["step"] == step and f"{step}/" in frame["lines"][0]
-                    last = step == len(data["frames"]) - 1
                     seen = plain(game.public_observation(state)) | {"history": []}  # not drawn
-                    assert frame["view"] == (seen | {"to_act": []} if last else seen)
-                    assert frame["hands"] == ([] if last else hands(game, state, range(players)))
+                    assert frame["view"] == seen
+                    assert frame["hands"] == hands(game, state, range(players))
                     assert frame["cards"] == []
+                plays = [code for _, code in log[moved - len(data["frames"]) + 2:moved + 1]]
+                seat, code = log[moved]
+                state = game.apply(state, seat, game.parse_action(code))
+                moved += 1
+                assert_deal_end(name, data["frames"][-1], plays, game.public_observation(state),
+                                players)
                 assert len(game.public_observation(state).history) == number
             assert moved == len(log)  # the whole match, deal after deal
         finally:
             await client.close()
+
+
+def assert_deal_end(name: str, frame: dict[str, Any], codes: list[str], public: Any,
+                    players: int) -> None:
+    """A deal's last frame: its result, the standings after it and its last trick (Thirteen:
+    its last play), the cards its last moves laid, in order; nothing of the next deal, which the
+    state after the last move already is (its hand sizes, its turns, its bare table), no hands."""
+    record = public.history[-1]
+    assert frame["view"]["standings"] == plain(record.standings)
+    assert frame["view"]["to_act"] == [] and frame["view"]["deal"] == record.number
+    assert not {"hand_sizes", "trick", "table", "points", "phase"} & set(frame["view"])
+    assert frame["hands"] == [] and frame["cards"] == []
+    plays = [code for code in codes if code.startswith("play:")]
+    if not codes[-1].startswith("play:"):  # thrown in (Blot): nobody played a card
+        assert frame["last_trick"] is None
+        return
+    trick = frame["last_trick"]
+    size = 1 if name == "thirteen" else len(trick["cards"]) if name == "fifty_six" else players
+    laid = [card for code in plays[-size:] for card in code_cards(code)]
+    assert [code for _, code in trick["cards"]] == laid and trick == plain(record.last_trick)
+    if name == "hearts":  # the highest card of the suit led took it
+        seats = [seat for seat, _ in trick["cards"]]
+        assert trick["winner"] == seats[trick_winner([int(parse_card(c)) for c in laid])]
 
 
 async def finished_first_deal(h: Harness) -> int:

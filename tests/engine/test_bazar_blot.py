@@ -665,7 +665,8 @@ def _cards_in(value: object) -> list[Card]:
 
 def test_observation_shows_no_hidden_card_and_describes_every_phase() -> None:
     """Only the counting team's combinations, shown by rule after trick 1 (§6.3), reveal cards
-    still held by others; nothing else does."""
+    still held by others; nothing else does (the finished deals' last tricks, in ``history``,
+    are cards of another deal: test_invariants checks them)."""
     rng = random.Random(3)
     state = GAME.new_match(4, 3)
     assert GAME.private_fields == ("combinations",)
@@ -674,7 +675,7 @@ def test_observation_shows_no_hidden_card_and_describes_every_phase() -> None:
         for viewer in range(4):
             obs = GAME.observation(state, viewer)
             others = {c for s, h in enumerate(GAME.hands(state)) if s != viewer for c in h}
-            visible = {c for name in obs.__dataclass_fields__ if name != "combinations"
+            visible = {c for name in obs.__dataclass_fields__ if name not in ("combinations", "history")
                        for c in _cards_in(getattr(obs, name))}
             assert not visible & others
             assert sorted(obs.hand) == sorted(GAME.hands(state)[viewer])

@@ -58,10 +58,11 @@ def _cards_in(value: Any, skip: tuple[str, ...] = ()) -> Iterator[Card]:
 def _check_observations(game: Any, state: Any, players: int) -> None:
     """Counted per copy, for two-deck games (56): a seat may see a card as often as the deal has
     copies of it outside the other hands. With one copy of each card this means: never a card
-    another seat holds. Each visible card must therefore appear once in an observation."""
+    another seat holds. Each visible card must therefore appear once in an observation. The
+    finished deals' records (``history``) are another deal's cards: ``_check_shared``."""
     hands = [Counter(h) for h in game.hands(state)]
     copies = Counter(game.deck_of(state))
-    skip = getattr(game, "private_fields", ())
+    skip = (*getattr(game, "private_fields", ()), "history")
     for seat in range(players):
         others = sum((hands[s] for s in range(players) if s != seat), Counter[int]())
         seen = Counter(_cards_in(game.observation(state, seat), skip))
@@ -77,7 +78,7 @@ def _check_public(game: Any, state: Any, players: int) -> None:
     assert not hasattr(public, "hand") and not hasattr(public, "seat")
     held = sum((Counter(h) for h in game.hands(state)), Counter[int]())
     copies = Counter(game.deck_of(state))
-    seen = Counter(_cards_in(public, getattr(game, "revealed_fields", ())))
+    seen = Counter(_cards_in(public, (*getattr(game, "revealed_fields", ()), "history")))
     leaked = [c for c, n in held.items() if seen[c] > copies[c] - n]
     assert not leaked, f"the public view shows {sorted(map(str, map(Card, leaked)))}"
     _check_shared(game, state, public, players)
@@ -104,6 +105,7 @@ def _check_shared(game: Any, state: Any, public: Shared, players: int) -> None:
         assert sorted(s for team in public.teams for s in team) == list(range(players))
     for number, record in enumerate(public.history, 1):
         assert record.number == number and len(record.results) == entries
+        _check_last_trick(record, players)
     if public.history:
         assert public.last_deal is public.history[-1]
     if game.is_over(state):
@@ -111,6 +113,23 @@ def _check_shared(game: Any, state: Any, public: Shared, players: int) -> None:
         seat_places = ([table.places[next(t for t, team in enumerate(public.teams) if s in team)]
                         for s in range(players)] if public.teams else list(table.places))
         assert tuple(seat_places) == ranks
+
+
+def _check_last_trick(record: Any, players: int) -> None:
+    """A finished deal's record names no card but those of its last trick, all played face up:
+    a trick of one card a seat (56: of those still in), or Thirteen's last play, one seat's;
+    only a deal thrown in (Blot) has none."""
+    last = record.last_trick
+    assert list(_cards_in(record)) == list(_cards_in(last))
+    if last is None:
+        assert getattr(record.facts, "thrown_in", False), f"deal {record.number}: no last trick"
+        return
+    seats = [seat for seat, _ in last.cards]
+    assert last.leader == seats[0] and last.winner in seats
+    if len(set(seats)) == 1:  # Thirteen: the play that emptied the winner's hand
+        assert last.winner == last.leader and len(record.facts.order) == players
+    else:
+        assert len(seats) == len(set(seats)) <= players
 
 
 def _an_illegal_action(game: Any, state: Any, seat: int, legal: list[Any]) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot import i18n, scores
+from bot.views.base import face
 from engine import GAME_NAMES
 from storage import open_store
 
@@ -145,6 +146,11 @@ def replay_during_the_match(window: Window, table: int) -> None:
     assert not window.drawn("#hand") and window.js("return document.getElementById('next').disabled")
     said = window.text("caption")  # the deal's last card, laid face up: named, whoever laid it
     assert said == frames[56]["caption"] and "🂠" not in said and said[-1] in "♠♥♦♣", said
+    # its trick on the felt, the last card in it; no seat's turn nor the next deal's hand sizes
+    last = [code for _, code in frames[56]["last_trick"]["cards"]]
+    assert window.drawn("#last") == last and len(last) == 4 and said.endswith(face(last[-1]))
+    notes = window.js("return [...document.querySelectorAll('#seats .seat')].map(s => s.textContent)")
+    assert len(notes) == 4 and not [n for n in notes if "🂠" in n or "▸" in n], notes
     window.shot("replay-during-match-end")
     window.click("#back")
     window.until(lambda: (s := window.scene()) and s.get("table") == table, "the table again")
