@@ -185,7 +185,8 @@ class Match:
     received: tuple[int, ...]
     scores: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]  # points of every finished deal
-    closings: tuple[TrickRecord | None, ...]  # the last trick of every finished deal
+    # the last trick of every finished deal, as ``tricks`` keeps it: a record when one is viewed
+    closings: tuple[tuple[int, tuple[int, ...], int] | None, ...]
     tiebreaks: int
     # (results, target, passing) the records were built from, and the records
     records: tuple[tuple[tuple[int, ...], ...], int, bool, tuple[DealRecord, ...]] | None
@@ -670,7 +671,7 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
     """Add a deal's points, then end the match (spec §5) or deal again."""
     s.match = m = s.match.copy()
     m.results = (*m.results, points)
-    m.closings = (*m.closings, trick_record(s.tricks[-1]) if s.tricks else None)  # a test's
+    m.closings = (*m.closings, s.tricks[-1] if s.tricks else None)  # None: a test's
     m.scores = tuple(map(add, m.scores, points))
     if max(m.scores) >= m.target:
         low = min(m.scores)
@@ -705,7 +706,8 @@ def _records(m: Match) -> tuple[DealRecord, ...]:
         moon = points.index(0) if sum(points) == 78 else None
         offset = PASS_OFFSETS[number % 4] if m.passing else 0
         records.append(DealRecord(number, points, standings(totals, low_wins=True),
-                                  HeartsDeal(moon, PASS_NAMES[offset], tiebreak), last))
+                                  HeartsDeal(moon, PASS_NAMES[offset], tiebreak),
+                                  trick_record(last) if last else None))
     return tuple(records)
 
 
