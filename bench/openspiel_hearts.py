@@ -26,9 +26,11 @@ What is timed, a second of CPU time a run:
   four uniform random bots (C++ from the call on).
 
 Measured (issue 28; 2 cores shared with other work, ``--seconds 1 --runs 3``, the four builds
-alternated twice in one session; API ratio, medians of each run's): pure Python 0.39 / 0.39
-before, 0.51 / 0.46 after; the mypyc build (``tools/compiled_engine.py run``) 0.68 / 0.70
-before, 1.18 / 1.23 after (24,600 deals a second against OpenSpiel's 20,700). What it took: a
+alternated twice in one session; API ratio, medians of each run's): pure Python 0.40 / 0.42
+before, 0.44 / 0.54 after; the mypyc build (``tools/compiled_engine.py run``) 0.61 / 0.69
+before, 1.23 / 1.07 after (19,000 deals a second against OpenSpiel's 15,700-19,300); in two
+other sessions the same day 1.18 / 1.23 and, on a loaded machine, 1.02 / 1.01: at or a little
+above OpenSpiel, not far above. What it took: a
 suit's plays found in lists by rank mask, not in a dict keyed by card mask (whose higher suits
 hashed alike and collided); a fixed deal read once (``parse_hands``); the first dealer kept by
 seed (``core.first_dealer``: every deal here is seed 0); the next deal, when it opens with a
