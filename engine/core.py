@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 if TYPE_CHECKING:  # tricks imports this module
@@ -211,6 +212,13 @@ def deal_rng(seed: int, deal_number: int) -> random.Random:
     """The generator of one deal: all chance of deal k comes from (seed, k), so any deal can be
     rebuilt alone and ``apply`` never draws."""
     return random.Random(seed * 1_000_003 + deal_number)
+
+
+@lru_cache(maxsize=256)
+def first_dealer(seed: int, players: int) -> Seat:
+    """The first deal's dealer, drawn from (seed, 0). Kept for the last few seeds: a match
+    replayed from its seed, or a fixed deal dealt again, draws it once (seeding costs µs)."""
+    return deal_rng(seed, 0).randrange(players)
 
 
 def replay(

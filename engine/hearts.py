@@ -49,11 +49,13 @@ from .core import (
     cards_code,
     deal_rng,
     extend,
+    first_dealer,
     interpreted,
     standings,
 )
 from .tricks import (
     PLAYS,
+    RANK_BITS,
     SUIT_PLAYS,
     Play,
     TrickRecord,
@@ -183,7 +185,8 @@ class Match:
     received: tuple[int, ...]
     scores: tuple[int, ...]
     results: tuple[tuple[int, ...], ...]  # points of every finished deal
-    closings: tuple[TrickRecord | None, ...]  # the last trick of every finished deal
+    # the last trick of every finished deal, as ``tricks`` keeps it: a record when one is viewed
+    closings: tuple[tuple[int, tuple[int, ...], int] | None, ...]
     tiebreaks: int
     # (results, target, passing) the records were built from, and the records
     records: tuple[tuple[tuple[int, ...], ...], int, bool, tuple[DealRecord, ...]] | None
@@ -219,7 +222,11 @@ class State:
     """One whole match. Never mutated once ``apply`` has returned it.
 
     A hand is ``start[seat] & ~gone``: the hands as play (or the pass) began, less the cards
-    played since, so playing a card changes one int instead of rebuilding the hands."""
+    played since, so playing a card changes one int instead of rebuilding the hands.
+
+    A deal that opens with a pass is shuffled when something first asks for a hand (``start``
+    is () until then, see ``_dealt``): the move that ends a deal does not pay for the next one
+    where nobody looks at it (a rollout's caller, a bench), and nothing else tells."""
 
     __slots__ = ("phase", "start", "gone", "trick", "leader", "broken", "taken", "tricks",
                  "match")
@@ -259,7 +266,7 @@ class State:
 
     @property
     def dealt(self) -> tuple[int, ...]:
-        return self.match.dealt
+        return _dealt(self)
 
     @property
     def passed(self) -> tuple[int, ...]:
@@ -284,6 +291,7 @@ class State:
     def set_match(self, **fields: object) -> None:
         """Change Match fields for this state only (tests, benches: a position set up by
         hand): a state built from another shares its Match, which must not change."""
+        _dealt(self)  # dealt from the Match as it was
         self.match = match = self.match.copy()
         for name, value in fields.items():
             setattr(match, name, value)
@@ -291,7 +299,7 @@ class State:
     @property
     def hands(self) -> tuple[int, ...]:
         gone = self.gone
-        return tuple(h & ~gone for h in self.start)
+        return tuple(h & ~gone for h in _dealt(self))
 
     @hands.setter
     def hands(self, hands: tuple[int, ...]) -> None:
@@ -388,7 +396,7 @@ class Hearts(GameBase):
         m = Match()
         m.target, m.passing, m.seed = target, bool(passing), seed
         m.scores, m.results, m.closings, m.tiebreaks, m.records = (0, 0, 0, 0), (), (), 0, None
-        m.dealer = deal_rng(seed, 0).randrange(4)
+        m.dealer = first_dealer(seed, 4)
         m.round = 1
         s = State()
         s.match = m
@@ -411,14 +419,15 @@ class Hearts(GameBase):
             if seat != (state.leader + len(trick)) % 4:
                 return []
             if trick:
-                follow = state.start[seat] & ~state.gone & LED_MASKS[trick[0]]
+                led = trick[0] // 13
+                follow = (state.start[seat] & ~state.gone) >> 13 * led & RANK_BITS
                 if follow:
-                    return SUIT_PLAYS.get(follow) or suit_plays(follow)
+                    return SUIT_PLAYS[led][follow] or suit_plays(led, follow)
             elif not state.tricks:
                 return OPENING
             return plays_of(legal_mask(state, seat))
         if state.phase == "pass" and not state.match.passed[seat]:
-            return PassChoices(state.start[seat])
+            return PassChoices(_dealt(state)[seat])
         return []
 
     def apply(self, state: State, seat: int, action: object) -> State:
@@ -450,7 +459,7 @@ class Hearts(GameBase):
 
     def observation(self, state: State, seat: int) -> Observation:
         return extend(Observation, self.public_observation(state), seat=seat,
-                      hand=tuple(cards_of(state.start[seat] & ~state.gone)),
+                      hand=tuple(cards_of(_dealt(state)[seat] & ~state.gone)),
                       passed=tuple(cards_of(state.match.passed[seat])),
                       received=tuple(cards_of(state.match.received[seat])))
 
@@ -588,7 +597,7 @@ def _pass(state: State, seat: int, cards: int) -> State:
     m = state.match
     if not 0 <= seat < 4 or m.passed[seat]:
         raise IllegalAction(f"seat {seat} has already passed", "not-your-turn")
-    if cards & ~state.start[seat]:
+    if cards & ~_dealt(state)[seat]:
         raise IllegalAction("pass three cards of your own hand", "not-in-hand")
     if cards.bit_count() < 3:
         raise IllegalAction("pass three cards", "pass-too-few", missing=3 - cards.bit_count(),
@@ -623,16 +632,31 @@ def _begin_play(s: State) -> None:
 
 
 def _start_deal(s: State, hands: tuple[int, ...]) -> None:
-    """Deal ``hands``; ``s.match`` is the state's own (a fresh copy)."""
+    """Deal ``hands``, or () for the deal's own shuffle where it opens with a pass (made when
+    first asked for: ``_dealt``); ``s.match`` is the state's own (a fresh copy)."""
     m = s.match
-    s.start = m.dealt = hands
     s.gone = 0
     m.passed = m.received = s.taken = (0, 0, 0, 0)
     s.trick, s.tricks, s.broken = (), (), False
     if s.pass_offset:
+        s.start = m.dealt = hands
         s.phase, s.leader = "pass", 0
-    else:
+    else:  # the 2♣ holder leads: the hands are needed now
+        s.start = m.dealt = hands or _shuffle(m.seed, m.round, m.dealer)
         _begin_play(s)
+
+
+def _dealt(s: State) -> tuple[int, ...]:
+    """The hands as the deal (or, after a pass, play) began: ``s.start``, shuffled now if the
+    deal has not been yet. Writing them changes no fact: the seed and the deal's number fix
+    them, and the states that share this Match are all of this deal before anyone passed."""
+    start = s.start
+    if not start:
+        m = s.match
+        if not m.dealt:
+            m.dealt = _shuffle(m.seed, m.round, m.dealer)
+        start = s.start = m.dealt
+    return start
 
 
 def _end_deal(s: State) -> None:
@@ -647,7 +671,7 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
     """Add a deal's points, then end the match (spec §5) or deal again."""
     s.match = m = s.match.copy()
     m.results = (*m.results, points)
-    m.closings = (*m.closings, trick_record(s.tricks[-1]) if s.tricks else None)  # a test's
+    m.closings = (*m.closings, s.tricks[-1] if s.tricks else None)  # None: a test's
     m.scores = tuple(map(add, m.scores, points))
     if max(m.scores) >= m.target:
         low = min(m.scores)
@@ -657,7 +681,7 @@ def _settle(s: State, points: tuple[int, ...]) -> None:
         m.tiebreaks += 1
     m.round += 1
     m.dealer = (m.dealer + 1) % 4
-    _start_deal(s, _shuffle(m.seed, m.round, m.dealer))
+    _start_deal(s, ())
 
 
 def _history(state: State) -> tuple[DealRecord, ...]:
@@ -682,7 +706,8 @@ def _records(m: Match) -> tuple[DealRecord, ...]:
         moon = points.index(0) if sum(points) == 78 else None
         offset = PASS_OFFSETS[number % 4] if m.passing else 0
         records.append(DealRecord(number, points, standings(totals, low_wins=True),
-                                  HeartsDeal(moon, PASS_NAMES[offset], tiebreak), last))
+                                  HeartsDeal(moon, PASS_NAMES[offset], tiebreak),
+                                  trick_record(last) if last else None))
     return tuple(records)
 
 

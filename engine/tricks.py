@@ -56,37 +56,44 @@ class Play:
 
 
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in range(52))
-# The plays of each set of cards of one suit met so far, keyed by its card mask: at most
-# 4 x 8,191 small tuples, shared by every game, so listing a legal set is a lookup a suit.
-SUIT_PLAYS: Final[dict[int, tuple[Play, ...]]] = {}
+# SUIT_PLAYS[suit][ranks]: the plays of the cards ``ranks`` (a 13-bit mask) of ``suit``, made at
+# first use and shared by every game, so listing a legal set is a lookup a suit. Lists indexed by
+# the ranks, not a dict keyed by card mask: an int hashes to itself, and the masks of the higher
+# suits, alike in their low bits, collided in one (a spade's lookup cost three of a club's).
+SUIT_PLAYS: Final[tuple[list[tuple[Play, ...] | None], ...]] = tuple(
+    [None] * 8192 for _ in range(4))
+_CLUB_PLAYS: Final = SUIT_PLAYS[0]
+_DIAMOND_PLAYS: Final = SUIT_PLAYS[1]
+_HEART_PLAYS: Final = SUIT_PLAYS[2]
+_SPADE_PLAYS: Final = SUIT_PLAYS[3]
+RANK_BITS: Final = 0x1FFF  # the 13 rank bits of one suit (cards.SUIT_BITS, here a C static)
 
 
-def suit_plays(mask: int) -> tuple[Play, ...]:
-    """The plays of ``mask``, cards of one suit, lowest first, cached."""
-    plays = SUIT_PLAYS.get(mask)
+def suit_plays(suit: int, ranks: int) -> tuple[Play, ...]:
+    """The plays of the cards ``ranks`` (a 13-bit mask, not 0) of ``suit``, lowest first."""
+    plays = SUIT_PLAYS[suit][ranks]
     if plays is None:
-        base = 13 * ((mask.bit_length() - 1) // 13)
-        plays = SUIT_PLAYS[mask] = tuple(PLAYS[base + r] for r in SUIT_RANKS[mask >> base])
+        base = 13 * suit
+        plays = SUIT_PLAYS[suit][ranks] = tuple(PLAYS[base + r] for r in SUIT_RANKS[ranks])
     return plays
 
 
 def plays_of(mask: int) -> tuple[Play, ...]:
     """The Play actions of a card set, lowest suit and rank first: a lookup a suit (a legal set
     is mostly one suit; the suits are written out, which a loop over them would slow)."""
-    get = SUIT_PLAYS.get
     out: tuple[Play, ...] = ()
-    bits = mask & CLUBS
-    if bits:
-        out = get(bits) or suit_plays(bits)
-    bits = mask & DIAMONDS
-    if bits:
-        out += get(bits) or suit_plays(bits)
-    bits = mask & HEARTS
-    if bits:
-        out += get(bits) or suit_plays(bits)
-    bits = mask & SPADES
-    if bits:
-        out += get(bits) or suit_plays(bits)
+    ranks = mask & RANK_BITS
+    if ranks:
+        out = _CLUB_PLAYS[ranks] or suit_plays(0, ranks)
+    ranks = mask >> 13 & RANK_BITS
+    if ranks:
+        out += _DIAMOND_PLAYS[ranks] or suit_plays(1, ranks)
+    ranks = mask >> 26 & RANK_BITS
+    if ranks:
+        out += _HEART_PLAYS[ranks] or suit_plays(2, ranks)
+    ranks = mask >> 39 & RANK_BITS
+    if ranks:
+        out += _SPADE_PLAYS[ranks] or suit_plays(3, ranks)
     return out
 
 
@@ -169,9 +176,26 @@ _BITS: Final = tuple((i + 1).bit_length() for i in range(1024))  # the bits _ran
 
 
 def parse_hands(deal: Sequence[str], deck: Sequence[int], players: int = 4) -> tuple[int, ...]:
-    """A fixed deal, one string of cards per seat, that must split ``deck`` into equal hands."""
+    """A fixed deal, one string of cards per seat, that must split ``deck`` into equal hands.
+    A deal read before is a lookup: tests and benches start again and again from fixed deals."""
     if isinstance(deal, str) or len(deal) != players:
         raise ValueError(f"deal: give one string of cards for each of the {players} seats")
+    key = (*deal, deck)
+    try:
+        hands = _PARSED.get(key)
+    except TypeError:  # unhashable: a deck in a list, or not strings (refused there)
+        return _read_hands(deal, deck, players)
+    if hands is None:
+        if len(_PARSED) >= 1024:
+            _PARSED.clear()
+        hands = _PARSED[key] = _read_hands(deal, deck, players)
+    return hands
+
+
+_PARSED: dict[tuple[object, ...], tuple[int, ...]] = {}  # (*deal, deck): hands
+
+
+def _read_hands(deal: Sequence[str], deck: Sequence[int], players: int) -> tuple[int, ...]:
     size = len(deck) // players
     hands = []
     seen = 0

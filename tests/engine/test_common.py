@@ -12,7 +12,7 @@ from engine import GAME_NAMES, find_game
 from engine.cards import _CODES, CARDS, _read_card, mask_of, parse_card, parse_cards
 from engine.core import GameBase, cards_code, code_cards, teams_of
 from engine.players import DEFAULT_LEVEL, LEVEL_NAMES, _players
-from engine.tricks import parse_hands, shuffled
+from engine.tricks import PLAYS, parse_hands, plays_of, shuffled
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -98,5 +98,18 @@ def test_a_deal_reads_as_its_cards_in_any_spelling() -> None:
     assert parse_hands(plain, range(52)) == parse_hands(odd, range(52)) == expected
     twice = plain[0].replace(str(CARDS[hands[0][1]]), str(CARDS[hands[0][0]]))
     for bad in ([twice, *plain[1:]], [plain[0] + " 2X", *plain[1:]], plain[:3], "2C 3C"):
-        with pytest.raises(ValueError):
-            parse_hands(bad, range(52))
+        for _ in range(2):  # a refused deal is not kept as read
+            with pytest.raises(ValueError):
+                parse_hands(bad, range(52))
+    # read again (a lookup now), or with the deck in a list (never kept): the same hands
+    assert parse_hands(tuple(plain), range(52)) == parse_hands(plain, deck) == expected
+    with pytest.raises(ValueError):
+        parse_hands(plain, range(1, 53))  # the same strings, another deck: read again, refused
+
+
+def test_plays_of_a_set_are_its_cards_lowest_suit_and_rank_first() -> None:
+    rng = random.Random(3)
+    for size in (0, 1, 2, 5, 13, 20, 52):
+        for _ in range(50):
+            cards = sorted(rng.sample(range(52), size))
+            assert plays_of(mask_of(cards)) == tuple(PLAYS[c] for c in cards)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from engine import IllegalAction, hearts, replay
 from engine.cards import cards_of, mask_of, parse_card, parse_cards
+from engine.core import deal_rng
 from engine.hearts import GAME, Pass, State, _end_deal, _settle, legal_mask, rollout, start_of_play
-from engine.tricks import PLAYS
+from engine.tricks import PLAYS, deal_hands
 
 N, E, S, W = range(4)
 
@@ -262,6 +264,32 @@ def test_history_follows_the_results_and_the_target() -> None:
     assert changed == hearts._records(lower.match)
     assert [r.facts.tiebreak for r in changed] != [r.facts.tiebreak for r in history]
     assert GAME.public_observation(s).history == history and lower != s
+
+def test_the_next_deal_is_the_same_whoever_looks_at_it_first() -> None:
+    """A deal opening with a pass is shuffled when first asked for (``_dealt``): whichever
+    question comes first (a seat's passes, a view, a pass, the hands, equality, a changed
+    Match), every state of it shows the deal seed and number make (§1)."""
+    rng, s, log = random.Random(7), GAME.new_match(4, 7), []
+    while s.round == 1:
+        seat = min(GAME.to_act(s))
+        action = rng.choice(GAME.legal_actions(s, seat))
+        s = GAME.apply(s, seat, action)
+        log.append((seat, str(action)))
+    assert s.phase == "pass" and s.pass_offset == 3
+    dealt = deal_hands(range(52), deal_rng(7, 2), s.dealer + 1)
+    first: list[Callable[[State], object]] = [
+        lambda t: GAME.legal_actions(t, 2), lambda t: GAME.public_observation(t),
+        lambda t: GAME.observation(t, 1), lambda t: _pass_all(t), lambda t: t.hands,
+        lambda t: t.dealt, lambda t: t == s, lambda t: t.set_match(target=50)]
+    for ask in first:
+        t = replay(GAME, 4, 7, log)
+        assert GAME.to_act(t) == {0, 1, 2, 3}
+        ask(t)
+        assert t.dealt == t.hands == dealt and t.match.dealt == dealt
+        assert [GAME.observation(t, i).hand for i in range(4)] == [
+            tuple(cards_of(h)) for h in dealt]
+        assert _pass_all(t).received == _pass_all(replay(GAME, 4, 7, log)).received
+
 
 def test_bad_deal_is_refused() -> None:
     with pytest.raises(ValueError):
