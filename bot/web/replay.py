@@ -15,6 +15,7 @@ from typing import Any
 from engine import Game, find_game
 from engine.core import Shared
 
+from .. import i18n
 from ..replay import Deal, Source, caption, page_ref, seats_shown, title
 from ..views import Context, deal_post, view_for
 from .scene import WORDS, lines, plain, under_felt
@@ -62,7 +63,14 @@ def closing(public: Shared, source: Source, deal: Deal, ctx: Context) -> dict[st
               if f.name != "phase"}
     return {"view": shared | {"deal": deal.number, "to_act": [], "history": []},
             "last_trick": plain(public.history[deal.number - 1].last_trick),
-            "cards": [], "hands": []}
+            "last_label": ctx.t(last_label_key(source.game)), "cards": [], "hands": []}
+
+
+def last_label_key(game: str) -> str:
+    """The felt's label of a deal's last trick: the game's own word (Thirteen: its last play),
+    else the shared one; not the live table's "previous trick" of a deal that goes on."""
+    own = f"{game}-web-deal-last-trick"
+    return own if i18n.has("en", own) else "web-deal-last-trick"
 
 
 def drawn(source: Source, deal: Deal, step: int, ctx: Context, board: str) -> dict[str, Any]:

@@ -181,6 +181,7 @@ web-spectator = 👀 Watching
 web-you = You
 web-trick = On the table
 web-last-trick = Last trick
+web-deal-last-trick = The last trick
 web-to-beat = To beat
 web-seconds = s
 web-connecting = Connecting…

@@ -45,6 +45,7 @@ thirteen-table = On the table: { $name }, { $combo }
 thirteen-table-empty = The table is empty
 thirteen-table-cleared = The table was cleared; last: { $name }, { $combo }
 thirteen-last-play = Last play: { $name }, { $combo }
+thirteen-web-deal-last-trick = Last play
 thirteen-first-play = The first play must contain the lowest card
 thirteen-finished = Out: { $names }
 

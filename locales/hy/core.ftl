@@ -165,6 +165,7 @@ web-spectator = 👀 Դիտում եք
 web-you = Դուք
 web-trick = Սեղանին
 web-last-trick = Նախորդ առքը
+web-deal-last-trick = Վերջին առքը
 web-to-beat = Ծածկել
 web-seconds = վ
 web-connecting = Միացում…

@@ -42,6 +42,7 @@ thirteen-table = Սեղանին՝ { $name }՝ { $combo }
 thirteen-table-empty = Սեղանը դատարկ է
 thirteen-table-cleared = Սեղանը մաքրվեց․ վերջինը՝ { $name }՝ { $combo }
 thirteen-last-play = Վերջին քայլը՝ { $name }, { $combo }
+thirteen-web-deal-last-trick = Վերջին քայլը
 thirteen-first-play = Առաջին քայլը պետք է պարունակի ամենացածր քարտը
 thirteen-finished = Դուրս են եկել՝ { $names }
 

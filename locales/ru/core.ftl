@@ -174,6 +174,7 @@ web-spectator = 👀 Вы смотрите
 web-you = Вы
 web-trick = На столе
 web-last-trick = Прошлая взятка
+web-deal-last-trick = Последняя взятка
 web-to-beat = Побить
 web-seconds = с
 web-connecting = Соединение…

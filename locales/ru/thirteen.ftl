@@ -41,6 +41,7 @@ thirteen-table = На столе: { $name }, { $combo }
 thirteen-table-empty = Стол пуст
 thirteen-table-cleared = Стол очищен; последним: { $name }, { $combo }
 thirteen-last-play = Последний ход: { $name }, { $combo }
+thirteen-web-deal-last-trick = Последний ход
 thirteen-first-play = Первый ход должен содержать младшую карту
 thirteen-finished = Вышли: { $names }
 

@@ -72,15 +72,15 @@ async def test_every_deal_on_the_page_is_the_engines_replay_face_up(name: str) -
                 seat, code = log[moved]
                 state = game.apply(state, seat, game.parse_action(code))
                 moved += 1
-                assert_deal_end(name, data["frames"][-1], plays, game.public_observation(state),
-                                players)
+                assert_deal_end(name, lang, data["frames"][-1], plays,
+                                game.public_observation(state), players)
                 assert len(game.public_observation(state).history) == number
             assert moved == len(log)  # the whole match, deal after deal
         finally:
             await client.close()
 
 
-def assert_deal_end(name: str, frame: dict[str, Any], codes: list[str], public: Any,
+def assert_deal_end(name: str, lang: str, frame: dict[str, Any], codes: list[str], public: Any,
                     players: int) -> None:
     """A deal's last frame: its result, the standings after it and its last trick (Thirteen:
     its last play), the cards its last moves laid, in order; nothing of the next deal, which the
@@ -90,6 +90,8 @@ def assert_deal_end(name: str, frame: dict[str, Any], codes: list[str], public: 
     assert frame["view"]["to_act"] == [] and frame["view"]["deal"] == record.number
     assert not {"hand_sizes", "trick", "table", "points", "phase"} & set(frame["view"])
     assert frame["hands"] == [] and frame["cards"] == []
+    word = {"thirteen": "thirteen-web-deal-last-trick"}.get(name, "web-deal-last-trick")
+    assert frame["last_label"] == i18n.t(lang, word), "the deal's last, not 'previous'"
     plays = [code for code in codes if code.startswith("play:")]
     if not codes[-1].startswith("play:"):  # thrown in (Blot): nobody played a card
         assert frame["last_trick"] is None

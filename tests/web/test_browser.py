@@ -149,6 +149,8 @@ def replay_during_the_match(window: Window, table: int) -> None:
     # its trick on the felt, the last card in it; no seat's turn nor the next deal's hand sizes
     last = [code for _, code in frames[56]["last_trick"]["cards"]]
     assert window.drawn("#last") == last and len(last) == 4 and said.endswith(face(last[-1]))
+    label = window.js("return document.querySelector('#last .label').textContent")
+    assert label.startswith(frames[56]["last_label"] + ":"), label  # the deal's last trick
     notes = window.js("return [...document.querySelectorAll('#seats .seat')].map(s => s.textContent)")
     assert len(notes) == 4 and not [n for n in notes if "🂠" in n or "▸" in n], notes
     window.shot("replay-during-match-end")

@@ -163,7 +163,8 @@ function drawTrick(s) {
   const last = $("last");
   last.textContent = "";
   if (s.last_trick) {
-    last.append(el("div", "label", s.words["last-trick"] + ": " + s.names[s.last_trick.winner]));
+    const label = s.last_label || s.words["last-trick"];  // a replay's last frame names its own
+    last.append(el("div", "label", label + ": " + s.names[s.last_trick.winner]));
     s.last_trick.cards.forEach(([, code]) => last.append(cardEl(code)));
   }
 }
