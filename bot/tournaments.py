@@ -31,6 +31,7 @@ from .tables import Outcome, Person, TableError, TableService
 
 ROUNDS = (3, 1, 2, 4, 5)  # the rounds button cycles through these
 LEAST = 2  # entrants a tournament needs at its start
+STORY_LATE = 60.0  # seconds an ended table's match may take to be stored (``_count_round``)
 
 
 @dataclass
@@ -192,13 +193,19 @@ class TournamentService:
 
     async def _count_round(self, t: TournamentRecord) -> Step | None:
         """The current round's points once every one of its tables has ended (finished, or
-        closed with everyone away: its places so far count)."""
+        closed with everyone away: its places so far count) and its match is stored. A table is
+        saved as ended just before its match is: a look in between (another table's end, the
+        periodic job) waits, else that table's players would count as all last. A match still
+        missing after STORY_LATE (the bot killed in between) counts so, rather than hold the
+        tournament for ever."""
         points: dict[int, int] = {}
         for board, table_id in enumerate(t.tables[-1]):
             table = await self.store.tables.by_id(table_id)
             if table is None or table.status in ("lobby", "playing"):
                 return None
             story = await self.store.scores.story_of_table(table_id)
+            if story is None and time.time() - table.updated_at < STORY_LATE:
+                return None  # its match is being stored: the table's own end counts the round
             seats = t.seating[len(t.tables) - 1][board]
             places = [r.place for r in story.match.results] if story else [len(seats)] * len(seats)
             points.update(pairing.round_points(places, seats))

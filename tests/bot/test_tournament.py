@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 from unittest.mock import patch
 
 import pytest
 
+import bot.scores
 from bot import i18n, pairing
 from storage import open_store
 from storage.base import Store
@@ -266,3 +268,30 @@ async def test_a_running_tournament_is_cancelled_by_its_opener_and_its_tables_cl
         story = await store.scores.story_of_table(t.tables[0][0])
         assert story is not None and story.facts.status == "stopped" and not story.facts.rated
         assert [await store.tables.seat_of(user) for user in HUMANS] == [None] * len(HUMANS)
+
+
+async def test_a_round_waits_for_its_last_tables_match_to_be_stored(store: Store) -> None:
+    """A table is saved as ended a moment before its match is stored: a look at the tournament
+    in between (another table's end, the periodic job) must not count that table's players as
+    all last (seen on PostgreSQL: a round's points of 0 for a whole table)."""
+    async with Harness(store) as h:
+        t = await sign_up(h, HUMANS)
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        await h.press(ADMIN, signup, signup.button("▶")["callback_data"])
+        t = await live(h)
+        store_match = bot.scores.finish
+
+        async def looked_at_first(*args: Any, **kwargs: Any) -> Any:
+            await h.runtime.desk.carry_on(t.id or 0)  # the periodic job's look, in between
+            return await store_match(*args, **kwargs)
+        with patch("bot.scores.finish", looked_at_first):
+            await play_round(h, store, t)
+        t = await live(h)
+        assert len(t.points) == 1, "counted once the last match was stored"
+        expected: dict[int, int] = {}
+        for board, table_id in enumerate(t.tables[0]):
+            story = await store.scores.story_of_table(table_id)
+            assert story is not None
+            expected |= pairing.round_points([r.place for r in story.match.results],
+                                             t.seating[0][board])
+        assert t.points[0] == expected and sorted(expected.values()) == [0, 0, 1, 1, 2, 2, 3, 3]
