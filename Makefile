@@ -17,7 +17,7 @@ run: $(STAMP)
 	$(BIN)/python -m bot
 
 try: $(STAMP)
-	$(BIN)/python -m bot.web.trial
+	$(BIN)/python -m bot.dev.trial
 
 test: $(STAMP)
 	$(BIN)/ruff check .

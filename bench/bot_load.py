@@ -40,8 +40,8 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bot.computers  # noqa: E402
-from bot.tables import Person  # noqa: E402
+import bot.play.computers
+from bot.play.tables import Person
 from storage.base import Store, TableKey, UserRecord  # noqa: E402
 from storage.memory import MemoryStore  # noqa: E402
 from tests.bot.fake import FakeTelegram, Harness, Sent  # noqa: E402
@@ -59,16 +59,16 @@ def slow_players(think: float) -> None:
     """Every computer player thinking in a thread takes ``think`` seconds a decision (sleeping,
     as a stand-in for a search that lets go of the interpreter lock), to show that no table waits
     for another table's computers."""
-    original = bot.computers.decide
+    original = bot.play.computers.decide
 
     def slow(*request: Any) -> Any:
         time.sleep(think)
         return original(*request)
 
-    bot.computers.decide = slow
+    bot.play.computers.decide = slow
 
 
-def time_decisions(computers: bot.computers.Computers) -> dict[str, list[float]]:
+def time_decisions(computers: bot.play.computers.Computers) -> dict[str, list[float]]:
     """level -> seconds from asking a computer's decision to having it, as the run goes."""
     timed: dict[str, list[float]] = defaultdict(list)
     think = computers.think
@@ -372,7 +372,7 @@ async def main() -> None:
         return
     if args.think:
         slow_players(args.think / 1000)
-    logging.getLogger("bot.computers").setLevel(logging.ERROR)  # the fallbacks are counted
+    logging.getLogger("bot.play.computers").setLevel(logging.ERROR)  # the fallbacks are counted
     for _ in range(args.rounds):  # interleaved: the machine's load falls on every mode alike
         for pace in args.paces.split(","):
             for gc_plan in args.gc.split(","):

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.replay import Source, all_deals, deal_frames  # noqa: E402
-from bot.views import Context  # noqa: E402
-from bot.web.replay import deal_payload  # noqa: E402
+from bot.coach.replay import Source, all_deals, deal_frames
+from bot.views import Context
+from bot.web.replay import deal_payload
 from engine import GAME_NAMES, find_game  # noqa: E402
 from engine.players import player_for  # noqa: E402
 

@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import aiohttp  # noqa: E402
 
-from bot.web import auth  # noqa: E402
-from bot.web.server import Served, Web  # noqa: E402
+from bot.web import auth
+from bot.web.server import Served, Web
 from storage.memory import MemoryStore  # noqa: E402
 from tests.bot.fake import TOKEN, Harness  # noqa: E402
 

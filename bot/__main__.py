@@ -22,8 +22,8 @@ from telegram import Update
 from telegram.error import InvalidToken, NetworkError
 
 from . import logs
-from .app import build_app, check_token
 from .settings import Settings
+from .tg.app import build_app, check_token
 
 
 def hold_database(path: str) -> IO[bytes] | None:

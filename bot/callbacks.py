@@ -36,7 +36,7 @@ class Kind(StrEnum):
     MATCH_SHEET = "v"  # a stored match's sheet from /history (the match id in the table id's place)
     HINT = "i"  # the coach's hint for the presser's turn (a hand's 💡)
     REVIEW = "w"  # the coach's review of the presser's last deal (argument: the deal number)
-    REPLAY = "y"  # a deal replayed in private (argument: source t|m, deal, step; see bot.replay)
+    REPLAY = "y"  # a deal replayed in private (argument: source t|m, deal, step; see bot.coach.replay)
     TOURNAMENT = "e"  # a tournament's sign-up button (its id in the table id's place; the action)
 
     @property

@@ -11,18 +11,18 @@ from telegram.ext import Application
 from storage.base import Store
 
 from . import i18n
-from .computers import Computers, merged
-from .people import People
-from .publishing import Publishing
-from .season_service import SeasonService
-from .sender import Sender, Shared
+from .play.computers import Computers, merged
+from .play.tables import Outcome, TableService
+from .publishing.live import Live
+from .publishing.publisher import Publishing
+from .sending.sender import Sender, Shared
 from .settings import Settings
-from .tables import Outcome, TableService
+from .social.people import People
+from .social.season_service import SeasonService
+from .social.tournament_posts import TournamentDesk
+from .social.tournament_service import TournamentService
 from .timers import Timers
-from .tournament_desk import TournamentDesk
-from .tournaments import TournamentService
 from .views import Screen
-from .web.live import Live
 
 DRAIN_SECONDS = 3.0  # at shutdown, for the screens and posts queued (a SIGTERM: 5 s to exit)
 # A press that sets computers off: its hands wait this long for the computers' moves, so a hand is

@@ -7,7 +7,7 @@ from storage.base import TableKey
 
 from .i18n import t
 from .runtime import Runtime
-from .sender import Target
+from .sending.sender import Target
 from .views import Screen
 
 

@@ -16,9 +16,9 @@ from telegram.ext import Application, ContextTypes, Job
 from storage.base import Store, TableRecord
 from storage.records import ENDED
 
-from .computers import Computers, merged
-from .publishing import Publishing
-from .tables import Outcome, TableService, Turn
+from .play.computers import Computers, merged
+from .play.tables import Outcome, TableService, Turn
+from .publishing.publisher import Publishing
 
 # Every SWEEP seconds a worker looks for tables nobody carries on: a deadline LATE seconds past,
 # computers to move and no save for LATE seconds (the worker moving them died, or their task

@@ -93,7 +93,7 @@ def keys_in_code() -> set[str]:
     found |= {f"hearts-{kind}-{d}" for kind in ("pass", "to")
               for d in ("left", "right", "across", "none")}
     found |= {i18n.illegal_key(g, r) for g in GAME_NAMES for r in refusals(g)}
-    from bot.app import GROUP_COMMANDS, PRIVATE_COMMANDS
+    from bot.tg.app import GROUP_COMMANDS, PRIVATE_COMMANDS
     found |= {f"command-{c}" for c in (*GROUP_COMMANDS, *PRIVATE_COMMANDS)}
     return found
 

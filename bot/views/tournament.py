@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from engine import find_game
 from storage.tournaments import Entrant, TournamentRecord
 
-from .. import chart, i18n
+from .. import i18n
 from ..callbacks import Kind, encode
+from ..social import chart
 from .base import Button, Screen
 
 Standing = tuple[Entrant, int]  # an entrant and their points so far

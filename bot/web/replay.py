@@ -1,5 +1,5 @@
 """A finished deal replayed on the page (issue 26): every step's frame in one JSON, rebuilt from
-the seed and log through the engine (``bot.replay.Deal``), never from a stored screen, and with
+the seed and log through the engine (``bot.coach.replay.Deal``), never from a stored screen, and with
 the text replay's visibility (``seats_shown``, ``caption``): while the match goes on the viewer's
 own hand only and another seat's pass hidden, once it is over every hand face up.
 
@@ -16,7 +16,7 @@ from engine import Game, find_game
 from engine.core import Shared
 
 from .. import i18n
-from ..replay import Deal, Source, caption, page_ref, seats_shown, title
+from ..coach.replay import Deal, Source, caption, page_ref, seats_shown, title
 from ..views import Context, deal_post, view_for
 from .scene import WORDS, lines, plain, under_felt
 

@@ -19,7 +19,7 @@ from storage.base import TableRecord
 
 from .. import callbacks
 from ..callbacks import Kind
-from ..tables import TableService
+from ..play.tables import TableService
 from ..views import Context, Screen, view_for
 from ..views import lobby as lobby_views
 

@@ -34,10 +34,10 @@ from storage.base import StorageError, TableRecord
 
 from .. import callbacks
 from ..callbacks import Kind
-from ..replay import Source, deal_frames, read_page_ref
-from ..replay_source import load_source
+from ..coach.replay import Source, deal_frames, read_page_ref
+from ..coach.replays import load_source
+from ..play.tables import Outcome, Person, TableError, TableService
 from ..runtime import Runtime
-from ..tables import Outcome, Person, TableError, TableService
 from ..views import Context
 from . import auth, scene
 from .replay import deal_payload

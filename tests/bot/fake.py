@@ -14,9 +14,9 @@ from typing import Any
 from telegram import Update
 from telegram.request import BaseRequest, RequestData
 
-from bot.app import App, build_app
 from bot.runtime import Runtime
 from bot.settings import Settings
+from bot.tg.app import App, build_app
 from storage.base import Store
 
 BOT_ID = 5000

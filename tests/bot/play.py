@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from bot.callbacks import Kind
-from bot.tables import TableService
+from bot.play.tables import TableService
 from engine import find_game
 from engine.cards import cards_of
 from storage.base import TableRecord

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot import i18n, tables
+from bot import i18n
+from bot.play import tables
 from storage.base import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
@@ -203,7 +204,7 @@ async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
 
 
 async def test_two_joins_at_once_seat_a_user_at_one_lobby(both_stores: Store) -> None:
-    from bot.tables import Person, TableError
+    from bot.play.tables import Person, TableError
 
     fake = FakeTelegram()
     async with Harness(both_stores, fake) as h:

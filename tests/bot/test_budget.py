@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.budget import HAND, POST, TABLE, Budget
+from bot.sending.budget import HAND, POST, TABLE, Budget
 
 
 async def served(budget: Budget, asks: list[tuple[str, float, float]]) -> list[str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from telegram.ext import CallbackQueryHandler
 
-from bot.app import build_app
 from bot.callbacks import Kind, decode, encode
 from bot.settings import Settings
+from bot.tg.app import build_app
 
 from .fake import TOKEN
 

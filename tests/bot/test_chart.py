@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import chart
+from bot.social import chart
 
 
 def race(series: tuple[tuple[int, ...], ...]) -> chart.Race:

@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot import coach, i18n, ratings, scores
-from bot.replay import Source, all_deals, deal_frames, frame, read_arg
-from bot.scores import ScoreService
+from bot import i18n
+from bot.coach import words as coach
+from bot.coach.replay import Source, all_deals, deal_frames, frame, read_arg
+from bot.social import ratings, scores
+from bot.social.scores import ScoreService
 from bot.views import Context
 from engine import GAME_NAMES, find_game, replay
 from engine.cards import parse_card

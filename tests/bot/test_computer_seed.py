@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.tables import Person, TableService
-from bot.thinkers import decide
+from bot.play.tables import Person, TableService
+from bot.play.thinkers import decide
 from engine import find_game
 from storage.base import TableKey
 from storage.memory import MemoryStore

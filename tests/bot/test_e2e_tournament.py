@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from bot import i18n, pairing
+from bot import i18n
+from bot.social import pairing
 from tests.fakeapi import FakeBotApi
 
 from .test_e2e import WAIT, bot_process, choose, fake_api, hand_message

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.tables import Turn
-from bot.thinkers import Request, decide
+from bot.play.tables import Turn
+from bot.play.thinkers import Request, decide
 from engine.players import player_for, random_player
 from storage.memory import MemoryStore
 

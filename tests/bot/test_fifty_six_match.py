@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bot.tables import TableService
+from bot.play.tables import TableService
 from engine import find_game
 from engine.cards import parse_card
 from storage.base import Store, TableRecord

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.sender import GroupWindow
+from bot.sending.sender import GroupWindow
 from storage.base import Store
 
 

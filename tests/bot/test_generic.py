@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import bot.publishing
+import bot.publishing.publisher
 from bot import callbacks
 from bot.views import generic, view_for
 from engine import GAME_NAMES, find_game
@@ -53,7 +53,7 @@ SHORT = {"fifty_six": ("🪙",)}
 @pytest.mark.parametrize("game", GAME_NAMES)
 async def test_every_game_is_playable_through_the_generic_view(
         store: Store, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot.publishing, "view_for", lambda name: generic.VIEW)
+    monkeypatch.setattr(bot.publishing.publisher, "view_for", lambda name: generic.VIEW)
     async with Harness(store) as h:
         engine = find_game(game)
         await h.open_table(game, [ARAM], max(engine.sizes) - 1, options=SHORT.get(game, ()))

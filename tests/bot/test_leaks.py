@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from bot.publishing import Publishing
+from bot.publishing.publisher import Publishing
 from bot.runtime import Runtime
-from bot.sender import Sender, Target
+from bot.sending.sender import Sender, Target
 from bot.views import Screen
 from engine import GAME_NAMES, find_game
 from engine.cards import Card, parse_card
@@ -232,8 +232,8 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
     replay's frame nothing hidden from the reader (``frame_leaks``: its caption judged in the
     state its move was made in, the cards that move played public; no hand face up before the
     end)."""
-    from bot.handlers import coach as coach_handlers
-    from bot.replay import caption, clamp
+    from bot.coach.replay import caption, clamp
+    from bot.tg.handlers import coach as coach_handlers
 
     frames: list[str] = []
     original = coach_handlers.frame
@@ -320,6 +320,6 @@ def _newest(h: Harness, user: int, starts: str) -> str:
 
 
 def _deal_states(table: Any, number: int) -> tuple[Any, ...]:
-    from bot.replay import deal_frames
+    from bot.coach.replay import deal_frames
     game = find_game(table.game)
     return deal_frames(game, table.players, table.seed, table.log, table.rules, number).states

@@ -3,7 +3,7 @@ not divide, partners rotate in team games; points n − place, the total the sum
 
 from __future__ import annotations
 
-from bot import pairing
+from bot.social import pairing
 
 RATING = {1: 1100, 2: 1050, 3: 1000, 4: 990, 5: 980, 6: 970, 7: 960, 8: 900}
 BLOT_TEAMS = ((0, 2), (1, 3))

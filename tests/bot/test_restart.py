@@ -7,8 +7,8 @@ from typing import Any
 from unittest.mock import patch
 
 from bot import callbacks, i18n
-from bot.sender import ATTEMPTS, Target
-from bot.tables import Outcome
+from bot.play.tables import Outcome
+from bot.sending.sender import ATTEMPTS, Target
 from bot.views import Screen
 from storage.base import Store, TableKey
 from storage.records import TableRecord
@@ -146,7 +146,7 @@ async def test_a_match_finished_but_never_drawn_is_drawn_finished_at_start_up(st
             if outcome.table.status != "finished":  # the last move is saved, never drawn
                 await drawn(outcome, menu)
         h.runtime.publish = killed_at_the_end  # type: ignore[method-assign]
-        with patch("bot.tables._all_away", return_value=False):  # played out at once
+        with patch("bot.play.tables._all_away", return_value=False):  # played out at once
             h.runtime.wake_computers(table.id or 0)
             await h.idle()
         done = await store.tables.by_id(table.id or 0)
@@ -176,7 +176,7 @@ async def test_a_match_posted_but_never_drawn_ended_is_drawn_once_at_start_up(
             if target.seat is not None or screen.text.splitlines()[0] != over:
                 shown(target, screen, *args, **kwargs)
         h.runtime.sender.show = killed_before_the_end_screen  # type: ignore[method-assign]
-        with patch("bot.tables._all_away", return_value=False):  # played out at once
+        with patch("bot.play.tables._all_away", return_value=False):  # played out at once
             h.runtime.wake_computers(table.id or 0)
             await h.idle()
     done = await both_stores.tables.by_id(table.id or 0)

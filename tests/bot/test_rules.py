@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot import i18n
-from bot.handlers.info import rules_text
 from bot.settings import LANGUAGES
+from bot.tg.handlers.info import rules_text
 from engine import GAME_NAMES, find_game
 from storage.base import Store, TableKey
 

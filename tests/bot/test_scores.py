@@ -14,8 +14,9 @@ from unittest.mock import patch
 
 import pytest
 
-from bot import chart, i18n, ratings, scores
-from bot.scores import ScoreService
+from bot import i18n
+from bot.social import chart, ratings, scores
+from bot.social.scores import ScoreService
 from engine import find_game
 from storage import open_store
 from storage.base import Store, TableKey, TableRecord
@@ -223,7 +224,7 @@ async def finish_with_computers(h: Harness, store: Store, game: str, humans: lis
     await store.tables.save(table)
     # A table whose humans are all away is paced (issue 12); here it is played out at once, for
     # the scores are what is tested.
-    with patch("bot.tables._all_away", return_value=False):
+    with patch("bot.play.tables._all_away", return_value=False):
         h.runtime.wake_computers(table.id or 0)
         await h.idle()
     done = await store.tables.by_id(table.id or 0)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
-from bot.seasons import Season, season_at, zone_named
+from bot.social.seasons import Season, season_at, zone_named
 from storage import open_store
 from storage.base import Store
 
@@ -149,7 +149,7 @@ async def test_answers_in_the_chats_language_and_bad_arguments_in_one_line(
 def test_a_board_adds_up_the_seasons_matches() -> None:
     """Wins, matches and rating gained per person, summed over the season's matches of one
     game in the order they finished; computers left out; the race is the running sum."""
-    from bot import ratings, seasons
+    from bot.social import ratings, seasons
     from storage.base import MatchRecord, SeatResult
     from storage.scores import MatchFacts, Rating, RatingChange, Story
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.thinkers import Overloaded, Request, Thinkers, WorkerLost, decide
+from bot.play.thinkers import Overloaded, Request, Thinkers, WorkerLost, decide
 from engine import GAME_NAMES, find_game
 from engine.players import random_player
 from storage.memory import MemoryStore

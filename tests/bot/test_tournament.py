@@ -13,8 +13,9 @@ from unittest.mock import patch
 
 import pytest
 
-import bot.scores
-from bot import i18n, pairing
+import bot.social.scores
+from bot import i18n
+from bot.social import pairing
 from storage import open_store
 from storage.base import Store
 from storage.tournaments import TournamentRecord
@@ -64,7 +65,7 @@ async def play_round(h: Harness, store: Store, t: TournamentRecord) -> None:
         for seat in table.seats:
             seat.away = seat.user_id is not None
         await store.tables.save(table)
-        with patch("bot.tables._all_away", return_value=False):
+        with patch("bot.play.tables._all_away", return_value=False):
             h.runtime.wake_computers(table_id)
             await h.idle()
 
@@ -279,12 +280,12 @@ async def test_a_round_waits_for_its_last_tables_match_to_be_stored(store: Store
         signup = h.fake.messages[(GROUP, t.message_id or 0)]
         await h.press(ADMIN, signup, signup.button("▶")["callback_data"])
         t = await live(h)
-        store_match = bot.scores.finish
+        store_match = bot.social.scores.finish
 
         async def looked_at_first(*args: Any, **kwargs: Any) -> Any:
             await h.runtime.desk.carry_on(t.id or 0)  # the periodic job's look, in between
             return await store_match(*args, **kwargs)
-        with patch("bot.scores.finish", looked_at_first):
+        with patch("bot.social.scores.finish", looked_at_first):
             await play_round(h, store, t)
         t = await live(h)
         assert len(t.points) == 1, "counted once the last match was stored"

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot import callbacks, i18n
-from bot.handlers.info import rules_text
 from bot.settings import LANGUAGES
+from bot.tg.handlers.info import rules_text
 from bot.views import Context, view_for
 from engine.bazar_blot import GAME, PASS, QUANSH, SUR, Bid, Public
 from engine.cards import CARDS, parse_card

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot import callbacks, i18n
-from bot.handlers.info import rules_text
 from bot.settings import LANGUAGES
+from bot.tg.handlers.info import rules_text
 from bot.views import Context, Screen, view_for
 from bot.views.fifty_six import VIEW, FiftySixView
 from engine import IllegalAction

@@ -15,8 +15,8 @@ import pytest
 
 import engine.thirteen
 from bot import callbacks, i18n
-from bot.handlers.info import rules_text
 from bot.settings import LANGUAGES
+from bot.tg.handlers.info import rules_text
 from bot.views import Context, Screen, view_for
 from engine.cards import parse_cards
 from engine.thirteen import GAME, PASS, State, val_mask

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.replay import deal_frames
-from bot.replay_source import load_source
+from bot.coach.replay import deal_frames
+from bot.coach.replays import load_source
 from bot.runtime import Runtime
 from bot.views import Context
 from bot.web import scene

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot import coach, i18n, scores
+from bot import i18n
+from bot.coach import words as coach
+from bot.social import scores
 from bot.views import Context
 from bot.web.scene import plain
 from engine import GAME_NAMES, find_game

@@ -14,7 +14,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import pytest
 
-import bot.publishing
+import bot.publishing.publisher
 import bot.timers
 from bot import callbacks
 from storage.base import Store, TableRecord
@@ -58,7 +58,7 @@ def quick_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seconds, not the real tens: a dead worker's tables are taken over within a test."""
     for name, value in {"SWEEP": 0.05, "LATE": 0.3, "LEASE": 1.0}.items():
         monkeypatch.setattr(bot.timers, name, value)
-    monkeypatch.setattr(bot.publishing, "OUTBOX_LEASE", 1.0)
+    monkeypatch.setattr(bot.publishing.publisher, "OUTBOX_LEASE", 1.0)
 
 
 def results_posted(fake: FakeTelegram) -> Counter[str]:

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot import i18n, scores
+from bot import i18n
+from bot.social import scores
 from bot.views.base import face
 from engine import GAME_NAMES
 from storage import open_store

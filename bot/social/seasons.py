@@ -15,8 +15,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from storage.scores import Story, player_key
 
-from . import chart, i18n, ratings
-from .views.base import signed
+from .. import i18n
+from ..views.base import signed
+from . import chart, ratings
 
 DEFAULT_ZONE = "Asia/Yerevan"
 RACE_LINES = 6  # players drawn in a season's race: the best ranked

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from engine import find_game
 
+from ..play.tables import TableError
+from ..social.scores import seat_names
 from .replay import Source
-from .scores import seat_names
-from .tables import TableError
 
 if TYPE_CHECKING:
-    from .runtime import Runtime
+    from ..runtime import Runtime
 
 
 async def load_source(app: Runtime, kind: str, ident: int, user_id: int, lang: str

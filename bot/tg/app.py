@@ -29,13 +29,14 @@ from telegram.request import BaseRequest
 from storage import open_store
 from storage.base import Store
 
-from . import i18n, scores
-from .callbacks import Kind
+from .. import i18n
+from ..callbacks import Kind
+from ..runtime import Runtime
+from ..settings import LANGUAGES, Settings
+from ..social import scores
+from ..social.season_service import CHECK as SEASON_CHECK
+from ..social.tournament_posts import CHECK as TOURNAMENT_CHECK
 from .handlers import coach, info, lobby, members, play, seasons, stats, tournament
-from .runtime import Runtime
-from .season_service import CHECK as SEASON_CHECK
-from .settings import LANGUAGES, Settings
-from .tournament_desk import CHECK as TOURNAMENT_CHECK
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +126,7 @@ def late_jobs_run(queue: JobQueue[Any]) -> None:
 async def serve_page(runtime: Runtime, settings: Settings) -> Any:
     """The page's HTTP server on WEBAPP_LISTEN:WEBAPP_PORT (imported only when it is served),
     with the other workers' moves heard on PostgreSQL."""
-    from .web.server import Served, Web
+    from ..web.server import Served, Web
 
     web = Web(runtime, settings.telegram_bot_token)
     await web.hear_others(settings.database)

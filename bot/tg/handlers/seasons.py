@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from telegram import Update
 
-from ..i18n import game_named, t
-from ..seasons import zone_named
+from ...i18n import game_named, t
+from ...social.seasons import zone_named
 from . import Context, is_admin, is_group, runtime_of
 from .info import reader_lang
 

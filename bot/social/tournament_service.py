@@ -26,8 +26,8 @@ from storage.base import SeatRecord, StorageError, Store, TableKey, TableRecord
 from storage.scores import player_key
 from storage.tournaments import Entrant, TournamentRecord
 
+from ..play.tables import Outcome, Person, TableError, TableService
 from . import pairing, ratings
-from .tables import Outcome, Person, TableError, TableService
 
 ROUNDS = (3, 1, 2, 4, 5)  # the rounds button cycles through these
 LEAST = 2  # entrants a tournament needs at its start

@@ -9,8 +9,8 @@ from typing import Any
 
 from telegram import CallbackQuery, Update
 
-from ..runtime import Runtime
-from ..tables import Outcome, TableError, TableService
+from ...play.tables import Outcome, TableError, TableService
+from ...runtime import Runtime
 from . import Context, answer, answer_press, pressed, runtime_of
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]

@@ -8,9 +8,9 @@ from zoneinfo import ZoneInfo
 
 from telegram import Update
 
-from ..callbacks import Kind
-from ..i18n import game_list, game_named, t
-from ..tables import TableError
+from ...callbacks import Kind
+from ...i18n import game_list, game_named, t
+from ...play.tables import TableError
 from . import Context, answer, is_admin, is_group, pressed, runtime_of, table_key
 from .info import reader_lang
 

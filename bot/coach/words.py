@@ -16,12 +16,12 @@ from engine.fifty_six import Bid as FiftySixBid
 from engine.fifty_six import Call as FiftySixCall
 from storage.base import TableRecord
 
-from .callbacks import Kind
-from .views import Button, Context, Screen
-from .views.base import MINUS, face, seated
-from .views.bazar_blot import call_text
-from .views.fifty_six import _contract_bid
-from .views.generic import label
+from ..callbacks import Kind
+from ..views import Button, Context, Screen
+from ..views.base import MINUS, face, seated
+from ..views.bazar_blot import call_text
+from ..views.fifty_six import _contract_bid
+from ..views.generic import label
 
 SHOWN = 3  # choices a hint lists: Hard's and the next best
 

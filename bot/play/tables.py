@@ -34,8 +34,8 @@ from storage.base import (
 )
 from storage.records import engine_rules
 
-from . import scores
-from .views.lobby import Lobby as LobbyInfo
+from ..social import scores
+from ..views.lobby import Lobby as LobbyInfo
 
 MAX_PICK = 48  # characters of a picker step
 AWAY_AFTER = 3  # missed turns in a row before a computer keeps the seat

@@ -19,13 +19,14 @@ from zoneinfo import ZoneInfo
 
 from storage.tournaments import TournamentRecord
 
-from . import chart, i18n
+from .. import i18n
+from ..play.tables import Outcome
+from ..sending.sender import Sender, Target
+from ..views import tournament as views
+from . import chart
 from .people import People
 from .season_service import SeasonService
-from .sender import Sender, Target
-from .tables import Outcome
-from .tournaments import Step, TournamentService
-from .views import tournament as views
+from .tournament_service import Step, TournamentService
 
 log = logging.getLogger(__name__)
 

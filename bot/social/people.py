@@ -8,9 +8,9 @@ from telegram import User
 
 from storage.base import ChatRecord, Store, UserRecord
 
-from . import i18n
-from .settings import Settings
-from .tables import Person
+from .. import i18n
+from ..play.tables import Person
+from ..settings import Settings
 
 ALERT_LIMIT = 200
 

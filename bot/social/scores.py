@@ -17,11 +17,12 @@ from storage.base import MatchRecord, SeatResult, Store, TableRecord
 from storage.records import engine_rules
 from storage.scores import DealLine, MatchFacts, MatchStatus, Story, player_key
 
-from . import chart, i18n, ratings
-from .callbacks import BadCallback, Kind, decode, encode
-from .replay import open_data
-from .views import Context, view_for
-from .views.base import BaseView, Button, Screen, signed
+from .. import i18n
+from ..callbacks import BadCallback, Kind, decode, encode
+from ..coach.replay import open_data
+from ..views import Context, view_for
+from ..views.base import BaseView, Button, Screen, signed
+from . import chart, ratings
 
 HISTORY = 10  # matches /history lists
 TOP = 10  # lines of /top for one game

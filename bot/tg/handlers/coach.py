@@ -8,14 +8,14 @@ from telegram import CallbackQuery, Update, User
 from engine import find_game
 from engine.core import parse
 
-from .. import callbacks
-from ..callbacks import BadCallback, Press
-from ..coach import hint_text, review_text
-from ..replay import deal_frames, frame, read_arg
-from ..replay_source import load_source
-from ..runtime import Runtime
-from ..tables import TableError
-from ..views import Context as ViewContext
+from ... import callbacks
+from ...callbacks import BadCallback, Press
+from ...coach.replay import deal_frames, frame, read_arg
+from ...coach.replays import load_source
+from ...coach.words import hint_text, review_text
+from ...play.tables import TableError
+from ...runtime import Runtime
+from ...views import Context as ViewContext
 from . import Context, answer, answer_press, is_member, pressed, runtime_of
 
 

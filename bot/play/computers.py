@@ -15,7 +15,7 @@ from typing import Any
 from engine.coach import Advice, Regret
 from engine.players import player_for, random_player
 
-from .settings import Settings
+from ..settings import Settings
 from .tables import Outcome, TableService, Turn
 from .thinkers import COACH, REVIEW, Overloaded, Request, Thinkers, WorkerLost, decide
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from telegram import CallbackQuery, Update, User
 
-from .. import callbacks
-from ..callbacks import Kind
-from ..i18n import game_named, t
-from ..scores import ScoreError, ScoreService
-from ..tables import Outcome, TableError
+from ... import callbacks
+from ...callbacks import Kind
+from ...i18n import game_named, t
+from ...play.tables import Outcome, TableError
+from ...social.scores import ScoreError, ScoreService
 from . import (
     Context,
     admin_not_creator,

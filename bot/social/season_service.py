@@ -21,10 +21,10 @@ from zoneinfo import ZoneInfo
 
 from storage.base import ChatRecord, Store
 
+from ..sending.sender import Sender
 from . import chart, seasons
 from .people import People
 from .seasons import DEFAULT_ZONE, Season, season_at
-from .sender import Sender
 
 log = logging.getLogger(__name__)
 

@@ -19,16 +19,17 @@ from telegram import Bot, Message, User
 from engine import find_game
 from storage.base import Store, TableRecord
 
-from . import chart, i18n, scores
-from .coach import coach_rows, with_coach
-from .people import ALERT_LIMIT, People
-from .replay import open_data
-from .sender import Done, Sender, Target
-from .tables import Outcome, TableError, TableService
-from .views import Button, Context, Screen, deal_post, view_for
-from .views import lobby as lobby_views
-from .views import tournament as tournament_views
-from .views.base import standings_line
+from .. import i18n
+from ..coach.replay import open_data
+from ..coach.words import coach_rows, with_coach
+from ..play.tables import Outcome, TableError, TableService
+from ..sending.sender import Done, Sender, Target
+from ..social import chart, scores
+from ..social.people import ALERT_LIMIT, People
+from ..views import Button, Context, Screen, deal_post, view_for
+from ..views import lobby as lobby_views
+from ..views import tournament as tournament_views
+from ..views.base import standings_line
 
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
 

@@ -35,8 +35,8 @@ from telegram.error import (
     TimedOut,
 )
 
+from ..views import Screen
 from .budget import HAND, POST, TABLE, Budget
-from .views import Screen
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 5

@@ -3,7 +3,7 @@ name, opens a table of any game, fills it with computers or lets a second window
 and plays, on the embedded SQLite store (./data/try.sqlite3). The bot runs whole: its Bot API
 calls go to ``Offline``, which answers them here and sends nothing anywhere.
 
-    python -m bot.web.trial [--port 8765] [--database ./data/try.sqlite3]"""
+    python -m bot.dev.trial [--port 8765] [--database ./data/try.sqlite3]"""
 
 from __future__ import annotations
 
@@ -24,11 +24,11 @@ from engine import GAME_NAMES
 from storage.base import TableKey
 
 from .. import i18n
-from ..app import build_app
+from ..play.tables import Person, TableError
 from ..settings import Settings
-from ..tables import Person, TableError
-from . import auth
-from .server import Served, Web, _body, _json
+from ..tg.app import build_app
+from ..web import auth
+from ..web.server import Served, Web, _body, _json
 
 TOKEN = "1000000:try-mode-no-telegram-at-all"  # never sent anywhere: Offline answers
 BOT = {"id": 1000000, "is_bot": True, "first_name": "Seghan", "username": "seghan_try_bot"}
@@ -138,7 +138,7 @@ async def serve(port: int, database: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.web.trial",
+    parser = argparse.ArgumentParser(prog="python -m bot.dev.trial",
                                      description="Seghan's page with no Telegram (make try)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database", default="./data/try.sqlite3")

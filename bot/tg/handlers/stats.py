@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from telegram import Update, User
 
-from ..i18n import game_list, game_named, t
-from ..scores import ScoreError, ScoreService, sheet_press
-from ..table_message import bring_down
+from ...i18n import game_list, game_named, t
+from ...social.scores import ScoreError, ScoreService, sheet_press
+from ...table_message import bring_down
 from . import Context, answer, is_group, runtime_of, table_key
 from .info import reader_lang
 

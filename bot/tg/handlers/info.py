@@ -8,9 +8,9 @@ from telegram import Update
 
 from engine import find_game
 
-from .. import callbacks
-from ..i18n import game_list, game_named, has, t
-from ..settings import LANGUAGES
+from ... import callbacks
+from ...i18n import game_list, game_named, has, t
+from ...settings import LANGUAGES
 from . import Context, is_admin, is_group, runtime_of, table_key
 
 TIMER_RANGE = (10, 600)

@@ -21,10 +21,10 @@ from engine.cards import Card
 from engine.core import code_cards, parse
 from storage.records import engine_rules
 
-from . import callbacks
-from .callbacks import Kind
-from .coach import action_text
-from .views import Button, Context, Screen, deal_post, view_for
+from .. import callbacks
+from ..callbacks import Kind
+from ..views import Button, Context, Screen, deal_post, view_for
+from .words import action_text
 
 SOURCES = ("t", "m")  # a table (during its match, or after it) or a stored match
 # A deal on the page: 't12_3' (a table's third deal), in a URL or after a t.me link's 'replay_'

@@ -14,9 +14,9 @@ from telegram.ext import ContextTypes
 
 from storage.base import StorageError, TableKey, TableRecord
 
-from .. import callbacks
-from ..runtime import Runtime
-from ..tables import Outcome, TableError
+from ... import callbacks
+from ...play.tables import Outcome, TableError
+from ...runtime import Runtime
 
 Context = ContextTypes.DEFAULT_TYPE
 log = logging.getLogger(__name__)

@@ -1,0 +1,1 @@
+"""The coach: the 💡 hint and the 🔍 review in words, and a finished deal replayed."""

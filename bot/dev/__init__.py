@@ -1,0 +1,1 @@
+"""Development entry points: ``make try`` (the page with no Telegram)."""

@@ -1,0 +1,1 @@
+"""The Telegram door: the Application, its handlers and their typed context."""
