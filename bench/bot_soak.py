@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot_load import FLOOD_MINUTE, THINK, TimedFake, choice, hand_of, press  # noqa: E402
 
-from bot.play.tables import Person
+from bot.play.records import Person
 from storage import open_store  # noqa: E402
 from storage.base import TableKey, UserRecord  # noqa: E402
 from tests.bot.fake import Harness  # noqa: E402
@@ -55,17 +55,17 @@ class Errors(logging.Handler):
 async def one_match(h: Harness, game: str, group: int, user: int, until: float,
                     timings: list[float], think: float = THINK) -> bool:
     """Open a table with one human and three computers, play it to its end; True if it ended."""
-    service = h.runtime.service
-    outcome = await service.create(TableKey(chat_id=group), Person(user, f"U{user}"), game, True)
+    tables = h.runtime.tables
+    outcome = await tables.lobby.create(TableKey(chat_id=group), Person(user, f"U{user}"), game, True)
     table_id = outcome.table.id or 0
     for name, value in RULES.get(game, {}).items():
-        while (await service.load(table_id)).rules.get(name) != value:
-            await service.cycle_option(table_id, user, name)
-    await service.add_computers(table_id, user, "normal", 4)
-    await h.runtime.publish(await service.start(table_id, user, is_admin=False))
+        while (await tables.kernel.load(table_id)).rules.get(name) != value:
+            await tables.lobby.cycle_option(table_id, user, name)
+    await tables.lobby.add_computers(table_id, user, "normal", 4)
+    await h.runtime.publish(await tables.lobby.start(table_id, user, is_admin=False))
     last: tuple[int, str] | None = None
     while time.monotonic() < until:
-        if (await service.load(table_id)).status != "playing":
+        if (await tables.kernel.load(table_id)).status != "playing":
             return True
         await asyncio.sleep(think * random.uniform(0.5, 1.5))
         hand = hand_of(h.fake, user)

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot_load import TimedFake, choice, hand_of, press  # noqa: E402
 
-from bot.play.tables import Person
+from bot.play.records import Person
 from storage.base import Store, TableKey, UserRecord  # noqa: E402
 from storage.memory import MemoryStore  # noqa: E402
 from tests.bot.fake import Harness  # noqa: E402
@@ -63,20 +63,20 @@ async def main() -> None:
                 "flood_minute_seconds": 60.0, "messages_per_second": 30}
     latencies: list[float] = []
     async with Harness(cast(Store, MemoryStore()), fake, rate_limit=True, **settings) as h:
-        service = h.runtime.service
+        tables = h.runtime.tables
         seated: list[int] = []
         for index in range(args.tables):
             users = [20_000 + index * 4 + i for i in range(args.humans)]
             for user in users:
                 fake.started.add(user)
                 await h.runtime.store.users.put(UserRecord(id=user, name=f"U{user}", can_dm=True))
-            outcome = await service.create(TableKey(chat_id=-200_000 - index),
+            outcome = await tables.lobby.create(TableKey(chat_id=-200_000 - index),
                                            Person(users[0], f"U{users[0]}"), args.game, True)
             for user in users[1:]:
-                await service.join(outcome.table.id or 0, Person(user, f"U{user}"))
+                await tables.lobby.join(outcome.table.id or 0, Person(user, f"U{user}"))
             if args.humans < 4:
-                await service.add_computers(outcome.table.id or 0, users[0], "normal", 4)
-            await h.runtime.publish(await service.start(outcome.table.id or 0, users[0], False))
+                await tables.lobby.add_computers(outcome.table.id or 0, users[0], "normal", 4)
+            await h.runtime.publish(await tables.lobby.start(outcome.table.id or 0, users[0], False))
             seated += users
         await h.idle()
         calls = len(fake.log)

@@ -8,14 +8,16 @@ from typing import Any
 from telegram import User
 from telegram.ext import Application
 
-from storage.base import Store
+from storage.base import Store, TableKey
 
 from . import i18n
 from .play.computers import Computers, merged
-from .play.tables import Outcome, TableService
+from .play.kernel import Kernel
+from .play.records import Outcome
+from .play.tables import Tables
 from .publishing.live import Live
 from .publishing.publisher import Publishing
-from .sending.sender import Sender, Shared
+from .sending.sender import Sender, Shared, Target
 from .settings import Settings
 from .social.people import People
 from .social.season_service import SeasonService
@@ -40,8 +42,8 @@ class Runtime:
         self.settings = settings
         self.store = store
         self.application = application
-        self.service = TableService(store, settings.turn_seconds, seed=settings.table_seed,
-                                    computer_seed=settings.computer_seed)
+        self.tables = Tables(Kernel(store, settings.turn_seconds, seed=settings.table_seed,
+                                           computer_seed=settings.computer_seed))
         self.sender = Sender(application.bot, self._remember,
                              settings.chat_messages_per_second,
                              settings.group_messages_per_minute, settings.flood_minute_seconds,
@@ -50,14 +52,14 @@ class Runtime:
                                  settings.messages_per_second) if store.shared else None,
                              overall=settings.messages_per_second)
         self.people = People(settings, store)
-        self.publishing = Publishing(store, self.service, self.sender, self.people, application.bot)
+        self.publishing = Publishing(store, self.tables, self.sender, self.people, application.bot)
         self.seasons = SeasonService(store, self.sender, self.people, self.publishing.worker)
-        self.tournaments = TournamentService(store, self.service)
+        self.tournaments = TournamentService(store, self.tables)
         self.desk = TournamentDesk(self.tournaments, self.sender, self.people, self.seasons,
                                    self.publish, lambda _: f"https://t.me/{application.bot.username}",
                                    shared=store.shared)
-        self.computers = Computers(settings, self.service, self._draw_computers)
-        self.timers = Timers(application, store, self.service, self.publishing, self.computers,
+        self.computers = Computers(settings, self.tables.turns, self._draw_computers)
+        self.timers = Timers(application, store, self.tables, self.publishing, self.computers,
                              self.publish)
         self.hold = HOLD * settings.flood_minute_seconds / 60.0
         self.live = Live()  # the pages open on tables (bot/web): told of every publish
@@ -82,7 +84,7 @@ class Runtime:
         if table_id < 0:
             await self.tournaments.remember_message(-table_id, message_id)
         else:
-            await self.service.remember_message(table_id, seat, message_id)
+            await self.tables.admin.remember_message(table_id, seat, message_id)
 
     async def publish(self, outcome: Outcome, menu: bool = False) -> None:
         """Bring the group's table message, the hands and the timer up to date with a table."""
@@ -117,7 +119,7 @@ class Runtime:
         """The computers' moves in a row, drawn as one; none moved: the table as it is, if its
         group waits to be drawn."""
         if not batch and self.publishing.deferred(table_id):
-            batch = [await self.service.outcome(table_id)]
+            batch = [await self.tables.kernel.outcome(table_id)]
         if (outcome := merged(batch)) is not None:
             await self.publish(outcome)
 
@@ -128,7 +130,7 @@ class Runtime:
         if not blocked:
             await self.bring_hand(user)
             return
-        outcome = await self.service.set_away(user.id)
+        outcome = await self.tables.turns.set_away(user.id)
         if outcome is not None:
             await self.publish(outcome)
 
@@ -137,8 +139,8 @@ class Runtime:
         again, and their hand comes as a new message at the bottom of their chat (the old one,
         far up or gone, or showing just what it did before, is closed). The two updates of a
         Restart (unblocked, /start), at one worker or two, bring one new message (claimed in the
-        store: TableService.come_back). False: no seat at a table in play."""
-        back = await self.service.come_back(user.id)
+        store: Tables.come_back). False: no seat at a table in play."""
+        back = await self.tables.turns.come_back(user.id)
         if back is None:
             return False
         outcome, seat = back.outcome, back.seat
@@ -150,6 +152,21 @@ class Runtime:
         if back.old is not None:
             moved = i18n.t(await self.user_lang(user), "hand-moved")
             self.sender.close_message(user.id, back.old, Screen(moved))
+        return True
+
+    async def bring_down(self, key: TableKey, lang: str) -> bool:
+        """/table: the group's table message sent again at the bottom of the chat, for long
+        matches that scrolled away; the old message is edited to point down, its buttons gone.
+        False if the chat (or topic) has no lobby or table in play."""
+        def detach(table_id: int) -> int | None:
+            return self.sender.detach(Target(table_id, None, key.chat_id, key.thread_id))
+        found = await self.tables.admin.detach_message(key, detach)
+        if found is None:
+            return False
+        table_id, old = found
+        await self.publish(await self.tables.kernel.outcome(table_id))
+        if old is not None:
+            self.sender.close_message(key.chat_id, old, Screen(i18n.t(lang, "table-moved")))
         return True
 
     async def idle(self) -> None:

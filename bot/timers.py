@@ -17,7 +17,8 @@ from storage.base import Store, TableRecord
 from storage.records import ENDED
 
 from .play.computers import Computers, merged
-from .play.tables import Outcome, TableService, Turn
+from .play.records import Outcome, Turn
+from .play.tables import Tables
 from .publishing.publisher import Publishing
 
 # Every SWEEP seconds a worker looks for tables nobody carries on: a deadline LATE seconds past,
@@ -34,11 +35,11 @@ class Timers:
     a move (Runtime.publish)."""
 
     def __init__(self, application: Application[Any, Any, Any, Any, Any, Any], store: Store,
-                 service: TableService, publishing: Publishing, computers: Computers,
+                 tables: Tables, publishing: Publishing, computers: Computers,
                  publish: Publish) -> None:
         self.application = application
         self.store = store
-        self.service = service
+        self.tables = tables
         self.publishing = publishing
         self.computers = computers
         self.publish = publish
@@ -68,22 +69,22 @@ class Timers:
         table_id, move = data
         if self._jobs.get(table_id) is context.job:  # not the timer armed since, if any
             del self._jobs[table_id]
-        closed = await self.service.pace(table_id, move)
+        closed = await self.tables.turns.pace(table_id, move)
         if closed is not None:  # everyone away for too long
             await self.publish(closed)
             return
         batch: list[Outcome] = []
-        seats = await self.service.timeout(table_id, move)
+        seats = await self.tables.turns.timeout(table_id, move)
         for seat in seats:  # one at a time: each turn is read after the move before it
-            await self._timer_move(await self.service.timer_turn(table_id, seat), batch)
+            await self._timer_move(await self.tables.turns.timer_turn(table_id, seat), batch)
         if not seats:  # a paced table: one move a turn
-            await self._timer_move(await self.service.computer_turn(table_id, paced=True), batch)
+            await self._timer_move(await self.tables.turns.computer_turn(table_id, paced=True), batch)
         if (outcome := merged(batch)) is not None:
             await self.publish(outcome)
         self.computers.wake(table_id)
 
     async def _timer_move(self, turn: Turn | None, batch: list[Outcome]) -> None:
-        outcome = turn and await self.service.computer_move(turn, await self.computers.think(turn))
+        outcome = turn and await self.tables.turns.computer_move(turn, await self.computers.think(turn))
         if outcome:
             batch.append(outcome)
 
@@ -96,7 +97,7 @@ class Timers:
         if not self.store.shared:  # alone on the store: every table is this process's
             for table in await self.store.tables.active():
                 await self.revive(table.id or 0)
-            for table in await self.service.unsent():  # ended since, owing posts or their end
+            for table in await self.tables.admin.unsent():  # ended since, owing posts or their end
                 if table.status in ENDED:
                     await self.revive(table.id or 0)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -107,7 +108,7 @@ class Timers:
         An ended table still owing posts, or not drawn ended (the bot stopped between saving
         its last move, or its posts, and drawing it), has its end drawn too."""
         try:
-            outcome = await self.service.outcome(table_id)
+            outcome = await self.tables.kernel.outcome(table_id)
             table = outcome.table
             if table.status in ("lobby", "playing") or table.outbox or table.undrawn:
                 await self.publish(outcome)

@@ -15,6 +15,7 @@ from fluent.syntax import ast as fluent_ast
 from fluent.syntax.visitor import Visitor
 
 from bot import i18n
+from bot.play.records import LobbyInfo
 from bot.settings import LANGUAGES
 from bot.views import Context, view_for
 from bot.views import lobby as lobby_views
@@ -177,8 +178,8 @@ def test_rendered_buttons_fit_64_bytes_and_alerts_200(lang: str, game_name: str)
     names = ("Արամ Արամյան", "🤖2 " + i18n.t(lang, "level-hard"), "Ani", "Գոռ",
              *(f"Player {i}" for i in range(4, players)))
     ctx = Context(lang, 4_294_967_295, 9_999, names[:players], game_name, ("2C", "3C"))
-    info = lobby_views.Lobby((4,), (("target", 100),), ((0, 2), (1, 3)))
-    own = lobby_views.Lobby(game.sizes, tuple((o, v[0]) for o, v in game.options.items()),
+    info = LobbyInfo((4,), (("target", 100),), ((0, 2), (1, 3)))
+    own = LobbyInfo(game.sizes, tuple((o, v[0]) for o, v in game.options.items()),
                             game.public_observation(state).teams)
     screens = [lobby_views.lobby(ctx, i, "https://t.me/x?start=join_1", menu)
                for i in (info, own) for menu in (0, 1)]

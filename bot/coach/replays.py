@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine import find_game
 
-from ..play.tables import TableError
+from ..play.records import TableError
 from ..social.scores import seat_names
 from .replay import Source
 
@@ -28,10 +28,10 @@ async def load_source(app: Runtime, kind: str, ident: int, user_id: int, lang: s
         return Source("m", ident, match.game, len(match.results), match.rules, match.seed,
                       match.log, seat_names(match.results, lang), len(story.facts.deals),
                       None, True), match.chat_id
-    table = await app.service.load(ident)
+    table = await app.tables.kernel.load(ident)
     if table.status == "lobby":
         raise TableError("error-stale")
-    public = find_game(table.game).public_observation(app.service.state_of(table))
+    public = find_game(table.game).public_observation(app.tables.kernel.state_of(table))
     seat = next((i for i, s in enumerate(table.seats) if s.user_id == user_id), None)
     names = app.publishing.context(table, lang).names
     return Source("t", ident, table.game, table.players, table.rules, table.seed,

@@ -24,7 +24,7 @@ from engine import GAME_NAMES
 from storage.base import TableKey
 
 from .. import i18n
-from ..play.tables import Person, TableError
+from ..play.records import Person, TableError
 from ..settings import Settings
 from ..tg.app import build_app
 from ..web import auth
@@ -95,7 +95,7 @@ class TrialWeb(Web):
             raise web.HTTPBadRequest(text="no such game")
         key = TableKey(chat_id=-(10**12 + secrets.randbelow(10**12)), thread_id=0)
         try:
-            outcome = await self.runtime.service.create(
+            outcome = await self.runtime.tables.lobby.create(
                 key, Person(viewer.id, viewer.name), game, seat_creator=True)
         except TableError as error:
             return _json({"alert": error.key}, 409)

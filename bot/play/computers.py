@@ -16,8 +16,9 @@ from engine.coach import Advice, Regret
 from engine.players import player_for, random_player
 
 from ..settings import Settings
-from .tables import Outcome, TableService, Turn
+from .records import Outcome, Turn
 from .thinkers import COACH, REVIEW, Overloaded, Request, Thinkers, WorkerLost, decide
+from .turns import Turns
 
 BATCH = 12  # computer moves drawn together at most
 # The levels that think in processes. Easy and Normal take 0.02-0.1 ms of CPU a decision (p99,
@@ -44,9 +45,9 @@ class Computers:
     """The tables' computer players; ``draw``: how their moves in a row are shown (the table id,
     the outcomes, maybe none)."""
 
-    def __init__(self, settings: Settings, service: TableService, draw: Draw) -> None:
+    def __init__(self, settings: Settings, turns: Turns, draw: Draw) -> None:
         self.settings = settings
-        self.service = service
+        self.turns = turns
         self._draw = draw
         self._threads = ThreadPoolExecutor(settings.computer_threads, "computer")
         self.processes: Thinkers | None = None
@@ -79,8 +80,8 @@ class Computers:
             while True:
                 self._wanted.discard(table_id)
                 batch: list[Outcome] = []
-                while (turn := await self.service.computer_turn(table_id)) is not None:
-                    outcome = await self.service.computer_move(turn, await self.think(turn))
+                while (turn := await self.turns.computer_turn(table_id)) is not None:
+                    outcome = await self.turns.computer_move(turn, await self.think(turn))
                     if outcome is not None:
                         batch.append(outcome)
                     if len(batch) >= BATCH:

@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..play.tables import Outcome
+from ..play.records import Outcome
 
 
 class Live:

@@ -22,7 +22,9 @@ from storage.base import Store, TableRecord
 from .. import i18n
 from ..coach.replay import open_data
 from ..coach.words import coach_rows, with_coach
-from ..play.tables import Outcome, TableError, TableService
+from ..play.lobby import lobby_info
+from ..play.records import Outcome, TableError
+from ..play.tables import Tables
 from ..sending.sender import Done, Sender, Target
 from ..social import chart, scores
 from ..social.people import ALERT_LIMIT, People
@@ -37,10 +39,10 @@ OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's run
 class Publishing:
     """What the group and each player see of a table, and the posts it owes."""
 
-    def __init__(self, store: Store, service: TableService, sender: Sender, people: People,
+    def __init__(self, store: Store, tables: Tables, sender: Sender, people: People,
                  bot: Bot) -> None:
         self.store = store
-        self.service = service
+        self.tables = tables
         self.sender = sender
         self.people = people
         self.bot = bot
@@ -85,7 +87,7 @@ class Publishing:
 
     async def lobby(self, table: TableRecord, menu: bool) -> None:
         ctx, group = await self._group(table)
-        screen = lobby_views.lobby(ctx, self.service.lobby_info(table),
+        screen = lobby_views.lobby(ctx, lobby_info(table),
                                    self.bot_link(table.id or 0), menu)
         self.sender.show(group, screen, table.version, table.table_message_id)
 
@@ -93,7 +95,7 @@ class Publishing:
         """The table message and every hand say the table was closed."""
         ctx, group = await self._group(table)
         if table.outbox:
-            await self._post_outbox(table, self.service.state_of(table), ctx)
+            await self._post_outbox(table, self.tables.kernel.state_of(table), ctx)
         self.sender.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id,
                          done=self._drawn_end(table))
         for seat, record in enumerate(table.seats):
@@ -139,7 +141,7 @@ class Publishing:
 
         async def drawn(sure: bool) -> None:
             if sure:
-                await self.service.drawn(table.id or 0)
+                await self.tables.admin.drawn(table.id or 0)
         return drawn
 
     async def _publish_hands(self, outcome: Outcome, hold: float = 0.0) -> None:
@@ -188,7 +190,7 @@ class Publishing:
     async def redraw_hand(self, table_id: int, user_id: int) -> None:
         """A refused press on a hand: the presser's hand drawn again from the stored table, so an
         old keyboard (after a restart, say) never stays on screen."""
-        outcome = await self.service.outcome(table_id)
+        outcome = await self.tables.kernel.outcome(table_id)
         seats = [i for i, s in enumerate(outcome.table.seats) if s.user_id == user_id]
         if outcome.table.status == "playing" and seats:
             await self.hand(outcome, seats[0], again=True)
@@ -256,7 +258,7 @@ class Publishing:
             self._delivered.add(key)  # before the save: a publish meanwhile must not send it again
         self._posting.discard(key)
         if sent:
-            await self.service.posted(*key)
+            await self.tables.admin.posted(*key)
         if not any(k[0] == key[0] for k in self._posting):  # this worker has sent its share
             await self.store.tables.release_outbox(key[0], self.worker)
             if sent:  # owed meanwhile, while this worker held the lease: sent now
@@ -266,7 +268,7 @@ class Publishing:
         table = await self.store.tables.by_id(table_id)
         if table is not None and table.outbox and table.status != "lobby":
             ctx = self.context(table, await self.people.chat_lang(table.key.chat_id))
-            await self._post_outbox(table, self.service.state_of(table), ctx)
+            await self._post_outbox(table, self.tables.kernel.state_of(table), ctx)
 
     async def renew_leases(self, now: float) -> None:
         """Every sweep: the outboxes this worker is still sending stay its own."""
@@ -283,7 +285,7 @@ class Publishing:
 
     async def hand_alert(self, table_id: int, user: User) -> str:
         """The presser's hand as a short alert (the group's "my hand" button)."""
-        table, seat, state = await self.service.hand(table_id, user.id)
+        table, seat, state = await self.tables.moves.hand(table_id, user.id)
         ctx = self.context(table, await self.people.user_lang(user))
         obs = find_game(table.game).observation(state, seat)
         return view_for(table.game).hand_alert(obs, ctx)[:ALERT_LIMIT]
@@ -294,7 +296,7 @@ class Publishing:
         language (like 👀, it is for whoever asked), so no flood of presses costs the group a
         message. Returns what ``send_private`` returns; the link's Start sends it
         (``/start sheet_<id>``)."""
-        outcome = await self.service.outcome(table_id)
+        outcome = await self.tables.kernel.outcome(table_id)
         table = outcome.table
         if table.key.chat_id != chat_id:  # a button forged under another chat's message
             raise TableError("error-bad-button")
@@ -328,6 +330,6 @@ class Publishing:
 
     async def score_text(self, table: TableRecord, lang: str) -> str:
         """/score: the standings of the table in play, best first, as the engine orders them."""
-        public = find_game(table.game).public_observation(self.service.state_of(table))
+        public = find_game(table.game).public_observation(self.tables.kernel.state_of(table))
         return i18n.t(lang, "score-line", scores=standings_line(public, public.standings,
                                                                  self.context(table, lang)))

@@ -9,7 +9,7 @@ from telegram import User
 from storage.base import ChatRecord, Store, UserRecord
 
 from .. import i18n
-from ..play.tables import Person
+from ..play.records import Person
 from ..settings import Settings
 
 ALERT_LIMIT = 200

@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from storage.tournaments import TournamentRecord
 
 from .. import i18n
-from ..play.tables import Outcome
+from ..play.records import Outcome
 from ..sending.sender import Sender, Target
 from ..views import tournament as views
 from . import chart

@@ -26,7 +26,8 @@ from storage.base import SeatRecord, StorageError, Store, TableKey, TableRecord
 from storage.scores import player_key
 from storage.tournaments import Entrant, TournamentRecord
 
-from ..play.tables import Outcome, Person, TableError, TableService
+from ..play.records import Outcome, Person, TableError
+from ..play.tables import Tables
 from . import pairing, ratings
 
 ROUNDS = (3, 1, 2, 4, 5)  # the rounds button cycles through these
@@ -45,7 +46,7 @@ class Step:
 
 
 class TournamentService:
-    def __init__(self, store: Store, tables: TableService,
+    def __init__(self, store: Store, tables: Tables,
                  clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.tables = tables
@@ -120,7 +121,7 @@ class TournamentService:
         for table in await self.store.tournaments.tables(t.id or 0):
             if table.status in ("lobby", "playing"):
                 try:
-                    step.closed.append(await self.tables.stop(table.key, t.creator_id or 0, True))
+                    step.closed.append(await self.tables.admin.stop(table.key, t.creator_id or 0, True))
                 except TableError:  # ended meanwhile
                     continue
         return step
@@ -186,7 +187,7 @@ class TournamentService:
                 seats=[_seat(names[u]) if u is not None else SeatRecord(level=DEFAULT_LEVEL)
                        for u in seats]))
             if table.status == "lobby":
-                started.append(await self.tables.start(table.id or 0, t.creator_id or 0, True))
+                started.append(await self.tables.lobby.start(table.id or 0, t.creator_id or 0, True))
             ids.append(table.id or 0)
         t.tables.append(ids)
         return Step(await self.store.tournaments.save(t), started)

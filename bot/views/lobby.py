@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine import GAME_NAMES
 from engine.players import LEVEL_NAMES
 
 from ..callbacks import Kind
+from ..play.records import LobbyInfo
 from .base import Button, Context, Screen
 
 USUAL = 4  # the table every game has: a bigger one (56 at 6 or 8) is a further press
-
-
-@dataclass(frozen=True, slots=True)
-class Lobby:
-    """What a lobby shows besides the seated names: from the game (sizes, options, teams)."""
-
-    sizes: tuple[int, ...] = (4,)
-    options: tuple[tuple[str, int], ...] = ()  # (rule option, its value now)
-    teams: tuple[tuple[int, ...], ...] = ()  # seats of each team, once the seats fit the game
 
 
 def fill_size(sizes: tuple[int, ...], seated: int) -> int | None:
@@ -38,7 +28,7 @@ def sizes_text(ctx: Context, sizes: tuple[int, ...]) -> str:
     return ctx.t("lobby-sizes-or", sizes=", ".join(map(str, sizes[:-1])), last=str(sizes[-1]))
 
 
-def lobby(ctx: Context, info: Lobby, bot_link: str, menu: bool = False) -> Screen:
+def lobby(ctx: Context, info: LobbyInfo, bot_link: str, menu: bool = False) -> Screen:
     game = ctx.t(f"game-{ctx.game}") if ctx.game else ctx.t("lobby-no-game")
     names = ", ".join(ctx.names) or "—"
     seated = len(ctx.names)

@@ -19,7 +19,7 @@ from storage.base import TableRecord
 
 from .. import callbacks
 from ..callbacks import Kind
-from ..play.tables import TableService
+from ..play.lobby import lobby_info
 from ..views import Context, Screen, view_for
 from ..views import lobby as lobby_views
 
@@ -110,7 +110,7 @@ def hand_cards(hand: Sequence[Card], by_card: dict[str, dict[str, Any]],
     return out
 
 
-def build(service: TableService, table: TableRecord, state: Any, seat: int | None,
+def build(table: TableRecord, state: Any, seat: int | None,
           ctx: Context, link: str = "") -> dict[str, Any]:
     """The scene of ``table`` for a viewer at ``seat`` (None: a spectator), drawn in ``ctx``."""
     names = [lines(n)[0] if n else "" for n in ctx.names]
@@ -122,7 +122,7 @@ def build(service: TableService, table: TableRecord, state: Any, seat: int | Non
         "words": {k: ctx.t(f"web-{k}") for k in WORDS},
     }
     if table.status == "lobby":
-        screen = lobby_views.lobby(ctx, service.lobby_info(table), link)
+        screen = lobby_views.lobby(ctx, lobby_info(table), link)
         _, rows = choices(screen)
         return scene | _texts(screen) | {"buttons": rows, "view": None, "cards": []}
     if table.status == "stopped" or state is None:

@@ -36,7 +36,8 @@ from .. import callbacks
 from ..callbacks import Kind
 from ..coach.replay import Source, deal_frames, read_page_ref
 from ..coach.replays import load_source
-from ..play.tables import Outcome, Person, TableError, TableService
+from ..play.moves import Moves
+from ..play.records import Outcome, Person, TableError
 from ..runtime import Runtime
 from ..views import Context
 from . import auth, scene
@@ -47,8 +48,8 @@ STATIC = Path(__file__).with_name("static")
 MEMBER_SECONDS = 300.0  # getChatMember's answer is trusted this long
 KEEPALIVE = 15.0
 REPLAYS_KEPT = 32  # replays' bodies kept (~100 KB each; ~50 ms to build one)
-SEAT_USE_CASES = {Kind.ACTION: TableService.act, Kind.PICK: TableService.pick,
-                  Kind.TOGGLE: TableService.toggle, Kind.CONFIRM: TableService.confirm}
+SEAT_USE_CASES = {Kind.ACTION: Moves.act, Kind.PICK: Moves.pick,
+                  Kind.TOGGLE: Moves.toggle, Kind.CONFIRM: Moves.confirm}
 MEMBERS = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
@@ -89,7 +90,7 @@ class Web:
 
     async def _reload(self, table_id: int) -> None:
         try:
-            self.runtime.live.changed(await self.runtime.service.outcome(table_id), here=False)
+            self.runtime.live.changed(await self.runtime.tables.kernel.outcome(table_id), here=False)
         except (TableError, StorageError):
             log.warning("could not reload table %d after a move elsewhere", table_id)
 
@@ -208,7 +209,7 @@ class Web:
         if press.kind not in scene.PAGE_KINDS:
             return await self._refused(user, "error-bad-button", {}, 400)
         try:
-            table = await self.runtime.service.load(press.table_id)
+            table = await self.runtime.tables.kernel.load(press.table_id)
             if _seat_of(table, user.id) is None and not await self.member(table.key.chat_id,
                                                                           user.id):
                 raise TableError("error-not-seated")
@@ -282,28 +283,28 @@ class Web:
     # ----- helpers
 
     async def _use_case(self, press: callbacks.Press, user: User) -> Outcome:
-        service, table_id = self.runtime.service, press.table_id
+        tables, table_id = self.runtime.tables, press.table_id
         person = Person(user.id, user.full_name[:32], user.username or "")
         if press.kind in SEAT_USE_CASES:
-            return await SEAT_USE_CASES[press.kind](service, table_id, user.id, press.move,
+            return await SEAT_USE_CASES[press.kind](tables.moves, table_id, user.id, press.move,
                                                      press.arg)
         match press.kind:
             case Kind.JOIN:
-                return await service.join(table_id, person)
+                return await tables.lobby.join(table_id, person)
             case Kind.LEAVE:
-                return await service.leave(table_id, user.id)
+                return await tables.lobby.leave(table_id, user.id)
             case Kind.FILL:
                 level, _, size = press.arg.partition(":")
-                return await service.add_computers(table_id, user.id, level,
+                return await tables.lobby.add_computers(table_id, user.id, level,
                                                    callbacks.number(size, limit=100) or -1)
             case Kind.START:
-                return await service.start(table_id, user.id, is_admin=False)
+                return await tables.lobby.start(table_id, user.id, is_admin=False)
             case Kind.GAME:
-                return await service.choose_game(table_id, user.id, press.arg)
+                return await tables.lobby.choose_game(table_id, user.id, press.arg)
             case Kind.OPTION:
-                return await service.cycle_option(table_id, user.id, press.arg)
+                return await tables.lobby.cycle_option(table_id, user.id, press.arg)
             case Kind.REMATCH:
-                return await service.rematch(table_id, person)
+                return await tables.lobby.rematch(table_id, person)
         raise TableError("error-bad-button")
 
     async def _refused(self, user: User, key: str, args: dict[str, Any],
@@ -318,7 +319,7 @@ class Web:
         if known is not None:
             return known
         try:
-            return await self.runtime.service.outcome(table_id)
+            return await self.runtime.tables.kernel.outcome(table_id)
         except TableError as error:
             raise web.HTTPNotFound() from error
 
@@ -328,7 +329,7 @@ class Web:
 
         async def build() -> bytes:
             ctx = self.runtime.publishing.context(table, lang, seat)
-            data = scene.build(self.runtime.service, table, outcome.state, seat, ctx,
+            data = scene.build(table, outcome.state, seat, ctx,
                                self.runtime.publishing.bot_link(table.id or 0))
             return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
         return await self.runtime.live.scene(table.id or 0, table.version, (seat, lang), build)

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from bot.callbacks import Kind
-from bot.play.tables import TableService
+from bot.play.tables import Tables
 from engine import find_game
 from engine.cards import cards_of
 from storage.base import TableRecord
@@ -49,17 +49,17 @@ async def act_once(h: Harness, user: int) -> bool:
     return True
 
 
-def held_faces(service: TableService, table: TableRecord) -> list[set[str]]:
+def held_faces(tables: Tables, table: TableRecord) -> list[set[str]]:
     """The faces of the cards each seat holds now."""
-    state = service.state_of(table)
+    state = tables.kernel.state_of(table)
     game = find_game(table.game)
     return [{c.symbol for c in game.observation(state, seat).hand} for seat in range(table.players)]
 
 
-def assert_no_hand_leaks(h: Harness, service: TableService, table: TableRecord, group: int) -> None:
+def assert_no_hand_leaks(h: Harness, tables: Tables, table: TableRecord, group: int) -> None:
     """No group message, nor another seat's chat, shows a card a seat holds now; but a finished
     deal's post (the one with its ⏯): the cards of that deal's last trick are dealt anew since."""
-    held = held_faces(service, table)
+    held = held_faces(tables, table)
     for message in h.fake.chat(group):
         if any(b.get("callback_data", "").startswith(f"{Kind.REPLAY.value}|")
                for b in message.buttons()):

@@ -81,7 +81,7 @@ async def test_one_human_and_three_computers_play_a_whole_match(store: Store) ->
             table = await store.tables.get(TableKey(chat_id=GROUP))
             if table is None or table.status == "finished":
                 break
-            assert_group_hides_hands(h, h.runtime.service.state_of(table), table.game)
+            assert_group_hides_hands(h, h.runtime.tables.kernel.state_of(table), table.game)
             assert await act(h, ARAM, rng, said), "the human must be able to act"
             moves += 1
             assert moves < 3000

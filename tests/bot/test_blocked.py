@@ -147,15 +147,15 @@ async def test_a_computer_decision_for_a_seat_whose_owner_came_back_is_dropped(
     async with Harness(both_stores, fake) as h:
         await h.open_table("fifty_six", HUMANS, 0)
         user = next(u for u in HUMANS if any(d.startswith("a|") for d in actions(h.hand(u))))
-        service = h.runtime.service
-        away = await service.set_away(user)  # the use case alone: no computer is woken
+        tables = h.runtime.tables
+        away = await tables.turns.set_away(user)  # the use case alone: no computer is woken
         assert away is not None and away.computers
         table_id = away.table.id or 0
-        turn = await service.computer_turn(table_id)
+        turn = await tables.turns.computer_turn(table_id)
         assert turn is not None and turn.seat == HUMANS.index(user) and turn.away
-        assert await service.come_back(user) is not None
-        assert await service.computer_move(turn, turn.legal[0]) is None
-        table = await service.load(table_id)
+        assert await tables.turns.come_back(user) is not None
+        assert await tables.turns.computer_move(turn, turn.legal[0]) is None
+        table = await tables.kernel.load(table_id)
         assert len(table.log) == turn.move and table.deadline is not None
         assert not table.seats[turn.seat].away
 
@@ -204,15 +204,15 @@ async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
 
 
 async def test_two_joins_at_once_seat_a_user_at_one_lobby(both_stores: Store) -> None:
-    from bot.play.tables import Person, TableError
+    from bot.play.records import Person, TableError
 
     fake = FakeTelegram()
     async with Harness(both_stores, fake) as h:
-        service = h.runtime.service
-        first = await service.create(TableKey(chat_id=-1), Person(1, "A"), "hearts", True)
-        second = await service.create(TableKey(chat_id=-2), Person(2, "B"), "hearts", True)
-        joins = await asyncio.gather(service.join(first.table.id or 0, Person(9, "C")),
-                                     service.join(second.table.id or 0, Person(9, "C")),
+        tables = h.runtime.tables
+        first = await tables.lobby.create(TableKey(chat_id=-1), Person(1, "A"), "hearts", True)
+        second = await tables.lobby.create(TableKey(chat_id=-2), Person(2, "B"), "hearts", True)
+        joins = await asyncio.gather(tables.lobby.join(first.table.id or 0, Person(9, "C")),
+                                     tables.lobby.join(second.table.id or 0, Person(9, "C")),
                                      return_exceptions=True)
         assert sum(isinstance(j, TableError) for j in joins) == 1
         seated = [t for t in await both_stores.tables.active()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.play.tables import Turn
+from bot.play.records import Turn
 from bot.play.thinkers import Request, decide
 from engine.players import player_for, random_player
 from storage.memory import MemoryStore

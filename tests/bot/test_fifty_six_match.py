@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from bot.play.tables import TableService
+from bot.play.tables import Tables
 from engine import find_game
 from engine.cards import parse_card
 from storage.base import Store, TableRecord
@@ -24,12 +24,12 @@ async def open_table(h: Harness, humans: list[int], computers: int) -> None:
     await h.open_table("fifty_six", humans, computers)
 
 
-def assert_no_hidden_card(h: Harness, service: TableService, table: TableRecord) -> None:
+def assert_no_hidden_card(h: Harness, tables: Tables, table: TableRecord) -> None:
     """The group's table message names a card no more often than its copies outside the hands
     (two decks: a played J♠ may have its twin in a hand); a player's chat shows no card that
     only the others hold."""
     game = find_game(table.game)
-    state = service.state_of(table)
+    state = tables.kernel.state_of(table)
     hands = [Counter(hand) for hand in game.hands(state)]
     held = sum(hands, Counter[int]())
     outside = Counter(game.deck_of(state)) - held
@@ -55,7 +55,7 @@ async def play_to_the_end(h: Harness, store: Store, humans: list[int]) -> tuple[
         if table.status == "finished":
             return moves, 0
         if moves % 7 == 0:
-            assert_no_hidden_card(h, h.runtime.service, table)
+            assert_no_hidden_card(h, h.runtime.tables, table)
         progressed = False
         for user in humans:
             progressed |= await act_once(h, user)
@@ -110,7 +110,7 @@ async def test_a_bid_made_through_the_picker_reaches_the_group(store: Store) -> 
         await open_table(h, [ARAM, ANI, GOR, LILIT], 0)
         table = await store.tables.seat_of(ARAM)
         assert table is not None
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         first = next(iter(find_game("fifty_six").to_act(state)))
         user = table.seats[first].user_id
         assert user is not None

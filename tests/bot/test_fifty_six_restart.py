@@ -21,7 +21,7 @@ async def test_a_restart_mid_auction_goes_on_with_the_same_calls(both_stores: St
             assert await act_once(h, ARAM) or await act_once(h, ANI)
         table = await both_stores.tables.seat_of(ARAM)
         assert table is not None
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         assert state.phase == "auction"
         before_log = list(table.log)
         message = h.table_message().message_id
@@ -30,7 +30,7 @@ async def test_a_restart_mid_auction_goes_on_with_the_same_calls(both_stores: St
     async with Harness(both_stores, fake) as h:  # a new process: only the store and Telegram
         table = await both_stores.tables.seat_of(ARAM)
         assert table is not None and table.log == before_log
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         assert state.phase == "auction" and state.calls and len(state.calls) == len(before_log)
         assert fake.messages[(GROUP, message)].text == before_table
         moved = [user for user in (ARAM, ANI) if await act_once(h, user)]

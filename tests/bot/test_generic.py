@@ -62,7 +62,7 @@ async def test_every_game_is_playable_through_the_generic_view(
             table = await store.tables.get(TableKey(chat_id=GROUP))
             if table is None:
                 break  # finished
-            state = h.runtime.service.state_of(table)
+            state = h.runtime.tables.kernel.state_of(table)
             seat = next(i for i, s in enumerate(table.seats) if s.user_id == ARAM)
             legal = engine.legal_actions(state, seat)
             assert legal, f"{game}: the human must have a legal action when the table waits"

@@ -33,7 +33,7 @@ async def test_one_human_and_three_computers_play_the_twelve_deals(store: Store)
             if table.status == "finished":
                 break
             if moves % 25 == 0:
-                assert_no_hand_leaks(h, h.runtime.service, table, GROUP)
+                assert_no_hand_leaks(h, h.runtime.tables, table, GROUP)
             trump_choices += "Պիկ" in h.hand(ARAM).text or any(
                 b.get("text") == "♠ Պիկ" for b in h.hand(ARAM).buttons())
             assert await act_once(h, ARAM), "the human must be able to act"
@@ -59,7 +59,7 @@ async def test_four_humans_play_a_deal(store: Store) -> None:
             if table.status == "finished" or "Պարտիա 1/12" in "".join(
                     m.text for m in h.fake.chat(GROUP)):
                 break
-            assert_no_hand_leaks(h, h.runtime.service, table, GROUP)
+            assert_no_hand_leaks(h, h.runtime.tables, table, GROUP)
             progressed = False
             for user in humans:
                 progressed |= await act_once(h, user)

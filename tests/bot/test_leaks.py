@@ -274,7 +274,7 @@ async def _coached_deals(h: Harness, game_name: str, problems: list[str], deals:
         table = await h.runtime.store.tables.seat_of(user)
         if table is None:  # the match is over (Thirteen's single game): nothing more to hide
             return
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         done = len(game.public_observation(state).history)
         if done >= deals:
             return

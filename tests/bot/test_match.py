@@ -25,7 +25,7 @@ async def play_to_the_end(h: Harness, store: Store, humans: list[int]) -> int:
         assert table is not None
         if table.status == "finished":
             return moves
-        assert_no_hand_leaks(h, h.runtime.service, table, GROUP)
+        assert_no_hand_leaks(h, h.runtime.tables, table, GROUP)
         progressed = False
         for user in humans:
             progressed |= await act_once(h, user)

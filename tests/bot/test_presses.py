@@ -38,7 +38,7 @@ async def test_bad_presses_change_nothing(store: Store) -> None:
         await open_table(h, HUMANS, 0)
         table = await table_of(store)
         move = len(table.log)
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         game = find_game("hearts")
         hand0 = [str(c) for c in game.observation(state, 0).hand]
         hand1 = [str(c) for c in game.observation(state, 1).hand]
@@ -89,7 +89,7 @@ async def test_bad_presses_change_nothing(store: Store) -> None:
                               "Այս կոճակն այլևս չի գործում")
 
         table = await table_of(store)
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         leader = next(iter(game.to_act(state)))
         other = (leader + 1) % 4
         move = len(table.log)
@@ -105,7 +105,7 @@ async def test_bad_presses_change_nothing(store: Store) -> None:
 
         # the next player may not ignore the led suit (clubs) while holding one
         table = await table_of(store)
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         hand = state.hands[other]
         off_suit = [c for c in cards_of(hand & ~SUIT_MASKS[0])]
         if hand & SUIT_MASKS[0] and off_suit:
@@ -120,7 +120,7 @@ async def test_my_hand_alert_shows_only_the_pressers_hand(store: Store) -> None:
         button = h.table_message().button("👀")["callback_data"]
         answer = await h.press(ARAM, h.table_message(), button)
         table = await table_of(store)
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         mine = find_game("hearts").observation(state, 0).hand
         assert answer["show_alert"] and len(answer["text"]) <= 200
         assert answer["text"].count(" ") >= len(mine) - 4
@@ -135,7 +135,7 @@ async def test_a_fourth_card_toggled_into_a_pass_is_refused(store: Store) -> Non
         await open_table(h, HUMANS, 0)
         table = await table_of(store)
         move = len(table.log)
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         hand = [str(c) for c in find_game("hearts").observation(state, 0).hand]
         old = actions(h.hand(ARAM))  # every card offered
         for card in hand[:3]:

@@ -7,7 +7,7 @@ from typing import Any
 from unittest.mock import patch
 
 from bot import callbacks, i18n
-from bot.play.tables import Outcome
+from bot.play.records import Outcome
 from bot.sending.sender import ATTEMPTS, Target
 from bot.views import Screen
 from storage.base import Store, TableKey
@@ -25,7 +25,7 @@ async def _saved_not_drawn(h: Harness) -> tuple[int, str]:
         plays = [d for d in actions(h.hand(user)) if d.startswith("a|")]
         if plays:
             press = callbacks.decode(plays[0])
-            await h.runtime.service.act(press.table_id, user, press.move, press.arg)
+            await h.runtime.tables.moves.act(press.table_id, user, press.move, press.arg)
             return user, plays[0]
     raise AssertionError("no human has an action button")
 
@@ -90,12 +90,12 @@ async def test_a_post_that_never_got_there_stays_owed(both_stores: Store) -> Non
     async with Harness(both_stores, fake) as h:
         table = await owing_away(h, both_stores)
         fake.fail.extend(("sendMessage", ApiError(500, "Internal Server Error")) for _ in range(5))
-        outcome = await h.runtime.service.outcome(table.id or 0)
+        outcome = await h.runtime.tables.kernel.outcome(table.id or 0)
         await h.runtime.publish(outcome)
         await h.idle()
         stored = await both_stores.tables.seat_of(HUMANS[1])
         assert stored is not None and stored.outbox == ["away:1"], "five failures: still owed"
-        await h.runtime.publish(await h.runtime.service.outcome(table.id or 0))
+        await h.runtime.publish(await h.runtime.tables.kernel.outcome(table.id or 0))
         await h.idle()
         stored = await both_stores.tables.seat_of(HUMANS[1])
         assert stored is not None and stored.outbox == []
@@ -110,13 +110,13 @@ async def test_an_older_outcome_published_after_its_post_went_out_does_not_send_
     fake = FakeTelegram()
     async with Harness(both_stores, fake) as h:
         table = await owing_away(h, both_stores)
-        stale = await h.runtime.service.outcome(table.id or 0)  # read while it is still owed
-        await h.runtime.publish(await h.runtime.service.outcome(table.id or 0))
+        stale = await h.runtime.tables.kernel.outcome(table.id or 0)  # read while it is still owed
+        await h.runtime.publish(await h.runtime.tables.kernel.outcome(table.id or 0))
         await h.idle()
         away = i18n.t("hy", "seat-away", name=i18n.isolate("User102")).split("․")[0]
         assert _posts(fake, away) == 1
         # a later outcome is drawn (the store's outbox is empty now), then the older one
-        await h.runtime.publish(await h.runtime.service.outcome(table.id or 0))
+        await h.runtime.publish(await h.runtime.tables.kernel.outcome(table.id or 0))
         await h.runtime.publish(stale)
         await h.idle()
         assert _posts(fake, away) == 1, "sent once"
@@ -146,7 +146,8 @@ async def test_a_match_finished_but_never_drawn_is_drawn_finished_at_start_up(st
             if outcome.table.status != "finished":  # the last move is saved, never drawn
                 await drawn(outcome, menu)
         h.runtime.publish = killed_at_the_end  # type: ignore[method-assign]
-        with patch("bot.play.tables._all_away", return_value=False):  # played out at once
+        with patch("bot.play.kernel.all_away", return_value=False), \
+                patch("bot.play.turns.all_away", return_value=False):  # played out at once
             h.runtime.wake_computers(table.id or 0)
             await h.idle()
         done = await store.tables.by_id(table.id or 0)
@@ -176,7 +177,8 @@ async def test_a_match_posted_but_never_drawn_ended_is_drawn_once_at_start_up(
             if target.seat is not None or screen.text.splitlines()[0] != over:
                 shown(target, screen, *args, **kwargs)
         h.runtime.sender.show = killed_before_the_end_screen  # type: ignore[method-assign]
-        with patch("bot.play.tables._all_away", return_value=False):  # played out at once
+        with patch("bot.play.kernel.all_away", return_value=False), \
+                patch("bot.play.turns.all_away", return_value=False):  # played out at once
             h.runtime.wake_computers(table.id or 0)
             await h.idle()
     done = await both_stores.tables.by_id(table.id or 0)

@@ -224,7 +224,8 @@ async def finish_with_computers(h: Harness, store: Store, game: str, humans: lis
     await store.tables.save(table)
     # A table whose humans are all away is paced (issue 12); here it is played out at once, for
     # the scores are what is tested.
-    with patch("bot.play.tables._all_away", return_value=False):
+    with patch("bot.play.kernel.all_away", return_value=False), \
+                patch("bot.play.turns.all_away", return_value=False):
         h.runtime.wake_computers(table.id or 0)
         await h.idle()
     done = await store.tables.by_id(table.id or 0)

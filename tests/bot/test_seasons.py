@@ -40,7 +40,7 @@ def test_months_and_zones() -> None:
 
 def at(h: Harness, when: float) -> None:
     """The bot's clock, for the tables (a match's end) and the seasons, stands at ``when``."""
-    h.runtime.service.clock = lambda: when
+    h.runtime.tables.kernel.clock = lambda: when
     h.runtime.seasons.clock = lambda: when
 
 

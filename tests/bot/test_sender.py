@@ -58,7 +58,7 @@ async def test_a_429_is_obeyed_and_nothing_is_lost(store: Store) -> None:
         assert not h.fake.fail, "the 429 was answered"
         table = await table_of(store)
         game = find_game("hearts")
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         expected = view_for("hearts").hand(
             game.observation(state, 0), game.legal_actions(state, 0),
             h.runtime.context(table, "hy", 0))
@@ -82,7 +82,7 @@ async def test_not_modified_after_a_restart_is_ignored(store: Store) -> None:
     async with Harness(store, fake) as h:
         await open_table(h, [ARAM], 3)
     async with Harness(store, fake) as h:
-        await h.runtime.publish(await h.runtime.service.outcome((await table_of(store)).id or 0))
+        await h.runtime.publish(await h.runtime.tables.kernel.outcome((await table_of(store)).id or 0))
         await h.idle()
         assert fake.calls[-1][0] == "editMessageText"
         assert len(fake.chat(GROUP)) == 1 and len(fake.chat(ARAM)) == 2
@@ -94,7 +94,7 @@ def private_edits(fake: FakeTelegram, user: int) -> int:
 
 
 def expected_hand(h: Harness, table: TableRecord) -> str:
-    game, state = find_game(table.game), h.runtime.service.state_of(table)
+    game, state = find_game(table.game), h.runtime.tables.kernel.state_of(table)
     return view_for(table.game).hand(game.observation(state, 0), game.legal_actions(state, 0),
                                      h.runtime.context(table, "hy", 0)).text
 

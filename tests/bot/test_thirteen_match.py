@@ -40,7 +40,7 @@ async def act_once(h: Harness, store: Store, user: int, rng: random.Random) -> b
     if table is None or table.status != "playing":
         return False
     seat = next(i for i, s in enumerate(table.seats) if s.user_id == user)
-    state = h.runtime.service.state_of(table)
+    state = h.runtime.tables.kernel.state_of(table)
     legal = GAME.legal_actions(state, seat)
     hand = h.hand(user)
     if not legal:
@@ -93,7 +93,7 @@ async def play_to_the_end(h: Harness, store: Store, humans: list[int], seed: int
         assert table is not None
         if table.status == "finished":
             return moves
-        assert_no_hand_leaks(h, h.runtime.service, table, GROUP)
+        assert_no_hand_leaks(h, h.runtime.tables, table, GROUP)
         progressed = False
         for user in humans:
             progressed |= await act_once(h, store, user, rng)
@@ -135,7 +135,7 @@ async def test_a_refused_press_is_explained_and_a_stale_toggle_does_nothing(stor
     async with Harness(store) as h:
         await open_table(h, [ARAM, ANI], 0)
         table = await table_of(store, ARAM)
-        state = h.runtime.service.state_of(table)
+        state = h.runtime.tables.kernel.state_of(table)
         (leader,) = GAME.to_act(state)
         waiter = [ARAM, ANI][1 - leader]
         hand = h.hand([ARAM, ANI][leader])
@@ -151,14 +151,14 @@ async def test_a_restart_in_the_middle_of_a_round_goes_on(both_stores: Store) ->
         await open_table(h, [ARAM], 3)
         for _ in range(60):
             table = await table_of(both_stores, ARAM)
-            state = h.runtime.service.state_of(table)
+            state = h.runtime.tables.kernel.state_of(table)
             if state.table and len(state.round_log) >= 2:
                 break
             await act_once(h, both_stores, ARAM, rng)
         before = await table_of(both_stores, ARAM)
         # toggle one card, then the process stops
         seat = next(i for i, s in enumerate(before.seats) if s.user_id == ARAM)
-        legal = GAME.legal_actions(h.runtime.service.state_of(before), seat)
+        legal = GAME.legal_actions(h.runtime.tables.kernel.state_of(before), seat)
         if legal:
             first = next(a for a in legal if isinstance(a, Combo)).cards[0] \
                 if any(isinstance(a, Combo) for a in legal) else None

@@ -65,7 +65,8 @@ async def play_round(h: Harness, store: Store, t: TournamentRecord) -> None:
         for seat in table.seats:
             seat.away = seat.user_id is not None
         await store.tables.save(table)
-        with patch("bot.play.tables._all_away", return_value=False):
+        with patch("bot.play.kernel.all_away", return_value=False), \
+                patch("bot.play.turns.all_away", return_value=False):
             h.runtime.wake_computers(table_id)
             await h.idle()
 
@@ -223,7 +224,7 @@ async def test_a_closed_table_counts_as_played_with_its_places_so_far(store: Sto
         assert t.rounds == 1 and t.seating == [[[*HUMANS[:2], None, None]]]
         for _ in range(4):  # a few cards, then the table is closed mid-deal
             assert await act_once(h, HUMANS[0]) or await act_once(h, HUMANS[1])
-        closed = await h.runtime.service.stop(TableKey(chat_id=GROUP, slot=1), ADMIN, True)
+        closed = await h.runtime.tables.admin.stop(TableKey(chat_id=GROUP, slot=1), ADMIN, True)
         await h.runtime.publish(closed)
         await h.idle()
         done = await store.tournaments.get(t.id or 0)

@@ -75,7 +75,7 @@ async def test_no_scene_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, gam
             return
         for seat in [None, *range(len(table.seats))]:
             ctx = runtime.publishing.context(table, "hy", seat)
-            data = scene.build(runtime.service, table, state, seat, ctx)
+            data = scene.build(table, state, seat, ctx)
             checked[0] += 1
             if bad := leaked(table.game, state, seat, shown(data)):
                 leaks.append(f"{'spectator' if seat is None else f'seat {seat}'}: {bad}")

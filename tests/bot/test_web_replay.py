@@ -113,8 +113,8 @@ async def finished_first_deal(h: Harness) -> int:
     table = await h.runtime.store.tables.seat_of(ARAM)
     assert table is not None and table.id is not None
     game = find_game("hearts")
-    while not game.public_observation(h.runtime.service.state_of(
-            await h.runtime.service.load(table.id))).history:
+    while not game.public_observation(h.runtime.tables.kernel.state_of(
+            await h.runtime.tables.kernel.load(table.id))).history:
         assert await act_once(h, ARAM)
     return table.id
 
@@ -122,7 +122,7 @@ async def finished_first_deal(h: Harness) -> int:
 async def test_during_the_match_a_seat_sees_its_hand_and_a_spectator_none() -> None:
     async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
         table_id = await finished_first_deal(h)
-        table = await h.runtime.service.load(table_id)
+        table = await h.runtime.tables.kernel.load(table_id)
         game = find_game("hearts")
         client = await client_of(h)
         try:
@@ -160,7 +160,7 @@ async def test_during_the_match_a_seat_sees_its_hand_and_a_spectator_none() -> N
 async def test_refusals_are_in_the_viewers_language_and_change_nothing() -> None:
     async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
         table_id = await finished_first_deal(h)
-        before = await h.runtime.service.load(table_id)
+        before = await h.runtime.tables.kernel.load(table_id)
         sent = len(h.fake.messages)
         h.fake.left.add(300)
         client = await client_of(h)
@@ -181,7 +181,7 @@ async def test_refusals_are_in_the_viewers_language_and_change_nothing() -> None
             assert forged.status == 401
         finally:
             await client.close()
-        assert await h.runtime.service.load(table_id) == before
+        assert await h.runtime.tables.kernel.load(table_id) == before
         assert len(h.fake.messages) == sent
 
 

@@ -1,5 +1,5 @@
 """Telegram handlers: parse the update, call one use case, answer, publish. Handlers call use
-cases (``TableService``, ``Runtime``) only: no storage or engine calls here."""
+cases (``Tables``, ``Runtime``) only: no storage or engine calls here."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from telegram.ext import ContextTypes
 from storage.base import StorageError, TableKey, TableRecord
 
 from ... import callbacks
-from ...play.tables import Outcome, TableError
+from ...play.records import Outcome, TableError
 from ...runtime import Runtime
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -128,11 +128,11 @@ async def adopt(app: Runtime, query: CallbackQuery, press: callbacks.Press,
     seats = [i for i, s in enumerate(table.seats) if s.user_id == query.from_user.id]
     if message.chat.id == table.key.chat_id and table.table_message_id is None:
         table.table_message_id = message.message_id
-        await app.service.remember_message(table.id or 0, None, message.message_id)
+        await app.tables.admin.remember_message(table.id or 0, None, message.message_id)
     elif message.chat.id == query.from_user.id and seats and (
             table.seats[seats[0]].hand_message_id is None):
         table.seats[seats[0]].hand_message_id = message.message_id
-        await app.service.remember_message(table.id or 0, seats[0], message.message_id)
+        await app.tables.admin.remember_message(table.id or 0, seats[0], message.message_id)
 
 
 async def _quietly(work: Awaitable[None]) -> None:

@@ -13,7 +13,7 @@ from ...callbacks import BadCallback, Press
 from ...coach.replay import deal_frames, frame, read_arg
 from ...coach.replays import load_source
 from ...coach.words import hint_text, review_text
-from ...play.tables import TableError
+from ...play.records import TableError
 from ...runtime import Runtime
 from ...views import Context as ViewContext
 from . import Context, answer, answer_press, is_member, pressed, runtime_of
@@ -30,10 +30,10 @@ async def hint(update: Update, context: Context) -> None:
 async def _hint(app: Runtime, query: CallbackQuery, user: User, press: Press) -> None:
     """The turn read (and the seat marked hinted) under the table's lock, the advice thought
     outside it, then sent below the hand in the presser's language."""
-    turn = await app.service.coach_turn(press.table_id, user.id, press.move)
+    turn = await app.tables.turns.coach_turn(press.table_id, user.id, press.move)
     await answer(query, toast=await app.alert(user, "coach-thinking"))
     advice = await app.computers.advise(turn)
-    table = await app.service.load(press.table_id)
+    table = await app.tables.kernel.load(press.table_id)
     ctx = app.publishing.context(table, await app.user_lang(user), turn.seat)
     app.sender.post(user.id, 0, hint_text(advice, ctx) if advice else ctx.t("coach-busy"))
 
@@ -102,7 +102,7 @@ async def _review(app: Runtime, query: CallbackQuery, press: Press) -> None:
                   game.legal_actions(frames.states[i], seat), parse(game, code))
                  for i, (mover, code) in enumerate(frames.moves) if mover == seat]
     await answer(query, toast=await app.alert(user, "coach-thinking"))
-    dice = (await app.service.load(press.table_id)).computer_seed  # never the deal's seed
+    dice = (await app.tables.kernel.load(press.table_id)).computer_seed  # never the deal's seed
     regrets = await app.computers.review(source.game, decisions, f"{dice}:review:{deal}",
                                          REVIEW_BUDGETS)
     ctx = ViewContext(lang, 0, 0, source.names, source.game)

@@ -35,7 +35,7 @@ async def rules(update: Update, context: Context) -> None:
     if message is None:
         return
     lang = await reader_lang(update, context)
-    table = await app.service.table_at(table_key(update)) if is_group(update) else None
+    table = await app.tables.kernel.table_at(table_key(update)) if is_group(update) else None
     if context.args:
         game = game_named(" ".join(context.args))
     else:  # the game at this chat's table, if there is one
@@ -86,7 +86,7 @@ async def score(update: Update, context: Context) -> None:
     if message is None or not is_group(update):
         return
     lang = await reader_lang(update, context)
-    table = await app.service.table_at(table_key(update))
+    table = await app.tables.kernel.table_at(table_key(update))
     if table is None or table.status != "playing":
         app.say(message, t(lang, "error-no-table"))
         return
@@ -101,7 +101,7 @@ async def timer(update: Update, context: Context) -> None:
     lang = await reader_lang(update, context)
     seconds = callbacks.number(context.args[0] if context.args else "") or 0
     if not TIMER_RANGE[0] <= seconds <= TIMER_RANGE[1]:  # '²' or '１' is no number here
-        current = await app.service.turn_seconds(message.chat_id)
+        current = await app.tables.kernel.turn_seconds(message.chat_id)
         app.say(message, t(lang, "timer-usage", seconds=current, low=TIMER_RANGE[0],
                            high=TIMER_RANGE[1]))
         return

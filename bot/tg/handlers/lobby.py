@@ -7,7 +7,7 @@ from telegram import CallbackQuery, Update, User
 from ... import callbacks
 from ...callbacks import Kind
 from ...i18n import game_named, t
-from ...play.tables import Outcome, TableError
+from ...play.records import Outcome, TableError
 from ...social.scores import ScoreError, ScoreService
 from . import (
     Context,
@@ -35,7 +35,7 @@ async def new(update: Update, context: Context) -> None:
     record = await app.touch(user)
     game = (game_named(" ".join(context.args)) or " ".join(context.args)) if context.args else None
     try:
-        outcome = await app.service.create(table_key(update), app.person(user), game, record.can_dm)
+        outcome = await app.tables.lobby.create(table_key(update), app.person(user), game, record.can_dm)
     except TableError as error:
         lang = await app.chat_lang(message.chat_id)
         app.say(message, t(lang, error.key, **error.args_))
@@ -58,17 +58,17 @@ async def button(update: Update, context: Context) -> None:
 
 async def _press(context: Context, query: CallbackQuery, press: callbacks.Press) -> Outcome | None:
     app, user = runtime_of(context), query.from_user
-    service = app.service
+    tables = app.tables
     match press.kind:
         case Kind.JOIN:
             record = await app.touch(user)
             if not record.can_dm:
                 raise TableError("lobby-open-bot-first")
-            return await service.join(press.table_id, app.person(user))
+            return await tables.lobby.join(press.table_id, app.person(user))
         case Kind.LEAVE:
-            return await service.leave(press.table_id, user.id)
+            return await tables.lobby.leave(press.table_id, user.id)
         case Kind.MENU | Kind.CLOSE_MENU:
-            outcome = await service.outcome(press.table_id)
+            outcome = await tables.kernel.outcome(press.table_id)
             if outcome.table.status != "lobby":
                 raise TableError("error-stale")
             await answer(query)
@@ -76,22 +76,22 @@ async def _press(context: Context, query: CallbackQuery, press: callbacks.Press)
             await app.publish(outcome, menu=press.kind == Kind.MENU)
             return None
         case Kind.ADD_COMPUTER:
-            return await service.add_computers(press.table_id, user.id, press.arg)
+            return await tables.lobby.add_computers(press.table_id, user.id, press.arg)
         case Kind.FILL:
             level, _, size = press.arg.partition(":")
             upto = callbacks.number(size, limit=100)
             if upto is None:
                 raise TableError("error-bad-button")
-            return await service.add_computers(press.table_id, user.id, level, upto)
+            return await tables.lobby.add_computers(press.table_id, user.id, level, upto)
         case Kind.REMATCH:
-            return await service.rematch(press.table_id, app.person(user))
+            return await tables.lobby.rematch(press.table_id, app.person(user))
         case Kind.GAME:
-            return await service.choose_game(press.table_id, user.id, press.arg)
+            return await tables.lobby.choose_game(press.table_id, user.id, press.arg)
         case Kind.OPTION:
-            return await service.cycle_option(press.table_id, user.id, press.arg)
+            return await tables.lobby.cycle_option(press.table_id, user.id, press.arg)
         case Kind.START:
-            admin = await admin_not_creator(context, await service.load(press.table_id), user.id)
-            return await service.start(press.table_id, user.id, admin)
+            admin = await admin_not_creator(context, await tables.kernel.load(press.table_id), user.id)
+            return await tables.lobby.start(press.table_id, user.id, admin)
         case _:
             raise TableError("error-bad-button")
 
@@ -119,7 +119,7 @@ async def start(update: Update, context: Context) -> None:
         if kind == "match":  # a /history 📋 of someone the bot could not write to before
             await _match_sheet(context, user, table_id)
             return
-        outcome = await app.service.join(table_id, app.person(user))
+        outcome = await app.tables.lobby.join(table_id, app.person(user))
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
         return
@@ -131,7 +131,7 @@ async def _sheet(context: Context, user: User, table_id: int) -> None:
     """/start sheet_<id>: the sheet of a table, for a member of its group only (the link holds
     nothing but the table's number, and a group's scores are not everyone's business)."""
     app = runtime_of(context)
-    table = await app.service.load(table_id)
+    table = await app.tables.kernel.load(table_id)
     if not await is_member(context, table.key.chat_id, user.id):
         raise TableError("error-not-member")
     await app.post_sheet(table_id, user, table.key.chat_id)
@@ -156,8 +156,8 @@ async def stop(update: Update, context: Context) -> None:
     key = table_key(update)
     lang = await app.chat_lang(key.chat_id)
     try:
-        admin = await admin_not_creator(context, await app.service.table_at(key), user.id)
-        outcome = await app.service.stop(key, user.id, admin)
+        admin = await admin_not_creator(context, await app.tables.kernel.table_at(key), user.id)
+        outcome = await app.tables.admin.stop(key, user.id, admin)
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
         return
@@ -178,8 +178,8 @@ async def kick(update: Update, context: Context) -> None:
         app.say(message, t(lang, "kick-usage"))
         return
     try:
-        admin = await admin_not_creator(context, await app.service.table_at(key), user.id)
-        outcome = await app.service.kick(key, user.id, admin, target_id, name)
+        admin = await admin_not_creator(context, await app.tables.kernel.table_at(key), user.id)
+        outcome = await app.tables.admin.kick(key, user.id, admin, target_id, name)
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
         return
@@ -193,14 +193,14 @@ async def join(update: Update, context: Context) -> None:
     if message is None or user is None or not is_group(update):
         return
     lang = await app.chat_lang(message.chat_id)
-    table = await app.service.table_at(table_key(update))
+    table = await app.tables.kernel.table_at(table_key(update))
     record = await app.touch(user)
     try:
         if table is None:
             raise TableError("error-no-table")
         if not record.can_dm:
             raise TableError("lobby-open-bot-first")
-        outcome = await app.service.join(table.id or 0, app.person(user))
+        outcome = await app.tables.lobby.join(table.id or 0, app.person(user))
     except TableError as error:
         app.say(message, t(lang, error.key, **error.args_))
         return

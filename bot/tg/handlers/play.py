@@ -9,12 +9,13 @@ from typing import Any
 
 from telegram import CallbackQuery, Update
 
-from ...play.tables import Outcome, TableError, TableService
+from ...play.moves import Moves
+from ...play.records import Outcome, TableError
 from ...runtime import Runtime
 from . import Context, answer, answer_press, pressed, runtime_of
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
-SeatUseCase = Callable[[TableService, int, int, int, str], Awaitable[Outcome]]
+SeatUseCase = Callable[[Moves, int, int, int, str], Awaitable[Outcome]]
 
 
 def _seat_button(use_case: SeatUseCase) -> Handler:
@@ -25,16 +26,16 @@ def _seat_button(use_case: SeatUseCase) -> Handler:
             query, press = got
             app = runtime_of(context)
             user_id = query.from_user.id
-            run = use_case(app.service, press.table_id, user_id, press.move, press.arg)
+            run = use_case(app.tables.moves, press.table_id, user_id, press.move, press.arg)
             await answer_press(app, query, press, run,
                                refused=lambda: app.redraw_hand(press.table_id, user_id))
     return handler
 
 
-action = _seat_button(TableService.act)
-pick = _seat_button(TableService.pick)
-toggle = _seat_button(TableService.toggle)
-confirm = _seat_button(TableService.confirm)
+action = _seat_button(Moves.act)
+pick = _seat_button(Moves.pick)
+toggle = _seat_button(Moves.toggle)
+confirm = _seat_button(Moves.confirm)
 
 
 async def my_hand(update: Update, context: Context) -> None:

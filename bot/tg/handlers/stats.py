@@ -6,7 +6,6 @@ from telegram import Update, User
 
 from ...i18n import game_list, game_named, t
 from ...social.scores import ScoreError, ScoreService, sheet_press
-from ...table_message import bring_down
 from . import Context, answer, is_group, runtime_of, table_key
 from .info import reader_lang
 
@@ -83,5 +82,5 @@ async def table(update: Update, context: Context) -> None:
     if message is None or not is_group(update):
         return
     lang = await reader_lang(update, context)
-    if not await bring_down(app, table_key(update), lang):
+    if not await app.bring_down(table_key(update), lang):
         app.say(message, t(lang, "error-no-table"))

@@ -10,7 +10,7 @@ from telegram import Update
 
 from ...callbacks import Kind
 from ...i18n import game_list, game_named, t
-from ...play.tables import TableError
+from ...play.records import TableError
 from . import Context, answer, is_admin, is_group, pressed, runtime_of, table_key
 from .info import reader_lang
 
@@ -45,7 +45,7 @@ async def tournament(update: Update, context: Context) -> None:
             app.say(message, t(lang, "tournament-past", time=when))
             return
     key = table_key(update)
-    table = await app.service.table_at(key)
+    table = await app.tables.kernel.table_at(key)
     may = (table is not None and table.creator_id == user.id) or await is_admin(
         context, message.chat_id, user.id)
     try:
