@@ -64,19 +64,6 @@ class Runtime:
         self.hold = HOLD * settings.flood_minute_seconds / 60.0
         self.live = Live()  # the pages open on tables (bot/web): told of every publish
         self.publishing.on_page = self.live.watching
-        # what the handlers call, where it lives now
-        people, publishing = self.people, self.publishing
-        self.touch, self.user_lang, self.chat_lang = people.touch, people.user_lang, people.chat_lang
-        self.set_user_lang, self.set_chat_lang = people.set_user_lang, people.set_chat_lang
-        self.set_turn_seconds, self.alert = people.set_turn_seconds, people.alert
-        self.person = people.person
-        self.context, self.say, self.bot_link = publishing.context, publishing.say, publishing.bot_link
-        self.hand_alert, self.post_sheet = publishing.hand_alert, publishing.post_sheet
-        self.score_text, self.redraw_hand = publishing.score_text, publishing.redraw_hand
-        self.worker = publishing.worker
-        self.wake_computers, self.think = self.computers.wake, self.computers.think
-        self.arm, self.disarm = self.timers.arm, self.timers.disarm
-        self.rearm_all, self.revive = self.timers.rearm_all, self.timers.revive
 
     async def _remember(self, table_id: int, seat: int | None, message_id: int) -> None:
         """The id of a message the sender had to send anew: a table's, or (a negative id) a
@@ -150,7 +137,7 @@ class Runtime:
         if back.fresh or back.returned:  # the group: "back", and the seat's name without 💤
             await self.publish(outcome)
         if back.old is not None:
-            moved = i18n.t(await self.user_lang(user), "hand-moved")
+            moved = i18n.t(await self.people.user_lang(user), "hand-moved")
             self.sender.close_message(user.id, back.old, Screen(moved))
         return True
 

@@ -121,7 +121,7 @@ async def serve(port: int, database: str) -> None:
     assert application.post_init is not None
     await application.post_init(application)
     await application.start()
-    served = Served(TrialWeb(application.bot_data["runtime"]).app)
+    served = Served(TrialWeb(application.bot_data.runtime).app)
     await served.start("127.0.0.1", port)
     print(f"Seghan, try mode: open http://127.0.0.1:{port}/ in a browser (a second window "
           "can take a second seat); Ctrl-C stops it.", flush=True)

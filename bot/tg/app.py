@@ -16,12 +16,10 @@ from telegram import (
 from telegram.error import TelegramError
 from telegram.ext import (
     AIORateLimiter,
-    Application,
     ApplicationBuilder,
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
-    ContextTypes,
     JobQueue,
 )
 from telegram.request import BaseRequest
@@ -36,6 +34,7 @@ from ..settings import LANGUAGES, Settings
 from ..social import scores
 from ..social.season_service import CHECK as SEASON_CHECK
 from ..social.tournament_posts import CHECK as TOURNAMENT_CHECK
+from .context import CONTEXT_TYPES, App, Context
 from .handlers import coach, info, lobby, members, play, seasons, stats, tournament
 
 log = logging.getLogger(__name__)
@@ -44,7 +43,6 @@ GROUP_COMMANDS = ("new", "join", "stop", "kick", "score", "top", "stats", "histo
                   "rules", "lang", "help", "season", "timezone", "tournament")
 PRIVATE_COMMANDS = ("start", "stats", "rules", "lang", "help")
 
-App = Application[Any, Any, Any, Any, Any, Any]
 
 
 def api_base_url(value: str) -> str:
@@ -66,7 +64,8 @@ def build_app(settings: Settings, store: Store | None = None,
     """The bot. ``store`` and ``request`` are for tests (a store shared across restarts, a fake
     transport); without a store, the one at ``settings.database`` (DATABASE_URL, else
     DATABASE_PATH) is opened and closed."""
-    builder = ApplicationBuilder().token(settings.telegram_bot_token).concurrent_updates(True)
+    builder = (ApplicationBuilder().token(settings.telegram_bot_token).concurrent_updates(True)
+               .context_types(CONTEXT_TYPES))
     if settings.telegram_api_base_url:
         base = api_base_url(settings.telegram_api_base_url)
         builder = builder.base_url(base).base_file_url(base.removesuffix("/bot") + "/file/bot")
@@ -82,27 +81,28 @@ def build_app(settings: Settings, store: Store | None = None,
     async def post_init(application: App) -> None:
         opened = store if store is not None else await open_configured_store(settings.database)
         runtime = Runtime(settings, opened, application)
-        application.bot_data["runtime"] = runtime
+        application.bot_data.runtime = runtime
         if written := await scores.recover(opened, time.time()):  # issue 18
             log.warning("%d finished matches had not been written: written now", written)
         await register_commands(application)
-        await runtime.rearm_all()
+        await runtime.timers.rearm_all()
         if application.job_queue is not None:  # issue 27: seasons' end posts, now and every minute
             application.job_queue.run_repeating(runtime.seasons.job, SEASON_CHECK, first=0.0)
             application.job_queue.run_repeating(runtime.desk.job, TOURNAMENT_CHECK, first=0.0)
         if settings.webapp_url:  # the page, on this loop (bot/web/server.py)
-            application.bot_data["web"] = await serve_page(runtime, settings)
+            application.bot_data.web = await serve_page(runtime, settings)
 
     async def post_stop(application: App) -> None:
         """Before the HTTP client closes: what is queued gets its few seconds to go out."""
-        runtime: Runtime | None = application.bot_data.get("runtime")
-        if (served := application.bot_data.pop("web", None)) is not None:
+        runtime, served = application.bot_data.runtime, application.bot_data.web
+        application.bot_data.web = None
+        if served is not None:
             await served.stop()
         if runtime is not None:
             await runtime.close()
 
     async def post_shutdown(application: App) -> None:
-        runtime: Runtime | None = application.bot_data.get("runtime")
+        runtime = application.bot_data.runtime
         if runtime is not None and owns_store:
             await runtime.store.close()
 
@@ -179,7 +179,7 @@ async def register_commands(application: App) -> None:
         log.warning("set_my_commands failed: %s", error)
 
 
-async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def on_error(update: object, context: Context) -> None:
     log.error("error while handling %s", update if isinstance(update, Update) else "",
               exc_info=context.error)
 

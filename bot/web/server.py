@@ -194,7 +194,7 @@ class Web:
             pass
         finally:
             if live.close(table_id, page, viewer.id):  # their private hand is theirs again
-                await _quietly(self.runtime.redraw_hand(table_id, viewer.id))
+                await _quietly(self.runtime.publishing.redraw_hand(table_id, viewer.id))
         return response
 
     async def press(self, request: web.Request) -> web.Response:
@@ -216,7 +216,7 @@ class Web:
             outcome = await self._use_case(press, user)
         except TableError as error:
             if press.kind in SEAT_USE_CASES:
-                await _quietly(self.runtime.redraw_hand(press.table_id, user.id))
+                await _quietly(self.runtime.publishing.redraw_hand(press.table_id, user.id))
             status = 403 if error.key == "error-not-seated" else 409
             return await self._refused(user, error.key, error.args_, status)
         except StorageError:

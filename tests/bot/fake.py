@@ -252,7 +252,8 @@ class Harness:
 
     @property
     def runtime(self) -> Runtime:
-        runtime: Runtime = self.app.bot_data["runtime"]
+        runtime = self.app.bot_data.runtime
+        assert runtime is not None
         return runtime
 
     async def idle(self) -> None:

@@ -49,7 +49,7 @@ async def test_a_fill_adds_what_its_presser_saw(store: Store) -> None:
     """The fill button names the table it fills: pressed again (a double tap), or after someone
     sat down meanwhile, it adds no more than that; English lobby, English alert."""
     async with Harness(store) as h:
-        await h.runtime.set_chat_lang(GROUP, "en")
+        await h.runtime.people.set_chat_lang(GROUP, "en")
         for user in (ARAM, ANI):
             await h.start_private(user, lang="en")
         await h.say(ARAM, "/new king", lang="en")
@@ -83,7 +83,7 @@ async def test_thirteen_and_56_choose_their_size(store: Store) -> None:
         assert texts(h.table_message())[4:8] == ["🤖×2 Հեշտ", "🤖×2 Միջին", "🤖×2 Բարդ", "🤖 +1"]
         await h.say(ARAM, "/stop")
 
-        await h.runtime.set_chat_lang(GROUP, "ru")
+        await h.runtime.people.set_chat_lang(GROUP, "ru")
         await h.say(ARAM, "/new 56")
         assert "За столом 1 из 4, 6 или 8 игроков" in h.table_message().text
         for count, seated in ((3, 4), (2, 6), (2, 8)):

@@ -148,7 +148,7 @@ async def test_a_match_finished_but_never_drawn_is_drawn_finished_at_start_up(st
         h.runtime.publish = killed_at_the_end  # type: ignore[method-assign]
         with patch("bot.play.kernel.all_away", return_value=False), \
                 patch("bot.play.turns.all_away", return_value=False):  # played out at once
-            h.runtime.wake_computers(table.id or 0)
+            h.runtime.computers.wake(table.id or 0)
             await h.idle()
         done = await store.tables.by_id(table.id or 0)
         assert done is not None and done.status == "finished" and "match" in done.outbox
@@ -179,7 +179,7 @@ async def test_a_match_posted_but_never_drawn_ended_is_drawn_once_at_start_up(
         h.runtime.sender.show = killed_before_the_end_screen  # type: ignore[method-assign]
         with patch("bot.play.kernel.all_away", return_value=False), \
                 patch("bot.play.turns.all_away", return_value=False):  # played out at once
-            h.runtime.wake_computers(table.id or 0)
+            h.runtime.computers.wake(table.id or 0)
             await h.idle()
     done = await both_stores.tables.by_id(table.id or 0)
     assert done is not None and done.status == "finished" and done.outbox == [], "posted"

@@ -101,9 +101,9 @@ async def test_the_app_language_of_a_user_is_remembered_across_a_restart(both_st
     language (ru here), not the default."""
     async with Harness(both_stores, FakeTelegram()) as h:
         await h.start_private(ARAM, lang="ru")
-        assert await h.runtime.user_lang(ARAM) == "ru"
+        assert await h.runtime.people.user_lang(ARAM) == "ru"
     async with Harness(both_stores, FakeTelegram()) as h:
-        assert await h.runtime.user_lang(ARAM) == "ru"
+        assert await h.runtime.people.user_lang(ARAM) == "ru"
 
 
 async def test_a_turn_timer_due_while_the_event_loop_was_held_runs_late_not_never() -> None:

@@ -226,7 +226,7 @@ async def finish_with_computers(h: Harness, store: Store, game: str, humans: lis
     # the scores are what is tested.
     with patch("bot.play.kernel.all_away", return_value=False), \
                 patch("bot.play.turns.all_away", return_value=False):
-        h.runtime.wake_computers(table.id or 0)
+        h.runtime.computers.wake(table.id or 0)
         await h.idle()
     done = await store.tables.by_id(table.id or 0)
     assert done is not None and done.status == "finished"

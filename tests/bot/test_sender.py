@@ -61,7 +61,7 @@ async def test_a_429_is_obeyed_and_nothing_is_lost(store: Store) -> None:
         state = h.runtime.tables.kernel.state_of(table)
         expected = view_for("hearts").hand(
             game.observation(state, 0), game.legal_actions(state, 0),
-            h.runtime.context(table, "hy", 0))
+            h.runtime.publishing.context(table, "hy", 0))
         assert h.hand(ARAM).text == expected.text and len(table.seats[0].selection) == 1
 
 
@@ -96,7 +96,7 @@ def private_edits(fake: FakeTelegram, user: int) -> int:
 def expected_hand(h: Harness, table: TableRecord) -> str:
     game, state = find_game(table.game), h.runtime.tables.kernel.state_of(table)
     return view_for(table.game).hand(game.observation(state, 0), game.legal_actions(state, 0),
-                                     h.runtime.context(table, "hy", 0)).text
+                                     h.runtime.publishing.context(table, "hy", 0)).text
 
 
 async def test_a_press_that_sets_computers_off_edits_the_hand_once(

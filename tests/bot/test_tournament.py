@@ -67,7 +67,7 @@ async def play_round(h: Harness, store: Store, t: TournamentRecord) -> None:
         await store.tables.save(table)
         with patch("bot.play.kernel.all_away", return_value=False), \
                 patch("bot.play.turns.all_away", return_value=False):
-            h.runtime.wake_computers(table_id)
+            h.runtime.computers.wake(table_id)
             await h.idle()
 
 

@@ -10,21 +10,15 @@ from typing import Any
 from telegram import CallbackQuery, Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
 from storage.base import StorageError, TableKey, TableRecord
 
 from ... import callbacks
 from ...play.records import Outcome, TableError
 from ...runtime import Runtime
+from ..context import Context
 
-Context = ContextTypes.DEFAULT_TYPE
 log = logging.getLogger(__name__)
-
-
-def runtime_of(context: Context) -> Runtime:
-    runtime: Runtime = context.bot_data["runtime"]
-    return runtime
 
 
 def table_key(update: Update) -> TableKey:
@@ -71,12 +65,12 @@ async def pressed(update: Update, context: Context) -> tuple[CallbackQuery, call
     query = update.callback_query
     if query is None:
         return None
-    app = runtime_of(context)
-    await app.user_lang(query.from_user)  # notes the language of the presser's app for their hand
+    app = context.runtime
+    await app.people.user_lang(query.from_user)  # notes the language of the presser's app for their hand
     try:
         return query, callbacks.decode(query.data)
     except callbacks.BadCallback:
-        await answer(query, await app.alert(query.from_user, "error-bad-button"))
+        await answer(query, await app.people.alert(query.from_user, "error-bad-button"))
         return None
 
 
@@ -102,13 +96,13 @@ async def answer_press(app: Runtime, query: CallbackQuery, press: callbacks.Pres
     try:
         outcome = await run
     except TableError as error:
-        await answer(query, await app.alert(query.from_user, error.key, **error.args_))
+        await answer(query, await app.people.alert(query.from_user, error.key, **error.args_))
         if refused is not None:
             await _quietly(refused())
         return
     except StorageError:
         log.exception("storage fault while handling a press")
-        await answer(query, await app.alert(query.from_user, "error-busy"))
+        await answer(query, await app.people.alert(query.from_user, "error-busy"))
         return
     if isinstance(outcome, str):
         await answer(query, outcome)

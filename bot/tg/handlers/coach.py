@@ -16,14 +16,15 @@ from ...coach.words import hint_text, review_text
 from ...play.records import TableError
 from ...runtime import Runtime
 from ...views import Context as ViewContext
-from . import Context, answer, answer_press, is_member, pressed, runtime_of
+from ..context import Context
+from . import answer, answer_press, is_member, pressed
 
 
 async def hint(update: Update, context: Context) -> None:
     got = await pressed(update, context)
     if got is not None:
         query, press = got
-        app = runtime_of(context)
+        app = context.runtime
         await answer_press(app, query, press, _hint(app, query, query.from_user, press))
 
 
@@ -31,10 +32,10 @@ async def _hint(app: Runtime, query: CallbackQuery, user: User, press: Press) ->
     """The turn read (and the seat marked hinted) under the table's lock, the advice thought
     outside it, then sent below the hand in the presser's language."""
     turn = await app.tables.turns.coach_turn(press.table_id, user.id, press.move)
-    await answer(query, toast=await app.alert(user, "coach-thinking"))
+    await answer(query, toast=await app.people.alert(user, "coach-thinking"))
     advice = await app.computers.advise(turn)
     table = await app.tables.kernel.load(press.table_id)
-    ctx = app.publishing.context(table, await app.user_lang(user), turn.seat)
+    ctx = app.publishing.context(table, await app.people.user_lang(user), turn.seat)
     app.sender.post(user.id, 0, hint_text(advice, ctx) if advice else ctx.t("coach-busy"))
 
 
@@ -42,7 +43,7 @@ async def replay(update: Update, context: Context) -> None:
     got = await pressed(update, context)
     if got is not None:
         query, press = got
-        app = runtime_of(context)
+        app = context.runtime
         await answer_press(app, query, press, _replay(app, context, query, press))
 
 
@@ -54,7 +55,7 @@ async def _replay(app: Runtime, context: Context, query: CallbackQuery, press: P
     except BadCallback as error:
         raise TableError("error-bad-button") from error
     user = query.from_user
-    lang = await app.user_lang(user)
+    lang = await app.people.user_lang(user)
     source, chat_id = await load_source(app, kind, press.table_id, user.id, lang)
     if not 1 <= deal <= source.deals:
         raise TableError("error-stale")
@@ -72,7 +73,7 @@ async def _replay(app: Runtime, context: Context, query: CallbackQuery, press: P
     if not (await app.people.touch(user)).can_dm:
         raise TableError("lobby-open-bot-first")
     app.sender.post(user.id, 0, screen)
-    await answer(query, toast=await app.alert(user, "coach-replay-sent"))
+    await answer(query, toast=await app.people.alert(user, "coach-replay-sent"))
 
 
 REVIEW_BUDGETS = 3  # a review may take this many decision budgets (it weighs a deal's decisions)
@@ -82,7 +83,7 @@ async def review(update: Update, context: Context) -> None:
     got = await pressed(update, context)
     if got is not None:
         query, press = got
-        app = runtime_of(context)
+        app = context.runtime
         await answer_press(app, query, press, _review(app, query, press))
 
 
@@ -91,7 +92,7 @@ async def _review(app: Runtime, query: CallbackQuery, press: Press) -> None:
     what they saw then, outside the table's lock, the answer sent to their private chat."""
     user = query.from_user
     deal = callbacks.number(press.arg, 10_000)
-    lang = await app.user_lang(user)
+    lang = await app.people.user_lang(user)
     source, _ = await load_source(app, "t", press.table_id, user.id, lang)
     if deal is None or not 1 <= deal <= source.deals or source.seat is None:
         raise TableError("error-stale")
@@ -101,7 +102,7 @@ async def _review(app: Runtime, query: CallbackQuery, press: Press) -> None:
     decisions = [(i, game.observation(frames.states[i], seat),
                   game.legal_actions(frames.states[i], seat), parse(game, code))
                  for i, (mover, code) in enumerate(frames.moves) if mover == seat]
-    await answer(query, toast=await app.alert(user, "coach-thinking"))
+    await answer(query, toast=await app.people.alert(user, "coach-thinking"))
     dice = (await app.tables.kernel.load(press.table_id)).computer_seed  # never the deal's seed
     regrets = await app.computers.review(source.game, decisions, f"{dice}:review:{deal}",
                                          REVIEW_BUDGETS)

@@ -11,27 +11,28 @@ from engine import find_game
 from ... import callbacks
 from ...i18n import game_list, game_named, has, t
 from ...settings import LANGUAGES
-from . import Context, is_admin, is_group, runtime_of, table_key
+from ..context import Context
+from . import is_admin, is_group, table_key
 
 TIMER_RANGE = (10, 600)
 
 
 async def reader_lang(update: Update, context: Context) -> str:
     """Group text in the chat's language, private text in the user's."""
-    app, chat, user = runtime_of(context), update.effective_chat, update.effective_user
+    app, chat, user = context.runtime, update.effective_chat, update.effective_user
     if is_group(update) and chat is not None:
-        return await app.chat_lang(chat.id)
-    return await app.user_lang(user) if user else app.settings.default_language
+        return await app.people.chat_lang(chat.id)
+    return await app.people.user_lang(user) if user else app.settings.default_language
 
 
 async def help_(update: Update, context: Context) -> None:
     if update.effective_message:
         lang = await reader_lang(update, context)
-        runtime_of(context).say(update.effective_message, t(lang, "help", games=game_list(lang)))
+        context.runtime.publishing.say(update.effective_message, t(lang, "help", games=game_list(lang)))
 
 
 async def rules(update: Update, context: Context) -> None:
-    app, message = runtime_of(context), update.effective_message
+    app, message = context.runtime, update.effective_message
     if message is None:
         return
     lang = await reader_lang(update, context)
@@ -42,9 +43,9 @@ async def rules(update: Update, context: Context) -> None:
         game = table.game if table and table.game else None
     if game is None:
         key = "lobby-unknown-game" if context.args else "rules-which"
-        app.say(message, t(lang, key, games=game_list(lang, "rules")))
+        app.publishing.say(message, t(lang, key, games=game_list(lang, "rules")))
         return
-    app.say(message, rules_text(lang, game, table.rules if table and table.game == game else None))
+    app.publishing.say(message, rules_text(lang, game, table.rules if table and table.game == game else None))
 
 
 def rules_text(lang: str, game: str, chosen: Mapping[str, object] | None = None) -> str:
@@ -65,48 +66,48 @@ def rules_text(lang: str, game: str, chosen: Mapping[str, object] | None = None)
 
 async def lang(update: Update, context: Context) -> None:
     """/lang xx: the group's language in a group, the user's own in private."""
-    app, message, user = runtime_of(context), update.effective_message, update.effective_user
+    app, message, user = context.runtime, update.effective_message, update.effective_user
     if message is None or user is None:
         return
     choice = context.args[0].lower() if context.args else ""
     if choice not in LANGUAGES:
         current = await reader_lang(update, context)
-        app.say(message, t(current, "lang-usage", languages=" | ".join(LANGUAGES)))
+        app.publishing.say(message, t(current, "lang-usage", languages=" | ".join(LANGUAGES)))
         return
     if is_group(update):
-        await app.set_chat_lang(message.chat_id, choice)
+        await app.people.set_chat_lang(message.chat_id, choice)
     else:
-        await app.set_user_lang(user, choice)
-    app.say(message, t(choice, "lang-set"))
+        await app.people.set_user_lang(user, choice)
+    app.publishing.say(message, t(choice, "lang-set"))
 
 
 async def score(update: Update, context: Context) -> None:
     """/score: the match totals of this chat's table."""
-    app, message = runtime_of(context), update.effective_message
+    app, message = context.runtime, update.effective_message
     if message is None or not is_group(update):
         return
     lang = await reader_lang(update, context)
     table = await app.tables.kernel.table_at(table_key(update))
     if table is None or table.status != "playing":
-        app.say(message, t(lang, "error-no-table"))
+        app.publishing.say(message, t(lang, "error-no-table"))
         return
-    app.say(message, await app.score_text(table, lang), markup=True)
+    app.publishing.say(message, await app.publishing.score_text(table, lang), markup=True)
 
 
 async def timer(update: Update, context: Context) -> None:
     """/timer N: seconds a player of this group has for a turn (an admin's setting)."""
-    app, message, user = runtime_of(context), update.effective_message, update.effective_user
+    app, message, user = context.runtime, update.effective_message, update.effective_user
     if message is None or user is None or not is_group(update):
         return
     lang = await reader_lang(update, context)
     seconds = callbacks.number(context.args[0] if context.args else "") or 0
     if not TIMER_RANGE[0] <= seconds <= TIMER_RANGE[1]:  # '²' or '１' is no number here
         current = await app.tables.kernel.turn_seconds(message.chat_id)
-        app.say(message, t(lang, "timer-usage", seconds=current, low=TIMER_RANGE[0],
+        app.publishing.say(message, t(lang, "timer-usage", seconds=current, low=TIMER_RANGE[0],
                            high=TIMER_RANGE[1]))
         return
     if not await is_admin(context, message.chat_id, user.id):
-        app.say(message, t(lang, "error-admin-only"))
+        app.publishing.say(message, t(lang, "error-admin-only"))
         return
-    await app.set_turn_seconds(message.chat_id, seconds)
-    app.say(message, t(lang, "timer-set", seconds=seconds))
+    await app.people.set_turn_seconds(message.chat_id, seconds)
+    app.publishing.say(message, t(lang, "timer-set", seconds=seconds))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 
-from . import Context, runtime_of
+from ..context import Context
 
 
 async def my_chat_member(update: Update, context: Context) -> None:
@@ -13,4 +13,4 @@ async def my_chat_member(update: Update, context: Context) -> None:
     if change is None or change.chat.type != ChatType.PRIVATE:
         return
     blocked = change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
-    await runtime_of(context).private_chat_changed(change.from_user, blocked)
+    await context.runtime.private_chat_changed(change.from_user, blocked)

@@ -12,7 +12,8 @@ from telegram import CallbackQuery, Update
 from ...play.moves import Moves
 from ...play.records import Outcome, TableError
 from ...runtime import Runtime
-from . import Context, answer, answer_press, pressed, runtime_of
+from ..context import Context
+from . import answer, answer_press, pressed
 
 Handler = Callable[[Update, Context], Coroutine[Any, Any, None]]
 SeatUseCase = Callable[[Moves, int, int, int, str], Awaitable[Outcome]]
@@ -24,11 +25,11 @@ def _seat_button(use_case: SeatUseCase) -> Handler:
         got = await pressed(update, context)
         if got is not None:
             query, press = got
-            app = runtime_of(context)
+            app = context.runtime
             user_id = query.from_user.id
             run = use_case(app.tables.moves, press.table_id, user_id, press.move, press.arg)
             await answer_press(app, query, press, run,
-                               refused=lambda: app.redraw_hand(press.table_id, user_id))
+                               refused=lambda: app.publishing.redraw_hand(press.table_id, user_id))
     return handler
 
 
@@ -43,8 +44,8 @@ async def my_hand(update: Update, context: Context) -> None:
     got = await pressed(update, context)
     if got is not None:
         query, press = got
-        app = runtime_of(context)
-        await answer_press(app, query, press, app.hand_alert(press.table_id, query.from_user))
+        app = context.runtime
+        await answer_press(app, query, press, app.publishing.hand_alert(press.table_id, query.from_user))
 
 
 async def sheet(update: Update, context: Context) -> None:
@@ -53,9 +54,9 @@ async def sheet(update: Update, context: Context) -> None:
     got = await pressed(update, context)
     if got is not None:
         query, press = got
-        app = runtime_of(context)
+        app = context.runtime
         chat_id = query.message.chat.id if query.message else 0
-        await answer_press(app, query, press, _sheet_sent(app, query, app.post_sheet(
+        await answer_press(app, query, press, _sheet_sent(app, query, app.publishing.post_sheet(
             press.table_id, query.from_user, chat_id)))
 
 
@@ -65,7 +66,7 @@ async def _sheet_sent(app: Runtime, query: CallbackQuery, run: Awaitable[str | N
     if link is not None:
         await answer(query, url=link)
     else:
-        await answer(query, toast=await app.alert(query.from_user, "table-sheet-sent"))
+        await answer(query, toast=await app.people.alert(query.from_user, "table-sheet-sent"))
 
 
 async def unknown(update: Update, context: Context) -> None:
@@ -73,7 +74,7 @@ async def unknown(update: Update, context: Context) -> None:
     got = await pressed(update, context)
     if got is not None:
         query, press = got
-        await answer_press(runtime_of(context), query, press, _refuse())
+        await answer_press(context.runtime, query, press, _refuse())
 
 
 async def _refuse() -> Outcome:

@@ -11,7 +11,8 @@ from telegram import Update
 from ...callbacks import Kind
 from ...i18n import game_list, game_named, t
 from ...play.records import TableError
-from . import Context, answer, is_admin, is_group, pressed, runtime_of, table_key
+from ..context import Context
+from . import answer, is_admin, is_group, pressed, table_key
 from .info import reader_lang
 
 WAIT = timedelta(minutes=10)  # the start without a time given
@@ -22,7 +23,7 @@ OPEN_TO_ALL = ("join", "leave")  # the other buttons: its opener or an admin
 async def tournament(update: Update, context: Context) -> None:
     """/tournament GAME [HH:MM]: a sign-up message; the start today at HH:MM in the group's time
     zone (else in ten minutes). An admin, or whoever opened the group's table, may."""
-    app, message, user = runtime_of(context), update.effective_message, update.effective_user
+    app, message, user = context.runtime, update.effective_message, update.effective_user
     if message is None or user is None or not is_group(update):
         return
     lang = await reader_lang(update, context)
@@ -30,28 +31,28 @@ async def tournament(update: Update, context: Context) -> None:
     when = args.pop() if args and any(c in args[-1] for c in ":.") else None
     game = game_named(" ".join(args)) if args else None
     if game is None:
-        app.say(message, t(lang, "lobby-unknown-game", games=game_list(lang, "tournament")))
+        app.publishing.say(message, t(lang, "lobby-unknown-game", games=game_list(lang, "tournament")))
         return
     zone = ZoneInfo(await app.seasons.zone(message.chat_id))
     now = datetime.fromtimestamp(app.tournaments.clock(), zone)
     if when is None:
         start = now + WAIT
     elif (found := CLOCK.fullmatch(when)) is None:
-        app.say(message, t(lang, "tournament-bad-time"))
+        app.publishing.say(message, t(lang, "tournament-bad-time"))
         return
     else:
         start = now.replace(hour=int(found[1]), minute=int(found[2]), second=0, microsecond=0)
         if start <= now:
-            app.say(message, t(lang, "tournament-past", time=when))
+            app.publishing.say(message, t(lang, "tournament-past", time=when))
             return
     key = table_key(update)
     table = await app.tables.kernel.table_at(key)
     may = (table is not None and table.creator_id == user.id) or await is_admin(
         context, message.chat_id, user.id)
     try:
-        record = await app.tournaments.open(key, app.person(user), game, start.timestamp(), may)
+        record = await app.tournaments.open(key, app.people.person(user), game, start.timestamp(), may)
     except TableError as error:
-        app.say(message, t(lang, error.key, **error.args_))
+        app.publishing.say(message, t(lang, error.key, **error.args_))
         return
     await app.desk.draw(record)
 
@@ -62,17 +63,17 @@ async def button(update: Update, context: Context) -> None:
     if got is None:
         return
     query, press = got
-    app, user = runtime_of(context), query.from_user
+    app, user = context.runtime, query.from_user
     try:
         if press.kind != Kind.TOURNAMENT or press.move != 0:
             raise TableError("error-bad-button")
-        if press.arg == "join" and not (await app.touch(user)).can_dm:
+        if press.arg == "join" and not (await app.people.touch(user)).can_dm:
             raise TableError("lobby-open-bot-first")
         chat = query.message.chat.id if query.message else 0
         admin = press.arg not in OPEN_TO_ALL and await is_admin(context, chat, user.id)
-        step = await app.tournaments.press(press.table_id, app.person(user), press.arg, admin)
+        step = await app.tournaments.press(press.table_id, app.people.person(user), press.arg, admin)
     except TableError as error:
-        await answer(query, await app.alert(user, error.key, **error.args_))
+        await answer(query, await app.people.alert(user, error.key, **error.args_))
         return
     await app.desk.apply(step)
     await answer(query)
