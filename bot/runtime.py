@@ -19,6 +19,7 @@ from .publishing.live import Live
 from .publishing.publisher import Publishing
 from .sending.sender import Sender, Shared, Target
 from .settings import Settings
+from .social.membership import Membership
 from .social.people import People
 from .social.season_service import SeasonService
 from .social.tournament_posts import TournamentDesk
@@ -52,6 +53,7 @@ class Runtime:
                                  settings.messages_per_second) if store.shared else None,
                              overall=settings.messages_per_second)
         self.people = People(settings, store)
+        self.members = Membership(application.bot)
         self.publishing = Publishing(store, self.tables, self.sender, self.people, application.bot)
         self.seasons = SeasonService(store, self.sender, self.people, self.publishing.worker)
         self.tournaments = TournamentService(store, self.tables)

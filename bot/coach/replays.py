@@ -1,24 +1,30 @@
-"""Where a replay comes from (issue 26): a table, during its match or after it, or a stored
-match, with who sees which hands; shared by the private text replay and the page's."""
+"""A finished deal replayed, the one use case both doors run (issue 26): where it comes from (a
+table, during its match or after it, or a stored match), who may see it (the members of the
+match's chat), which deals exist, the deal's frames through the engine, and a seat's decisions in
+it for the review."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from engine import find_game
+from engine.core import parse
 
 from ..play.records import TableError
 from ..social.scores import seat_names
-from .replay import Source
+from .replay import Deal, Source, deal_frames
 
 if TYPE_CHECKING:
     from ..runtime import Runtime
+
+Decision = tuple[int, Any, Any, Any]  # (move's index in the deal, observation, legal, chosen)
 
 
 async def load_source(app: Runtime, kind: str, ident: int, user_id: int, lang: str
                       ) -> tuple[Source, int]:
     """What the replay is rebuilt from, and the chat its match was played in (whose members
-    alone may see it: the caller asks). While a table plays, its viewer sees their own seat's
+    alone may see it: ``open_deal`` asks). While a table plays, its viewer sees their own seat's
     hand; once it is over, or for a stored match, every hand."""
     if kind == "m":
         story = await app.store.scores.story(ident)
@@ -37,3 +43,28 @@ async def load_source(app: Runtime, kind: str, ident: int, user_id: int, lang: s
     return Source("t", ident, table.game, table.players, table.rules, table.seed,
                   list(table.log), names, len(public.history), seat,
                   table.status != "playing"), table.key.chat_id
+
+
+async def open_deal(app: Runtime, kind: str, ident: int, number: int, user_id: int, lang: str,
+                    in_chat: Callable[[int], Awaitable[bool]]) -> Source:
+    """The source of deal ``number``, for a seat of the table or a member of its match's chat
+    (``in_chat``) only, and only a deal that is finished."""
+    source, chat_id = await load_source(app, kind, ident, user_id, lang)
+    if source.seat is None and not await in_chat(chat_id):
+        raise TableError("error-not-member")
+    if not 1 <= number <= source.deals:
+        raise TableError("error-stale")
+    return source
+
+
+def frames(source: Source, number: int) -> Deal:
+    """Deal ``number``'s states and moves, replayed from the source's seed and log."""
+    return deal_frames(find_game(source.game), source.players, source.seed, source.log,
+                       source.rules, number)
+
+
+def decisions(source: Source, deal: Deal, seat: int) -> list[Decision]:
+    """The seat's decisions in the deal, each with what it saw then and could choose."""
+    game = find_game(source.game)
+    return [(i, game.observation(deal.states[i], seat), game.legal_actions(deal.states[i], seat),
+             parse(game, code)) for i, (mover, code) in enumerate(deal.moves) if mover == seat]

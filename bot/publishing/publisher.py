@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from telegram import Bot, Message, User
+from telegram import Bot, Message
 
 from engine import find_game
 from storage.base import Store, TableRecord
@@ -283,46 +283,33 @@ class Publishing:
 
     # ----- drawn on request
 
-    async def hand_alert(self, table_id: int, user: User) -> str:
+    async def hand_alert(self, table_id: int, user_id: int, lang: str) -> str:
         """The presser's hand as a short alert (the group's "my hand" button)."""
-        table, seat, state = await self.tables.moves.hand(table_id, user.id)
-        ctx = self.context(table, await self.people.user_lang(user))
+        table, seat, state = await self.tables.moves.hand(table_id, user_id)
         obs = find_game(table.game).observation(state, seat)
-        return view_for(table.game).hand_alert(obs, ctx)[:ALERT_LIMIT]
+        return view_for(table.game).hand_alert(obs, self.context(table, lang))[:ALERT_LIMIT]
 
-    async def post_sheet(self, table_id: int, user: User, chat_id: int) -> str | None:
-        """The table message's 📋, pressed by anyone in its group ``chat_id`` during the match or
-        after it: the sheet of every finished deal, sent to the presser privately in their
-        language (like 👀, it is for whoever asked), so no flood of presses costs the group a
-        message. Returns what ``send_private`` returns; the link's Start sends it
-        (``/start sheet_<id>``)."""
-        outcome = await self.tables.kernel.outcome(table_id)
-        table = outcome.table
-        if table.key.chat_id != chat_id:  # a button forged under another chat's message
-            raise TableError("error-bad-button")
+    async def sheet(self, table: TableRecord, lang: str) -> Screen:
+        """The table's 📋 during the match or after it: the sheet of every finished deal, in the
+        reader's language (like 👀, it is for whoever asked)."""
         if table.status not in ("playing", "finished"):  # a finished table keeps its 📋
             raise TableError("error-table-over")
-        ctx = self.context(table, await self.people.user_lang(user))
-        public = find_game(table.game).public_observation(outcome.state)
-        return await self.send_private(user, view_for(table.game).score_sheet(public, ctx),
-                                       f"sheet_{table_id}")
+        public = find_game(table.game).public_observation(self.tables.kernel.state_of(table))
+        return Screen(view_for(table.game).score_sheet(public, self.context(table, lang)))
 
-    async def send_private(self, user: User, text: str, start: str) -> str | None:
-        """``text`` (a score sheet) sent to ``user``'s private chat; the same text they got last
-        is not sent again (a double tap). Returns None when it is on its way, else the link that
-        opens the bot's chat for someone it may not write to yet: their Start (``/start
-        <start>``) asks for it again."""
-        if not (await self.people.touch(user)).can_dm:
-            return self.start_link(start)
-        sent = hash(text)
-        if self._sheets.get(user.id) != sent:
-            self._sheets[user.id] = sent
+    def send_private(self, user_id: int, screen: Screen) -> None:
+        """A screen for one person (a sheet, a hint, a replay) sent to their private chat, so no
+        flood of presses costs a group a message; the same screen they got last is not sent
+        again (a double tap)."""
+        sent = hash(screen)
+        if self._sheets.get(user_id) == sent:
+            return
+        self._sheets[user_id] = sent
 
-            async def failed(delivered: bool) -> None:  # blocked meanwhile: may be asked again
-                if not delivered and self._sheets.get(user.id) == sent:
-                    del self._sheets[user.id]
-            self.sender.post(user.id, 0, text, done=failed)
-        return None
+        async def failed(delivered: bool) -> None:  # blocked meanwhile: may be asked again
+            if not delivered and self._sheets.get(user_id) == sent:
+                del self._sheets[user_id]
+        self.sender.post(user_id, 0, screen, done=failed)
 
     def start_link(self, payload: str) -> str:
         """The link that opens the bot's private chat and sends ``/start <payload>``."""

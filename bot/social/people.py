@@ -81,9 +81,13 @@ class People:
         await self.store.chats.put(record.model_copy(update={"turn_seconds": seconds}))
 
     async def alert(self, user: User, key: str, **args: Any) -> str:
-        lang = await self.user_lang(user)
+        return self.refusal(await self.user_lang(user), key, **args)
+
+    @staticmethod
+    def refusal(lang: str, key: str, **args: Any) -> str:
+        """A refusal's words (``TableError``'s key and arguments), short enough for an alert."""
         if key.startswith("illegal-"):  # a reason the engine gave: the game's own text first
-            key = i18n.illegal_key(args.pop("game", ""), key.removeprefix("illegal-"))
+            key = i18n.illegal_key(str(args.pop("game", "")), key.removeprefix("illegal-"))
         return i18n.t(lang, key, **args)[:ALERT_LIMIT]
 
     @staticmethod

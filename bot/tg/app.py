@@ -28,14 +28,16 @@ from storage import open_store
 from storage.base import Store
 
 from .. import i18n
-from ..callbacks import Kind
+from ..entrance.buttons import kinds
+from ..entrance.presser import Door
 from ..runtime import Runtime
 from ..settings import LANGUAGES, Settings
 from ..social import scores
 from ..social.season_service import CHECK as SEASON_CHECK
 from ..social.tournament_posts import CHECK as TOURNAMENT_CHECK
 from .context import CONTEXT_TYPES, App, Context
-from .handlers import coach, info, lobby, members, play, seasons, stats, tournament
+from .handlers import info, lobby, members, seasons, stats, tournament
+from .handlers.presses import on_press
 
 log = logging.getLogger(__name__)
 
@@ -153,14 +155,11 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("season", seasons.season))  # issue 27
     application.add_handler(CommandHandler("timezone", seasons.timezone))
     application.add_handler(CommandHandler("tournament", tournament.tournament))
-    buttons = {Kind.ACTION: play.action, Kind.PICK: play.pick, Kind.TOGGLE: play.toggle,
-               Kind.CONFIRM: play.confirm, Kind.MY_HAND: play.my_hand, Kind.SHEET: play.sheet,
-               **dict.fromkeys(lobby.KINDS, lobby.button), Kind.MATCH_SHEET: stats.sheet,
-               Kind.HINT: coach.hint, Kind.REVIEW: coach.review, Kind.REPLAY: coach.replay,
-               Kind.TOURNAMENT: tournament.button}
-    for kind, handler in buttons.items():
-        application.add_handler(CallbackQueryHandler(handler, pattern=kind.pattern))
-    application.add_handler(CallbackQueryHandler(play.unknown))  # anything else: an alert
+    # every button through the one entrance, a handler for each kind its table offers here
+    # (bot.entrance.buttons); data of none (forged, or from an older version) last, for an alert
+    for kind in sorted(kinds(Door.TELEGRAM)):
+        application.add_handler(CallbackQueryHandler(on_press, pattern=kind.pattern))
+    application.add_handler(CallbackQueryHandler(on_press))
     application.add_handler(ChatMemberHandler(members.my_chat_member,
                                               ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_error_handler(on_error)

@@ -172,3 +172,9 @@ def under_felt(table: list[str]) -> list[str]:
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
          "standings", "open")
+
+
+def screen_data(screen: Screen) -> dict[str, Any]:
+    """A screen for the presser alone (a hint, a sheet) as the page shows it."""
+    _, rows = choices(screen)
+    return {"lines": lines(screen), "buttons": rows}

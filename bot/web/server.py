@@ -18,26 +18,22 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 from telegram import User
-from telegram.constants import ChatMemberStatus
-from telegram.error import TelegramError
 
-from engine import find_game
 from storage import notify
 from storage.base import StorageError, TableRecord
 
 from .. import callbacks
-from ..callbacks import Kind
-from ..coach.replay import Source, deal_frames, read_page_ref
-from ..coach.replays import load_source
-from ..play.moves import Moves
-from ..play.records import Outcome, Person, TableError
+from ..coach import replays
+from ..coach.replay import Source, read_page_ref
+from ..entrance.door import enter, quietly
+from ..entrance.presser import Door, Presser
+from ..play.records import Outcome, TableError
 from ..runtime import Runtime
 from ..views import Context
 from . import auth, scene
@@ -45,12 +41,11 @@ from .replay import deal_payload
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
-MEMBER_SECONDS = 300.0  # getChatMember's answer is trusted this long
 KEEPALIVE = 15.0
 REPLAYS_KEPT = 32  # replays' bodies kept (~100 KB each; ~50 ms to build one)
-SEAT_USE_CASES = {Kind.ACTION: Moves.act, Kind.PICK: Moves.pick,
-                  Kind.TOGGLE: Moves.toggle, Kind.CONFIRM: Moves.confirm}
-MEMBERS = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+# a refusal's HTTP status by its key; any other refusal is a conflict with the table (409)
+REFUSED = {"error-bad-button": 400, "error-not-seated": 403, "error-not-member": 403,
+           "error-busy": 503}
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -63,7 +58,6 @@ class Web:
     def __init__(self, runtime: Runtime, token: str) -> None:
         self.runtime = runtime
         self.token = token
-        self._members: dict[tuple[int, int], tuple[bool, float]] = {}
         self._notifier: notify.Notifier | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         # a finished deal's frames do not change: kept for the next viewer who sees the same
@@ -113,25 +107,12 @@ class Web:
         return User(viewer.id, viewer.name or str(viewer.id), is_bot=False,
                     username=viewer.username or None, language_code=viewer.lang or None)
 
-    async def member(self, chat_id: int, user_id: int) -> bool:
-        """Whether the user is in the table's chat now (asked of Telegram, then cached)."""
-        known = self._members.get((chat_id, user_id))
-        if known is not None and known[1] > time.monotonic():
-            return known[0]
-        try:
-            status = (await self.runtime.application.bot.get_chat_member(chat_id, user_id)).status
-            inside = status in MEMBERS
-        except TelegramError:
-            inside = False
-        self._members[(chat_id, user_id)] = (inside, time.monotonic() + MEMBER_SECONDS)
-        return inside
-
     async def access(self, viewer: auth.Viewer, table: TableRecord) -> int | None:
         """The viewer's seat, None for a spectator of the chat; 403 for anyone else."""
         seats = [i for i, s in enumerate(table.seats) if s.user_id == viewer.id]
         if seats:
             return seats[0]
-        if not await self.member(table.key.chat_id, viewer.id):
+        if not await self.runtime.members.is_member(table.key.chat_id, viewer.id):
             raise web.HTTPForbidden(text="not in this table's chat")
         return None
 
@@ -194,36 +175,42 @@ class Web:
             pass
         finally:
             if live.close(table_id, page, viewer.id):  # their private hand is theirs again
-                await _quietly(self.runtime.publishing.redraw_hand(table_id, viewer.id))
+                await quietly(self.runtime.publishing.redraw_hand(table_id, viewer.id))
         return response
 
     async def press(self, request: web.Request) -> web.Response:
-        """A button of the page: the same use case as the button in Telegram, then the same
-        publishing (the group's message, the hands, every open page)."""
+        """A button of the page, through the one entrance the Telegram buttons take (the same
+        use case, checks and publishing: the group's message, the hands, every open page)."""
         viewer = self.viewer(request)
-        user = self.user(viewer)
-        try:
-            press = callbacks.decode(str((await _body(request)).get("data", "")))
-        except callbacks.BadCallback:
-            return await self._refused(user, "error-bad-button", {}, 400)
-        if press.kind not in scene.PAGE_KINDS:
-            return await self._refused(user, "error-bad-button", {}, 400)
-        try:
-            table = await self.runtime.tables.kernel.load(press.table_id)
-            if _seat_of(table, user.id) is None and not await self.member(table.key.chat_id,
-                                                                          user.id):
-                raise TableError("error-not-seated")
-            outcome = await self._use_case(press, user)
-        except TableError as error:
-            if press.kind in SEAT_USE_CASES:
-                await _quietly(self.runtime.publishing.redraw_hand(press.table_id, user.id))
-            status = 403 if error.key == "error-not-seated" else 409
-            return await self._refused(user, error.key, error.args_, status)
-        except StorageError:
-            log.exception("storage fault while handling a press from the page")
-            return await self._refused(user, "error-busy", {}, 503)
-        await self.runtime.publish(outcome)
-        return _json({"table": outcome.table.id, "version": outcome.table.version})
+        data = str((await _body(request)).get("data", ""))
+        reply = await enter(self.runtime, await self.presser(viewer), data)
+        if reply.refused is not None:
+            return _json({"alert": reply.alert}, REFUSED.get(reply.refused, 409))
+        body: dict[str, Any] = {}
+        if reply.outcome is not None:
+            body |= {"table": reply.outcome.table.id, "version": reply.outcome.table.version}
+        if reply.alert is not None:
+            body["note"] = reply.alert
+        if reply.screen is not None:
+            body["screen"] = scene.screen_data(reply.screen)
+        return _json(body)
+
+    async def presser(self, viewer: auth.Viewer) -> Presser:
+        """Who pressed on the page: their hand is drawn here, so the bot need not write to
+        them to seat them (``Presser.hand_on_page``)."""
+        user, members = self.user(viewer), self.runtime.members
+
+        async def can_write() -> bool:
+            return (await self.runtime.people.touch(user)).can_dm
+
+        async def is_member(chat: int) -> bool:
+            return await members.is_member(chat, viewer.id)
+
+        async def is_admin(chat: int) -> bool:
+            return await members.is_admin(chat, viewer.id)
+        lang = await self.runtime.people.user_lang(user)
+        return Presser(Door.PAGE, self.runtime.people.person(user), lang, can_write, is_member,
+                       is_admin)
 
     async def replay(self, request: web.Request) -> web.Response:
         """A finished deal's frames, rebuilt through the engine, for a member of the match's
@@ -235,17 +222,19 @@ class Web:
             return await self._refused(user, "coach-replay-none", {}, 404)
         kind, ident, number = ref
         lang = await self.runtime.people.user_lang(user)
+
+        async def is_member(chat: int) -> bool:
+            return await self.runtime.members.is_member(chat, viewer.id)
         try:
-            source, chat_id = await load_source(self.runtime, kind, ident, viewer.id, lang)
-        except TableError:
+            source = await replays.open_deal(self.runtime, kind, ident, number, viewer.id, lang,
+                                             is_member)
+        except TableError as error:
+            if error.key == "error-not-member":
+                return await self._refused(user, error.key, {}, 403)
             return await self._refused(user, "coach-replay-none", {}, 404)
         except StorageError:
             log.exception("storage fault while reading a replay")
             return await self._refused(user, "error-busy", {}, 503)
-        if not await self.member(chat_id, viewer.id):
-            return await self._refused(user, "error-not-member", {}, 403)
-        if not 1 <= number <= source.deals:
-            return await self._refused(user, "coach-replay-none", {}, 404)
         key = (kind, ident, number, source.seat, source.face_up, lang, source.names)
         response = web.Response(body=await self._replay_built(key, source, number, lang),
                                 content_type="application/json")
@@ -275,37 +264,11 @@ class Web:
 
     @staticmethod
     def _replay_body(source: Source, number: int, lang: str) -> bytes:
-        deal = deal_frames(find_game(source.game), source.players, source.seed, source.log,
-                           source.rules, number)
+        deal = replays.frames(source, number)
         data = deal_payload(source, deal, Context(lang, 0, 0, source.names, source.game))
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
     # ----- helpers
-
-    async def _use_case(self, press: callbacks.Press, user: User) -> Outcome:
-        tables, table_id = self.runtime.tables, press.table_id
-        person = Person(user.id, user.full_name[:32], user.username or "")
-        if press.kind in SEAT_USE_CASES:
-            return await SEAT_USE_CASES[press.kind](tables.moves, table_id, user.id, press.move,
-                                                     press.arg)
-        match press.kind:
-            case Kind.JOIN:
-                return await tables.lobby.join(table_id, person)
-            case Kind.LEAVE:
-                return await tables.lobby.leave(table_id, user.id)
-            case Kind.FILL:
-                level, _, size = press.arg.partition(":")
-                return await tables.lobby.add_computers(table_id, user.id, level,
-                                                   callbacks.number(size, limit=100) or -1)
-            case Kind.START:
-                return await tables.lobby.start(table_id, user.id, is_admin=False)
-            case Kind.GAME:
-                return await tables.lobby.choose_game(table_id, user.id, press.arg)
-            case Kind.OPTION:
-                return await tables.lobby.cycle_option(table_id, user.id, press.arg)
-            case Kind.REMATCH:
-                return await tables.lobby.rematch(table_id, person)
-        raise TableError("error-bad-button")
 
     async def _refused(self, user: User, key: str, args: dict[str, Any],
                        status: int) -> web.Response:
@@ -350,13 +313,6 @@ async def _body(request: web.Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise web.HTTPBadRequest(text="a JSON object expected")
     return body
-
-
-async def _quietly(work: Any) -> None:
-    try:
-        await work
-    except (TableError, StorageError):
-        log.info("could not redraw after a refused press", exc_info=True)
 
 
 class Served:

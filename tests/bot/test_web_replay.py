@@ -254,11 +254,12 @@ async def test_viewers_asking_at_once_share_one_build_made_off_the_loop(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Two spectators ask for the same deal together: it is built once, in a worker thread while
     the loop takes the second request, and both are served it; a build that fails is not kept."""
+    from bot.social.membership import Membership
     from bot.web.server import Web
 
     builds: list[bool] = []  # per build: whether the second request came while it ran
     arrived, both_asked, fail = [0], threading.Event(), [False]
-    build, member = Web._replay_body, Web.member
+    build, member = Web._replay_body, Membership.is_member
 
     def gated(source: Any, number: int, lang: str) -> bytes:
         assert threading.current_thread() is not threading.main_thread()
@@ -267,14 +268,14 @@ async def test_viewers_asking_at_once_share_one_build_made_off_the_loop(
             raise RuntimeError("a build that fails")
         return build(source, number, lang)
 
-    async def counted(web: Web, chat_id: int, user_id: int) -> bool:
-        answer = await member(web, chat_id, user_id)
+    async def counted(members: Membership, chat_id: int, user_id: int) -> bool:
+        answer = await member(members, chat_id, user_id)
         arrived[0] += 1
         if arrived[0] == 2:  # the second request runs on to the build from here, unawaited
             both_asked.set()
         return answer
     monkeypatch.setattr(Web, "_replay_body", staticmethod(gated))
-    monkeypatch.setattr(Web, "member", counted)
+    monkeypatch.setattr(Membership, "is_member", counted)
     async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
         table_id = await finished_first_deal(h)
         client = await client_of(h)

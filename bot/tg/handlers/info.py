@@ -12,7 +12,7 @@ from ... import callbacks
 from ...i18n import game_list, game_named, has, t
 from ...settings import LANGUAGES
 from ..context import Context
-from . import is_admin, is_group, table_key
+from . import is_group, table_key
 
 TIMER_RANGE = (10, 600)
 
@@ -106,7 +106,7 @@ async def timer(update: Update, context: Context) -> None:
         app.publishing.say(message, t(lang, "timer-usage", seconds=current, low=TIMER_RANGE[0],
                            high=TIMER_RANGE[1]))
         return
-    if not await is_admin(context, message.chat_id, user.id):
+    if not await app.members.is_admin(message.chat_id, user.id):
         app.publishing.say(message, t(lang, "error-admin-only"))
         return
     await app.people.set_turn_seconds(message.chat_id, seconds)

@@ -7,7 +7,7 @@ from telegram import Update
 from ...i18n import game_named, t
 from ...social.seasons import zone_named
 from ..context import Context
-from . import is_admin, is_group
+from . import is_group
 from .info import reader_lang
 
 LAST = {"last", "նախորդ", "прошлый"}  # /season last: the season before this one
@@ -45,7 +45,7 @@ async def timezone(update: Update, context: Context) -> None:
     if zone is None:
         app.publishing.say(message, t(lang, "timezone-bad", zone=" ".join(context.args)[:40]))
         return
-    if not await is_admin(context, chat, user.id):
+    if not await app.members.is_admin(chat, user.id):
         app.publishing.say(message, t(lang, "error-admin-only"))
         return
     await app.seasons.set_zone(chat, zone)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from telegram import Update, User
+from telegram import Update
 
 from ...i18n import game_list, game_named, t
-from ...social.scores import ScoreError, ScoreService, sheet_press
+from ...social.scores import ScoreService
 from ..context import Context
-from . import answer, is_group, table_key
+from . import is_group, table_key
 from .info import reader_lang
 
 
@@ -45,36 +45,6 @@ async def history(update: Update, context: Context) -> None:
     lang = await reader_lang(update, context)
     thread = message.message_thread_id if message.is_topic_message else 0
     app.sender.post(message.chat_id, thread or 0, await _scores(context).history(message.chat_id, lang))
-
-
-async def sheet(update: Update, context: Context) -> None:
-    """A /history button: that match's deal-by-deal sheet, sent to the presser privately in their
-    language, as the table's 📋 (a flood of presses costs the group nothing), or the link that
-    opens the bot's chat for them; a button this bot did not draw, or a match of another chat,
-    gets an alert in the presser's language."""
-    query, app = update.callback_query, context.runtime
-    if query is None:
-        return
-    try:
-        if query.message is None:
-            raise ScoreError("error-stale")
-        link = await send_match_sheet(context, query.from_user, sheet_press(query.data),
-                                      query.message.chat.id)
-    except ScoreError as error:
-        await answer(query, await app.people.alert(query.from_user, error.key))
-        return
-    if link is not None:
-        await answer(query, url=link)
-    else:
-        await answer(query, toast=await app.people.alert(query.from_user, "table-sheet-sent"))
-
-
-async def send_match_sheet(context: Context, user: User, match_id: int,
-                           chat_id: int) -> str | None:
-    """A stored match's sheet to ``user``'s private chat (see ``Publishing.send_private``)."""
-    app = context.runtime
-    text = await _scores(context).sheet(match_id, chat_id, await app.people.user_lang(user))
-    return await app.publishing.send_private(user, text, f"match_{match_id}")
 
 
 async def table(update: Update, context: Context) -> None:

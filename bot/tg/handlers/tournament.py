@@ -8,16 +8,14 @@ from zoneinfo import ZoneInfo
 
 from telegram import Update
 
-from ...callbacks import Kind
 from ...i18n import game_list, game_named, t
 from ...play.records import TableError
 from ..context import Context
-from . import answer, is_admin, is_group, pressed, table_key
+from . import is_group, table_key
 from .info import reader_lang
 
 WAIT = timedelta(minutes=10)  # the start without a time given
 CLOCK = re.compile(r"([01]?\d|2[0-3])[:.]([0-5]\d)")
-OPEN_TO_ALL = ("join", "leave")  # the other buttons: its opener or an admin
 
 
 async def tournament(update: Update, context: Context) -> None:
@@ -47,33 +45,10 @@ async def tournament(update: Update, context: Context) -> None:
             return
     key = table_key(update)
     table = await app.tables.kernel.table_at(key)
-    may = (table is not None and table.creator_id == user.id) or await is_admin(
-        context, message.chat_id, user.id)
+    may = (table is not None and table.creator_id == user.id) or await app.members.is_admin(message.chat_id, user.id)
     try:
         record = await app.tournaments.open(key, app.people.person(user), game, start.timestamp(), may)
     except TableError as error:
         app.publishing.say(message, t(lang, error.key, **error.args_))
         return
     await app.desk.draw(record)
-
-
-async def button(update: Update, context: Context) -> None:
-    """Join, leave, an option, the rounds, start now, cancel."""
-    got = await pressed(update, context)
-    if got is None:
-        return
-    query, press = got
-    app, user = context.runtime, query.from_user
-    try:
-        if press.kind != Kind.TOURNAMENT or press.move != 0:
-            raise TableError("error-bad-button")
-        if press.arg == "join" and not (await app.people.touch(user)).can_dm:
-            raise TableError("lobby-open-bot-first")
-        chat = query.message.chat.id if query.message else 0
-        admin = press.arg not in OPEN_TO_ALL and await is_admin(context, chat, user.id)
-        step = await app.tournaments.press(press.table_id, app.people.person(user), press.arg, admin)
-    except TableError as error:
-        await answer(query, await app.people.alert(user, error.key, **error.args_))
-        return
-    await app.desk.apply(step)
-    await answer(query)

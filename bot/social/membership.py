@@ -1,0 +1,50 @@
+"""Who is in a chat, as Telegram says (getChatMember), asked once and trusted for a few minutes:
+both doors ask it (a spectator's page, a replay, a sheet by a link), and a member who left or was
+removed is forgotten at once when the bot hears of it."""
+
+from __future__ import annotations
+
+import time
+
+from telegram import Bot, ChatMember
+from telegram.constants import ChatMemberStatus
+from telegram.error import TelegramError
+
+MEMBER_SECONDS = 300.0  # getChatMember's answer is trusted this long
+INSIDE = (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+ADMINS = (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+def inside(member: ChatMember) -> bool:
+    """A member, an admin, the owner, or a restricted user who is still a member (Telegram's
+    ``is_member``: restricted from writing, say, but reading the chat)."""
+    return member.status in INSIDE or bool(getattr(member, "is_member", False))
+
+
+class Membership:
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self._known: dict[tuple[int, int], tuple[bool, float]] = {}  # -> (inside, until)
+
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user is in the chat now (a bot removed from it cannot tell: no)."""
+        known = self._known.get((chat_id, user_id))
+        if known is not None and known[1] > time.monotonic():
+            return known[0]
+        try:
+            found = inside(await self.bot.get_chat_member(chat_id, user_id))
+        except TelegramError:
+            found = False
+        self._known[(chat_id, user_id)] = (found, time.monotonic() + MEMBER_SECONDS)
+        return found
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        """Whether the user is an admin (or the owner) of the chat, as Telegram says now: never
+        cached, as it grants the table's and the chat's settings."""
+        member = await self.bot.get_chat_member(chat_id, user_id)
+        self._known[(chat_id, user_id)] = (inside(member), time.monotonic() + MEMBER_SECONDS)
+        return member.status in ADMINS
+
+    def forget(self, chat_id: int, user_id: int) -> None:
+        """The user left or was removed: asked again next time."""
+        self._known.pop((chat_id, user_id), None)
