@@ -15,7 +15,8 @@ from .play.computers import Computers, merged
 from .play.tables import Outcome, TableService
 from .publishing.live import Live
 from .publishing.publisher import Publishing
-from .sending.sender import Sender, Shared
+from .sending.pacing import Shared
+from .sending.queue import Sender
 from .settings import Settings
 from .social.people import People
 from .social.season_service import SeasonService

@@ -7,7 +7,7 @@ from storage.base import TableKey
 
 from .i18n import t
 from .runtime import Runtime
-from .sending.sender import Target
+from .sending.queue import Target
 from .views import Screen
 
 

@@ -23,7 +23,8 @@ from .. import i18n
 from ..coach.replay import open_data
 from ..coach.words import coach_rows, with_coach
 from ..play.tables import Outcome, TableError, TableService
-from ..sending.sender import Done, Sender, Target
+from ..sending.calls import Done
+from ..sending.queue import Sender, Target
 from ..social import chart, scores
 from ..social.people import ALERT_LIMIT, People
 from ..views import Button, Context, Screen, deal_post, view_for

@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 
 from storage.base import ChatRecord, Store
 
-from ..sending.sender import Sender
+from ..sending.queue import Sender
 from . import chart, seasons
 from .people import People
 from .seasons import DEFAULT_ZONE, Season, season_at

@@ -21,7 +21,7 @@ from storage.tournaments import TournamentRecord
 
 from .. import i18n
 from ..play.tables import Outcome
-from ..sending.sender import Sender, Target
+from ..sending.queue import Sender, Target
 from ..views import tournament as views
 from . import chart
 from .people import People
