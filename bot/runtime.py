@@ -19,6 +19,7 @@ from .sending.pacing import Shared
 from .sending.queue import Sender
 from .settings import Settings
 from .social.people import People
+from .social.season_posts import SeasonPosts
 from .social.season_service import SeasonService
 from .social.tournament_posts import TournamentDesk
 from .social.tournament_service import TournamentService
@@ -52,7 +53,9 @@ class Runtime:
                              overall=settings.messages_per_second)
         self.people = People(settings, store)
         self.publishing = Publishing(store, self.service, self.sender, self.people, application.bot)
-        self.seasons = SeasonService(store, self.sender, self.people, self.publishing.worker)
+        self.seasons = SeasonService(store, self.people)
+        self.season_posts = SeasonPosts(self.seasons, self.sender, self.people,
+                                        self.publishing.worker)
         self.tournaments = TournamentService(store, self.service)
         self.desk = TournamentDesk(self.tournaments, self.sender, self.people, self.seasons,
                                    self.publish, lambda _: f"https://t.me/{application.bot.username}",
