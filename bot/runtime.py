@@ -17,10 +17,12 @@ from .play.records import Outcome
 from .play.tables import Tables
 from .publishing.live import Live
 from .publishing.publisher import Publishing
-from .sending.sender import Sender, Shared, Target
+from .sending.pacing import Shared
+from .sending.queue import Sender, Target
 from .settings import Settings
 from .social.membership import Membership
 from .social.people import People
+from .social.season_posts import SeasonPosts
 from .social.season_service import SeasonService
 from .social.tournament_posts import TournamentDesk
 from .social.tournament_service import TournamentService
@@ -55,7 +57,9 @@ class Runtime:
         self.people = People(settings, store)
         self.members = Membership(application.bot)
         self.publishing = Publishing(store, self.tables, self.sender, self.people, application.bot)
-        self.seasons = SeasonService(store, self.sender, self.people, self.publishing.worker)
+        self.seasons = SeasonService(store, self.people)
+        self.season_posts = SeasonPosts(self.seasons, self.sender, self.people,
+                                        self.publishing.worker)
         self.tournaments = TournamentService(store, self.tables)
         self.desk = TournamentDesk(self.tournaments, self.sender, self.people, self.seasons,
                                    self.publish, lambda _: f"https://t.me/{application.bot.username}",

@@ -9,7 +9,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -25,7 +25,9 @@ from ..coach.words import coach_rows, with_coach
 from ..play.lobby import lobby_info
 from ..play.records import Outcome, TableError
 from ..play.tables import Tables
-from ..sending.sender import Done, Sender, Target
+from ..sending.calls import Done
+from ..sending.outbox import Outbox
+from ..sending.queue import Sender, Target
 from ..social import chart, scores
 from ..social.people import ALERT_LIMIT, People
 from ..views import Button, Context, Screen, deal_post, view_for
@@ -48,8 +50,9 @@ class Publishing:
         self.bot = bot
         self._deferred: dict[int, Any] = {}  # table id -> state the group last saw, computers due
         self._sheets: dict[int, int] = {}  # user -> hash of the last sheet sent them
-        self._posting: set[tuple[int, str]] = set()  # (table id, outbox event) queued to send
-        self._delivered: set[tuple[int, str]] = set()  # sent, still in a stored outbox
+        # the table's outbox (a group: a table id; an event: "deal:3", "match", "away:1"...)
+        self.outbox: Outbox[int, str] = Outbox(tables.admin.posted, claim=self._lease,
+                                               release=self._release, again=self.post_owed)
         # (table, user): their hand is on a page open now (bot/web), so the private one waits
         self.on_page: Callable[[int, int], bool] = lambda table_id, user_id: False
         # this process among the workers on one store: its outbox leases carry the name. Alone
@@ -202,34 +205,34 @@ class Publishing:
         when Telegram has it, and stays owed (for the next publish or start-up) if it never got
         there. Returns the public view it drew them from."""
         public = find_game(table.game).public_observation(state)  # the group sees this only
-        table_id = table.id or 0
-        if not {(table_id, event) for event in table.outbox} - self._posting - self._delivered:
-            return public
-        if not await self.store.tables.lease_outbox(table_id, self.worker, time.time(),
-                                                    OUTBOX_LEASE):
-            return public  # another worker is sending them; if it dies, a sweep takes over
-        # Under the lease the store says what is still owed: ``table`` may be older than a post
-        # that went out and left the outbox since (an outcome drawn late): not sent twice.
-        stored = await self.store.tables.by_id(table_id)
-        owed = set(stored.outbox) if stored is not None else set()
-        self._delivered -= {k for k in self._delivered if k[0] == table_id and k[1] not in owed}
-        for event in table.outbox:  # in order; one the store has that this state lacks waits
-            key = (table_id, event)
-            if event not in owed or key in self._posting or key in self._delivered:
-                continue  # sent already, queued, or sent and its removal on its way
-            self._posting.add(key)
-            if event == "match":
-                await self._post_match_end(table, public, ctx, partial(self._posted, key))
-                continue
-            self.sender.post(table.key.chat_id, table.key.thread_id,
-                             self._event_text(event, table, public, ctx),
-                             done=partial(self._posted, key))
-        if not any(k[0] == table_id for k in self._posting):  # nothing left to send here
-            await self.store.tables.release_outbox(table_id, self.worker)
+        await self.outbox.post(table.id or 0, table.outbox,
+                               partial(self._post_event, table, public, ctx))
         return public
 
+    async def _lease(self, table_id: int, events: Sequence[str], now: float) -> list[str] | None:
+        """The table's outbox leased to this worker, and what the store says it still owes:
+        ``table`` may be older than a post that went out and left the outbox since (an outcome
+        drawn late): not sent twice."""
+        if not await self.store.tables.lease_outbox(table_id, self.worker, now, OUTBOX_LEASE):
+            return None  # another worker is sending them; if it dies, a sweep takes over
+        stored = await self.store.tables.by_id(table_id)
+        owed = stored.outbox if stored is not None else []
+        self.outbox.settle(table_id, owed)
+        return owed
+
+    async def _release(self, table_id: int) -> None:
+        await self.store.tables.release_outbox(table_id, self.worker)
+
+    async def _post_event(self, table: TableRecord, public: Any, ctx: Context, event: str,
+                          done: Done) -> None:
+        if event == "match":
+            await self._post_match_end(table, public, ctx, done)
+        else:
+            self.sender.post(table.key.chat_id, table.key.thread_id,
+                             self._event_text(event, table, public, ctx), done=done)
+
     async def _post_match_end(self, table: TableRecord, public: Any, ctx: Context,
-                              done: Any) -> None:
+                              done: Done) -> None:
         """The summary (places, standings, rating changes, rematch; the outbox's "match"), then
         the score race as a photo, both from the match as stored (issue 18). The photo is not
         owed: after a crash between the two it is not sent again."""
@@ -253,18 +256,9 @@ class Publishing:
         name = i18n.isolate(html.escape(table.seats[int(number)].name))
         return i18n.t(ctx.lang, f"seat-{kind}", name=name)
 
-    async def _posted(self, key: tuple[int, str], sent: bool) -> None:
-        if sent:
-            self._delivered.add(key)  # before the save: a publish meanwhile must not send it again
-        self._posting.discard(key)
-        if sent:
-            await self.tables.admin.posted(*key)
-        if not any(k[0] == key[0] for k in self._posting):  # this worker has sent its share
-            await self.store.tables.release_outbox(key[0], self.worker)
-            if sent:  # owed meanwhile, while this worker held the lease: sent now
-                await self.post_owed(key[0])
-
     async def post_owed(self, table_id: int) -> None:
+        """What the table owes as stored, sent (after a post: what came meanwhile, while this
+        worker held the lease)."""
         table = await self.store.tables.by_id(table_id)
         if table is not None and table.outbox and table.status != "lobby":
             ctx = self.context(table, await self.people.chat_lang(table.key.chat_id))
@@ -272,7 +266,7 @@ class Publishing:
 
     async def renew_leases(self, now: float) -> None:
         """Every sweep: the outboxes this worker is still sending stay its own."""
-        for table_id in {key[0] for key in self._posting}:
+        for table_id in self.outbox.groups():
             await self.store.tables.lease_outbox(table_id, self.worker, now, OUTBOX_LEASE)
 
     async def restore_window(self) -> None:

@@ -21,7 +21,9 @@ from storage.tournaments import TournamentRecord
 
 from .. import i18n
 from ..play.records import Outcome
-from ..sending.sender import Sender, Target
+from ..sending.calls import Done
+from ..sending.outbox import Outbox
+from ..sending.queue import Sender, Target
 from ..views import tournament as views
 from . import chart
 from .people import People
@@ -45,7 +47,8 @@ class TournamentDesk:
         self.publish = publish
         self.bot_link = bot_link
         self.shared = shared  # several workers: each look leaves a fresh post to its maker
-        self._posting: set[tuple[int, str]] = set()
+        # its posts owed (a group: a tournament id; an event: "final", "too-few")
+        self.outbox: Outbox[int, str] = Outbox(service.posted)
 
     async def draw(self, t: TournamentRecord) -> None:
         """The tournament's message as it stands."""
@@ -82,25 +85,18 @@ class TournamentDesk:
 
     async def post_owed(self, t: TournamentRecord) -> None:
         lang = await self.people.chat_lang(t.chat_id)
-        for event in t.outbox:
-            key = (t.id or 0, event)
-            if key in self._posting:
-                continue
-            self._posting.add(key)
-            done = partial(self._posted, key)
-            if event == "final":
-                standings = await self.service.standings_of(t)
-                self.sender.post(t.chat_id, t.thread_id, views.final_text(t, lang, standings),
-                                 done=done)
-                race = views.race(t, lang, standings)
-                caption = html.escape(race.title)
-                self.sender.post_photo(t.chat_id, t.thread_id,
-                                       partial(asyncio.to_thread, chart.render, race), caption)
-            elif event == "too-few":
-                self.sender.post(t.chat_id, t.thread_id, html.escape(
-                    i18n.t(lang, "tournament-too-few")), done=done)
+        self.outbox.settle(t.id or 0, t.outbox)
+        await self.outbox.post(t.id or 0, t.outbox, partial(self._send, t, lang))
 
-    async def _posted(self, key: tuple[int, str], sent: bool) -> None:
-        self._posting.discard(key)
-        if sent:
-            await self.service.posted(*key)
+    async def _send(self, t: TournamentRecord, lang: str, event: str, done: Done) -> None:
+        if event == "final":
+            standings = await self.service.standings_of(t)
+            self.sender.post(t.chat_id, t.thread_id, views.final_text(t, lang, standings),
+                             done=done)
+            race = views.race(t, lang, standings)
+            caption = html.escape(race.title)
+            self.sender.post_photo(t.chat_id, t.thread_id,
+                                   partial(asyncio.to_thread, chart.render, race), caption)
+        elif event == "too-few":
+            self.sender.post(t.chat_id, t.thread_id, html.escape(
+                i18n.t(lang, "tournament-too-few")), done=done)

@@ -33,7 +33,7 @@ from ..entrance.presser import Door
 from ..runtime import Runtime
 from ..settings import LANGUAGES, Settings
 from ..social import scores
-from ..social.season_service import CHECK as SEASON_CHECK
+from ..social.season_posts import CHECK as SEASON_CHECK
 from ..social.tournament_posts import CHECK as TOURNAMENT_CHECK
 from .context import CONTEXT_TYPES, App, Context
 from .handlers import info, lobby, members, seasons, stats, tournament
@@ -89,7 +89,7 @@ def build_app(settings: Settings, store: Store | None = None,
         await register_commands(application)
         await runtime.timers.rearm_all()
         if application.job_queue is not None:  # issue 27: seasons' end posts, now and every minute
-            application.job_queue.run_repeating(runtime.seasons.job, SEASON_CHECK, first=0.0)
+            application.job_queue.run_repeating(runtime.season_posts.job, SEASON_CHECK, first=0.0)
             application.job_queue.run_repeating(runtime.desk.job, TOURNAMENT_CHECK, first=0.0)
         if settings.webapp_url:  # the page, on this loop (bot/web/server.py)
             application.bot_data.web = await serve_page(runtime, settings)

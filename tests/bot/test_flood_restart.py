@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.sending.sender import GroupWindow
+from bot.sending.pacing import GroupWindow
 from storage.base import Store
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from bot.publishing.publisher import Publishing
 from bot.runtime import Runtime
-from bot.sending.sender import Sender, Target
+from bot.sending.queue import Sender, Target
 from bot.views import Screen
 from engine import GAME_NAMES, find_game
 from engine.cards import Card, parse_card

@@ -8,7 +8,8 @@ from unittest.mock import patch
 
 from bot import callbacks, i18n
 from bot.play.records import Outcome
-from bot.sending.sender import ATTEMPTS, Target
+from bot.sending.calls import ATTEMPTS
+from bot.sending.queue import Target
 from bot.views import Screen
 from storage.base import Store, TableKey
 from storage.records import TableRecord

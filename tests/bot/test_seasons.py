@@ -57,7 +57,7 @@ async def test_either_side_of_a_months_end_and_the_end_post_once(tmp_path: Path)
                 at(h, BOUNDARY - 60.0 * minutes)
                 await finish_with_computers(h, store, "thirteen", [ARAM, ANI], 2)
             match_photos = len(photos(h))
-            assert await h.runtime.seasons.close_ended() == 0, "January has not ended"
+            assert await h.runtime.season_posts.close_ended() == 0, "January has not ended"
             at(h, AFTER)
             await finish_with_computers(h, store, "thirteen", [ARAM], 3)
             await h.say(ARAM, "/season")
@@ -67,7 +67,7 @@ async def test_either_side_of_a_months_end_and_the_end_post_once(tmp_path: Path)
             await h.say(ARAM, "/season last")
             last = h.fake.chat(GROUP)[-1].text
             assert "հունվար 2031" in last and "User101" in last and "User102" in last
-            assert await h.runtime.seasons.close_ended() == 1, "January's one game"
+            assert await h.runtime.season_posts.close_ended() == 1, "January's one game"
             await h.idle()
             posts = photos(h)[match_photos + 1:]  # after the second match's picture
             assert len(posts) == 1 and "հունվար 2031" in posts[0] and "🥇" in posts[0]
@@ -77,8 +77,8 @@ async def test_either_side_of_a_months_end_and_the_end_post_once(tmp_path: Path)
             (tmp_path / "season-post.png").write_bytes(picture)
             print(f"the season's end post: {tmp_path / 'season-post.png'}\n{posts[0]}")
             assert "(2)" in posts[0], "most matches: two"
-            assert await h.runtime.seasons.close_ended() == 0
-            await h.runtime.seasons.job(None)  # the JobQueue's look: nothing more either
+            assert await h.runtime.season_posts.close_ended() == 0
+            await h.runtime.season_posts.job(None)  # the JobQueue's look: nothing more either
             await h.idle()
             assert len(photos(h)) == match_photos + 2
     finally:
@@ -87,7 +87,7 @@ async def test_either_side_of_a_months_end_and_the_end_post_once(tmp_path: Path)
     try:
         async with Harness(store) as h:
             at(h, AFTER + 3600)
-            assert await h.runtime.seasons.close_ended() == 0
+            assert await h.runtime.season_posts.close_ended() == 0
             await h.idle()
             assert photos(h) == []
     finally:
@@ -111,7 +111,7 @@ async def test_a_season_that_ended_while_the_bot_was_down(tmp_path: Path) -> Non
         try:
             async with Harness(store, fake=FakeTelegram()) as h:
                 at(h, AFTER + 60.0 * restart)
-                await h.runtime.seasons.close_ended()
+                await h.runtime.season_posts.close_ended()
                 await h.idle()
                 assert len(photos(h)) == (1 if restart == 0 else 0), restart
         finally:

@@ -12,7 +12,8 @@ from telegram import Bot
 from telegram.error import TimedOut
 
 import bot.runtime
-import bot.sending.sender
+import bot.sending.calls
+import bot.sending.queue
 from bot.views import Screen, view_for
 from engine import find_game
 from storage.base import Store, TableRecord
@@ -121,7 +122,7 @@ async def test_an_edit_that_timed_out_is_made_again_with_the_newest_screen(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29 item 11: a timed-out edit may never arrive (or arrive late): the hand is edited
     again a moment later, so it never stays older than the table."""
-    monkeypatch.setattr(bot.sending.sender, "AGAIN_AFTER", 0.1)
+    monkeypatch.setattr(bot.sending.queue, "AGAIN_AFTER", 0.1)
     async with Harness(store) as h:
         await open_table(h, [ARAM], 3)
         for _ in range(3):
@@ -147,10 +148,10 @@ async def _post_once(bot_: Bot, chat_id: int) -> list[bool]:
 async def _drawn_once(bot_: Bot, chat_id: int) -> list[bool]:
     """One table screen shown through a Sender; what its ``done`` heard."""
     return await _sent_once(bot_, lambda sender, done: sender.show(
-        bot.sending.sender.Target(1, None, chat_id), Screen("🏁"), 1, None, done=done))
+        bot.sending.queue.Target(1, None, chat_id), Screen("🏁"), 1, None, done=done))
 
 
-async def _sent_once(bot_: Bot, send: Callable[[bot.sending.sender.Sender, bot.sending.sender.Done], None]
+async def _sent_once(bot_: Bot, send: Callable[[bot.sending.queue.Sender, bot.sending.calls.Done], None]
                      ) -> list[bool]:
     told: list[bool] = []
 
@@ -160,7 +161,7 @@ async def _sent_once(bot_: Bot, send: Callable[[bot.sending.sender.Sender, bot.s
     async def remember(table_id: int, seat: int | None, message_id: int) -> None:
         return None
 
-    sender = bot.sending.sender.Sender(bot_, remember)
+    sender = bot.sending.queue.Sender(bot_, remember)
     send(sender, done)
     await sender.idle()
     return told
@@ -209,11 +210,11 @@ async def test_an_end_screen_is_not_told_drawn_while_its_timed_out_edit_waits(
     """An edit timed out and waits to be made again: the same screen shown meanwhile (a sweep
     drawing the ended table) is not yet surely there, so it is told drawn only once the edit
     made again gets through, never before."""
-    monkeypatch.setattr(bot.sending.sender, "AGAIN_AFTER", 0.3)
+    monkeypatch.setattr(bot.sending.queue, "AGAIN_AFTER", 0.3)
     fake = FakeTelegram()
     told: list[int] = []
 
-    def done(n: int) -> bot.sending.sender.Done:
+    def done(n: int) -> bot.sending.calls.Done:
         async def heard(sent: bool) -> None:
             told.append(n)
         return heard
@@ -223,8 +224,8 @@ async def test_an_end_screen_is_not_told_drawn_while_its_timed_out_edit_waits(
 
     async with Bot(TOKEN, request=fake) as telegram:
         message = await telegram.send_message(GROUP, "deal 12")
-        sender = bot.sending.sender.Sender(telegram, remember)
-        target, end = bot.sending.sender.Target(1, None, GROUP), Screen("🏁")
+        sender = bot.sending.queue.Sender(telegram, remember)
+        target, end = bot.sending.queue.Target(1, None, GROUP), Screen("🏁")
         fake.fail.append((f"editMessageText:{GROUP}", TimedOut()))  # lost: never applied
         sender.show(target, end, 1, message.message_id, done=done(1))
         await sender.idle()
