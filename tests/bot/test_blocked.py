@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot import i18n
-from bot.play import tables
+from bot.play import turns
 from storage.base import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
@@ -178,7 +178,7 @@ async def test_membership_updates_of_people_without_a_seat_change_nothing(
 @pytest.mark.slow
 async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
         both_stores: Store, monkeypatch: Any) -> None:
-    monkeypatch.setattr(tables, "ABANDON_AFTER", 2)
+    monkeypatch.setattr(turns, "ABANDON_AFTER", 2)
     fake = FakeTelegram()
     async with Harness(both_stores, fake, turn_seconds=1) as h:
         await h.open_table("king", [HUMANS[0]], 3)
@@ -194,7 +194,7 @@ async def test_a_table_whose_humans_are_all_away_pauses_then_closes_unrated(
         stored = await both_stores.tables.by_id(table_id)
         assert stored is not None and stored.status == "stopped"
         human_moves = sum(1 for seat, _ in stored.log if seat == 0)
-        assert human_moves <= tables.AWAY_AFTER + tables.ABANDON_AFTER + 1
+        assert human_moves <= turns.AWAY_AFTER + turns.ABANDON_AFTER + 1
         assert len(stored.log) < 60, "the computers did not play the match out"
         assert _group_says(fake, i18n.t("hy", "table-abandoned")) == 1
         assert stored.outbox == []

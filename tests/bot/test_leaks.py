@@ -233,10 +233,10 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
     state its move was made in, the cards that move played public; no hand face up before the
     end)."""
     from bot.coach.replay import caption, clamp
-    from bot.tg.handlers import coach as coach_handlers
+    from bot.entrance import buttons
 
     frames: list[str] = []
-    original = coach_handlers.frame
+    original = buttons.frame
 
     def audited(source: Any, deal: Any, step: int, ctx: Any, *page: Any) -> Screen:
         screen = original(source, deal, step, ctx, *page)
@@ -250,7 +250,7 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
         frames.extend(f"{source.game} deal {deal.number} step {step}/{len(deal.moves)}: {f}"
                       for f in bad)
         return screen
-    monkeypatch.setattr(coach_handlers, "frame", audited)
+    monkeypatch.setattr(buttons, "frame", audited)
     for game_name in GAME_NAMES:
         async with Harness(MemoryStore(), table_seed=3) as h:  # type: ignore[arg-type]
             await _coached_deals(h, game_name, frames)
