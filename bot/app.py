@@ -26,8 +26,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from storage import open_store
-from storage.base import Store
+from storage import Store, open_store
 
 from . import i18n, scores
 from .callbacks import Kind

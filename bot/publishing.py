@@ -17,7 +17,7 @@ from typing import Any
 from telegram import Bot, Message, User
 
 from engine import find_game
-from storage.base import Store, TableRecord
+from storage import Store, TableRecord
 
 from . import chart, i18n, scores
 from .coach import coach_rows, with_coach

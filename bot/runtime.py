@@ -8,7 +8,7 @@ from typing import Any
 from telegram import User
 from telegram.ext import Application
 
-from storage.base import Store
+from storage import Store
 
 from . import i18n
 from .computers import Computers, merged

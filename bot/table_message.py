@@ -3,7 +3,7 @@ scrolled away; the old message is edited to point down, its buttons gone (issue 
 
 from __future__ import annotations
 
-from storage.base import TableKey
+from storage import TableKey
 
 from .i18n import t
 from .runtime import Runtime

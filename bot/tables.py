@@ -25,14 +25,14 @@ from engine import GAME_NAMES, Game, IllegalAction, find_game, replay
 from engine.cards import parse_card
 from engine.core import BadCode, cards_code, code_cards, parse, teams_of
 from engine.players import DEFAULT_LEVEL, LEVEL_NAMES
-from storage.base import (
+from storage import (
     SeatRecord,
     StorageError,
     Store,
     TableKey,
     TableRecord,
 )
-from storage.records import engine_rules
+from storage.interface.records import engine_rules
 
 from . import scores
 from .views.lobby import Lobby as LobbyInfo

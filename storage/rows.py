@@ -13,10 +13,10 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from .errors import StorageError
-from .records import MatchRecord, SeatRecord, TableKey, TableRecord
-from .scores import MatchFacts, Rating, RatingChange, Story
-from .tournaments import TournamentRecord
+from .interface.errors import StorageError
+from .interface.records import MatchRecord, SeatRecord, TableKey, TableRecord
+from .interface.scores import MatchFacts, Rating, RatingChange, Story
+from .interface.tournaments import TournamentRecord
 
 _SEATS = TypeAdapter(list[SeatRecord])
 

@@ -12,7 +12,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from storage.base import StorageError, TableKey, TableRecord
+from storage import StorageError, TableKey, TableRecord
 
 from .. import callbacks
 from ..runtime import Runtime

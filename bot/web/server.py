@@ -29,8 +29,8 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
 from engine import find_game
-from storage import notify
-from storage.base import StorageError, TableRecord
+from storage import StorageError, TableRecord
+from storage.postgres import notify
 
 from .. import callbacks
 from ..callbacks import Kind

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot import i18n, tables
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
 from .play import actions, until

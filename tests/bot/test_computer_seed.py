@@ -8,8 +8,8 @@ from typing import Any
 from bot.tables import Person, TableService
 from bot.thinkers import decide
 from engine import find_game
-from storage.base import TableKey
-from storage.memory import MemoryStore
+from storage import TableKey
+from storage.memory.store import MemoryStore
 
 CREATOR = Person(1, "Aram")
 

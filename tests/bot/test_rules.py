@@ -10,7 +10,7 @@ from bot import i18n
 from bot.handlers.info import rules_text
 from bot.settings import LANGUAGES
 from engine import GAME_NAMES, find_game
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import GROUP, Harness
 

@@ -15,7 +15,7 @@ from aiohttp.test_utils import TestClient
 from bot.web import auth
 from bot.web.scene import lines
 from bot.web.server import WEB
-from storage.memory import MemoryStore
+from storage.memory.store import MemoryStore
 
 from .fake import TOKEN, Harness
 from .web import client_of, init_data, page

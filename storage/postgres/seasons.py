@@ -1,11 +1,11 @@
-"""The PostgreSQL side of ``storage.seasons`` (schema: ``pg_migrations.py``, 4)."""
+"""The PostgreSQL side of ``storage.interface.seasons`` (schema: ``migrations``, 4)."""
 
 from __future__ import annotations
 
-from .postgres_db import PgDb
-from .postgres_scores import RATED, STORY
-from .rows import story_record
-from .scores import Story
+from ..interface.scores import Story
+from ..rows import story_record
+from .db import PgDb
+from .scores import RATED, STORY
 
 # One statement, atomic across workers: a row is taken if new, ours, or its claim ran out.
 _CLAIM = """

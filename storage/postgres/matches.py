@@ -1,6 +1,5 @@
-"""Finished matches in PostgreSQL: the ``Matches`` repository, and what the scores
-(``postgres_scores``) share with it: writing a match with its results, and reading the results
-as one column."""
+"""The PostgreSQL side of ``storage.interface.matches``, and what the scores (``scores``) share
+with it: writing a match with its results, and reading the results as one column."""
 
 from __future__ import annotations
 
@@ -8,9 +7,9 @@ import json
 
 import asyncpg
 
-from .postgres_db import PgDb
-from .records import MatchRecord, Standing
-from .rows import check_seed, match_record
+from ..interface.records import MatchRecord, Standing
+from ..rows import check_seed, match_record
+from .db import PgDb
 
 # A match's results as one JSON column, ordered by seat (``rows.match_record`` reads it).
 RESULTS_OF = """(SELECT COALESCE(json_agg(json_build_object('seat', seat, 'user_id', user_id,

@@ -1,11 +1,11 @@
-"""The SQLite side of ``storage.seasons`` (schema: migration 10)."""
+"""The SQLite side of ``storage.interface.seasons`` (schema: migration 10)."""
 
 from __future__ import annotations
 
-from .rows import story_record
-from .scores import Story
-from .sqlite_db import Db
-from .sqlite_scores import RATED, STORY
+from ..interface.scores import Story
+from ..rows import story_record
+from .db import Db
+from .scores import RATED, STORY
 
 _CLAIM = """
     INSERT INTO season_posts (chat_id, season, game, worker, until) VALUES (?, ?, ?, ?, ?)

@@ -1,19 +1,17 @@
-"""The SQLite side of ``storage.tournaments`` (schema: migration 11)."""
+"""The SQLite side of ``storage.interface.tournaments`` (schema: migration 11)."""
 
 from __future__ import annotations
 
 import sqlite3
 import time
-from typing import TYPE_CHECKING
 
-from .errors import StaleTable, StorageError
-from .records import TableRecord
-from .rows import TOURNAMENT_LIVE, tournament_record
-from .sqlite_db import Db
-from .tournaments import TournamentRecord
+from ..interface.errors import StaleTable, StorageError
+from ..interface.records import TableRecord
+from ..interface.tournaments import TournamentRecord
+from ..rows import TOURNAMENT_LIVE, tournament_record
+from .db import Db
+from .tables import SqliteTables
 
-if TYPE_CHECKING:
-    from .sqlite import SqliteTables
 
 class SqliteTournaments:
     def __init__(self, db: Db, tables: SqliteTables) -> None:

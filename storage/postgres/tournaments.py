@@ -1,20 +1,18 @@
-"""The PostgreSQL side of ``storage.tournaments`` (schema: ``pg_migrations.py``, 5)."""
+"""The PostgreSQL side of ``storage.interface.tournaments`` (schema: ``migrations``, 5)."""
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 import asyncpg
 
-from .errors import StaleTable, StorageError
-from .postgres_db import PgDb
-from .records import TableRecord
-from .rows import TOURNAMENT_LIVE, tournament_record
-from .tournaments import TournamentRecord
+from ..interface.errors import StaleTable, StorageError
+from ..interface.records import TableRecord
+from ..interface.tournaments import TournamentRecord
+from ..rows import TOURNAMENT_LIVE, tournament_record
+from .db import PgDb
+from .tables import PgTables
 
-if TYPE_CHECKING:
-    from .postgres import PgTables
 
 class PgTournaments:
     def __init__(self, db: PgDb, tables: PgTables) -> None:

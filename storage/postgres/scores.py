@@ -1,5 +1,5 @@
-"""The PostgreSQL side of ``storage.scores``: matches with their facts, ratings and rating
-changes (schema: ``pg_migrations.py``)."""
+"""The PostgreSQL side of ``storage.interface.scores``: matches with their facts, ratings and rating
+changes (schema: ``migrations``)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,8 @@ import time
 
 import asyncpg
 
-from .postgres_db import PgDb
-from .postgres_matches import RESULTS_OF, insert_match
-from .records import MatchRecord
-from .rows import check_seed, rating_record, story_record
-from .scores import (
+from ..interface.records import MatchRecord
+from ..interface.scores import (
     BoardLine,
     GameStats,
     MatchFacts,
@@ -21,6 +18,9 @@ from .scores import (
     Story,
     player_key,
 )
+from ..rows import check_seed, rating_record, story_record
+from .db import PgDb
+from .matches import RESULTS_OF, insert_match
 
 # pg_advisory_xact_lock(_RATINGS_LOCK, hashtext(game)): one match of a game is recorded at a
 # time across processes, as SQLite's write lock does: a table's match is written once, and two

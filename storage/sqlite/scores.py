@@ -1,5 +1,5 @@
-"""The SQLite side of ``storage.scores``: matches with their facts, ratings and rating changes
-(schema: migration 5)."""
+"""The SQLite side of ``storage.interface.scores``: matches with their facts, ratings and rating
+changes (schema: migration 6)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import json
 import time
 from typing import Any
 
-from .records import MatchRecord
-from .rows import check_seed, rating_record, story_record
-from .scores import (
+from ..interface.records import MatchRecord
+from ..interface.scores import (
     BoardLine,
     GameStats,
     MatchFacts,
@@ -19,7 +18,8 @@ from .scores import (
     Story,
     player_key,
 )
-from .sqlite_db import Db
+from ..rows import check_seed, rating_record, story_record
+from .db import Db
 
 _PLAYER = ("CASE WHEN r.user_id IS NULL THEN 'computer:' || COALESCE(r.level, 'normal')"
            " ELSE 'user:' || r.user_id END")

@@ -1,13 +1,11 @@
-"""The in-memory side of ``storage.scores``, for fast tests: the same contract as SQLite."""
+"""The in-memory side of ``storage.interface.scores``: stories by match id, ratings in a dict."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .memory_matches import MemoryMatches
-from .memory_tables import MemoryTables
-from .records import MatchRecord
-from .scores import (
+from ..interface.records import MatchRecord
+from ..interface.scores import (
     BoardLine,
     GameStats,
     MatchFacts,
@@ -18,6 +16,8 @@ from .scores import (
     Story,
     player_key,
 )
+from .matches import MemoryMatches
+from .tables import MemoryTables
 
 
 class MemoryScores:

@@ -1,0 +1,54 @@
+"""The SQLite side of ``storage.interface.people``: users and chats, a row each."""
+
+from __future__ import annotations
+
+import json
+
+from ..interface.errors import StorageError
+from ..interface.records import ChatRecord, UserRecord
+from .db import Db
+
+
+class SqliteUsers:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def get(self, user_id: int) -> UserRecord | None:
+        rows = await self.db.fetch(
+            "SELECT id, name, lang, can_dm, client_lang FROM users WHERE id = ?", (user_id,)
+        )
+        return UserRecord(**dict(rows[0])) if rows else None
+
+    async def put(self, user: UserRecord) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO users (id, name, lang, can_dm, client_lang)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (user.id, user.name, user.lang, user.can_dm, user.client_lang),
+            )
+
+
+class SqliteChats:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def get(self, chat_id: int) -> ChatRecord | None:
+        sql = "SELECT id, lang, turn_seconds, settings FROM chats WHERE id = ?"
+        rows = await self.db.fetch(sql, (chat_id,))
+        if not rows:
+            return None
+        row = dict(rows[0])
+        try:
+            return ChatRecord(**{**row, "settings": json.loads(row["settings"])})
+        except ValueError as error:
+            raise StorageError(
+                f"chat {chat_id} in {self.db.path}: unreadable row: {error}"
+            ) from error
+
+    async def put(self, chat: ChatRecord) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO chats (id, lang, turn_seconds, settings) VALUES (?, ?, ?, ?)",
+                (chat.id, chat.lang, chat.turn_seconds, json.dumps(chat.settings)),
+            )
+
