@@ -14,6 +14,7 @@ from ..interface.scores import (
     Rating,
     RatingChange,
     Story,
+    match_players,
     player_key,
 )
 from .matches import MemoryMatches
@@ -34,7 +35,7 @@ class MemoryScores:
         stored = await self.matches.add(match)
         changes = []
         if rate is not None and facts.rated:
-            players = sorted({player_key(r.user_id, r.level) for r in match.results})
+            players = match_players(match)
             current = {p: self._ratings.get((match.game, p)) for p in players}
             new = rate(current)
             for player in players:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
-from ..interface.errors import StorageError
 from ..interface.records import ChatRecord, UserRecord
+from ..rows import chat_record, chat_values, user_values
 from .db import PgDb
 
 
@@ -24,7 +22,7 @@ class PgUsers:
             "INSERT INTO users (id, name, lang, can_dm, client_lang) VALUES ($1, $2, $3, $4, $5)"
             " ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, lang = EXCLUDED.lang,"
             " can_dm = EXCLUDED.can_dm, client_lang = EXCLUDED.client_lang",
-            user.id, user.name, user.lang, user.can_dm, user.client_lang,
+            *user_values(user),
         )  # fmt: skip
 
 
@@ -36,20 +34,13 @@ class PgChats:
         row = await self.db.fetchrow(
             "SELECT id, lang, turn_seconds, settings FROM chats WHERE id = $1", chat_id
         )
-        if row is None:
-            return None
-        try:
-            return ChatRecord(**{**dict(row), "settings": json.loads(row["settings"])})
-        except ValueError as error:
-            raise StorageError(
-                f"chat {chat_id} in {self.db.name}: unreadable row: {error}"
-            ) from error
+        return chat_record(row, self.db.name) if row else None
 
     async def put(self, chat: ChatRecord) -> None:
         await self.db.execute(
             "INSERT INTO chats (id, lang, turn_seconds, settings) VALUES ($1, $2, $3, $4)"
             " ON CONFLICT (id) DO UPDATE SET lang = EXCLUDED.lang,"
             " turn_seconds = EXCLUDED.turn_seconds, settings = EXCLUDED.settings",
-            chat.id, chat.lang, chat.turn_seconds, json.dumps(chat.settings),
+            *chat_values(chat),
         )  # fmt: skip
 

@@ -18,9 +18,7 @@ class PgSends:
 
     async def note(self, chat_id: int, at: float) -> None:
         await self.db.execute("INSERT INTO sends (chat_id, at) VALUES ($1, $2)", chat_id, at)
-        self._noted += 1
-        if self._noted % 256 == 0:
-            await self.db.execute("DELETE FROM sends WHERE at < $1", at - self.KEEP)
+        await self._noted_one(at)
 
     async def since(self, at: float) -> list[tuple[int, float]]:
         rows = await self.db.fetch("SELECT chat_id, at FROM sends WHERE at > $1 ORDER BY at", at)
@@ -38,7 +36,11 @@ class PgSends:
             if count >= limit:
                 return float(oldest) + seconds - now
             await conn.execute("INSERT INTO sends (chat_id, at) VALUES ($1, $2)", chat_id, now)
+        await self._noted_one(now)
+        return 0.0
+
+    async def _noted_one(self, at: float) -> None:
+        """Every 256th send noted here drops the ones older than ``KEEP``."""
         self._noted += 1
         if self._noted % 256 == 0:
-            await self.db.execute("DELETE FROM sends WHERE at < $1", now - self.KEEP)
-        return 0.0
+            await self.db.execute("DELETE FROM sends WHERE at < $1", at - self.KEEP)

@@ -9,11 +9,10 @@ from typing import Any
 
 import asyncpg
 
-from ..check import report, split_broken
 from ..history import Logs, check_history, remember_log
 from ..interface.errors import StaleTable, StorageError
 from ..interface.records import TableKey, TableRecord, copy_table
-from ..rows import TABLE_COLUMNS, read_log, table_record, table_values
+from ..rows import TABLE_COLUMNS, read_log, split_rows, table_record, table_values
 from .db import PgDb
 from .holds import Holds
 
@@ -194,12 +193,5 @@ class PgTables:
 
     async def _check_live(self) -> tuple[list[TableRecord], list[tuple[int, str]]]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=f"t.{_LIVE}"))
-        records, unreadable = [], []
-        for row in rows:
-            try:
-                records.append(self._remember(table_record(row, self.db.name)))
-            except StorageError as error:
-                unreadable.append(report(row["id"], str(error)))
-        good, broken = split_broken(records)
-        return good, sorted(unreadable + broken)
+        return split_rows(rows, self.db.name, self._remember)
 

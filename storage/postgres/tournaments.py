@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import asyncpg
 
 from ..interface.errors import StaleTable, StorageError
 from ..interface.records import TableRecord
 from ..interface.tournaments import TournamentRecord
-from ..rows import TOURNAMENT_LIVE, tournament_record
+from ..rows import TOURNAMENT_LIVE, tournament_record, tournament_values
 from .db import PgDb
 from .tables import PgTables
 
@@ -35,16 +36,18 @@ class PgTournaments:
         return stored
 
     async def get(self, tournament_id: int) -> TournamentRecord | None:
-        row = await self.db.fetchrow("SELECT * FROM tournaments WHERE id = $1", tournament_id)
-        return tournament_record(row, self.db.name) if row else None
+        found = await self._load("id = $1", tournament_id)
+        return found[0] if found else None
 
     async def live(self, chat_id: int) -> TournamentRecord | None:
-        row = await self.db.fetchrow(
-            f"SELECT * FROM tournaments WHERE chat_id = $1 AND {TOURNAMENT_LIVE}", chat_id)
-        return tournament_record(row, self.db.name) if row else None
+        found = await self._load(f"chat_id = $1 AND {TOURNAMENT_LIVE}", chat_id)
+        return found[0] if found else None
 
     async def every_live(self) -> list[TournamentRecord]:
-        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {TOURNAMENT_LIVE} OR owes ORDER BY id")
+        return await self._load(f"{TOURNAMENT_LIVE} OR owes")
+
+    async def _load(self, where: str, *args: Any) -> list[TournamentRecord]:
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {where} ORDER BY id", *args)
         return [tournament_record(row, self.db.name) for row in rows]
 
     async def save(self, tournament: TournamentRecord) -> TournamentRecord:
@@ -54,8 +57,7 @@ class PgTournaments:
             status = await self.db.execute(
                 "UPDATE tournaments SET status = $1, version = $2, owes = $3, record = $4"
                 " WHERE id = $5 AND version = $6",
-                stored.status, stored.version, bool(stored.outbox), stored.model_dump_json(),
-                tournament.id, tournament.version)
+                *tournament_values(stored), tournament.id, tournament.version)
         except asyncpg.UniqueViolationError as error:
             raise StorageError(f"chat {tournament.chat_id} has a tournament") from error
         if status != "UPDATE 1":

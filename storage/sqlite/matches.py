@@ -1,12 +1,30 @@
-"""The SQLite side of ``storage.interface.matches``: finished matches with their results."""
+"""The SQLite side of ``storage.interface.matches``, and what the scores (``scores``) share with
+it: writing a match with its results, and reading the results as one column."""
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 from ..interface.records import MatchRecord, Standing
-from ..rows import check_seed, match_record
+from ..rows import check_seed, match_record, match_values, result_values, standing_record
 from .db import Db
+
+# A match's results as one JSON column (``rows.match_record`` reads it, in seat order).
+RESULTS_OF = """(SELECT json_group_array(json_object('seat', seat, 'user_id', user_id,
+                        'level', level, 'name', name, 'score', score, 'place', place))
+                 FROM match_results WHERE match_id = m.id)"""
+
+
+async def insert_match(conn: Any, match: MatchRecord) -> int:
+    """The match and its results, inside the caller's transaction; the new match id."""
+    cursor = await conn.execute(
+        "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", match_values(match))
+    match_id: int = cursor.lastrowid
+    await conn.executemany(
+        "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)", result_values(match_id, match))
+    return match_id
 
 
 class SqliteMatches:
@@ -17,32 +35,16 @@ class SqliteMatches:
         check_seed(match.seed, f"match of table {match.table_id}")
         stored = match.model_copy(deep=True)
         async with self.db.transaction() as conn:
-            cursor = await conn.execute(
-                "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, "
-                "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (match.table_id, match.chat_id, match.thread_id, match.game,
-                 json.dumps(match.rules), match.seed, json.dumps(match.log), match.finished_at),
-            )  # fmt: skip
-            stored.id = cursor.lastrowid
-            await conn.executemany(
-                "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(stored.id, r.seat, r.user_id, r.level, r.name, r.score, r.place)
-                 for r in match.results],
-            )  # fmt: skip
+            stored.id = await insert_match(conn, match)
         return stored
 
     async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]:
         # One statement, so one snapshot: each match with its results as a JSON column.
         rows = await self.db.fetch(
-            """
-            SELECT *, (SELECT json_group_array(json_object('seat', seat, 'user_id', user_id,
-                              'level', level, 'name', name, 'score', score, 'place', place))
-                       FROM match_results WHERE match_id = matches.id) AS results
-            FROM matches WHERE chat_id = ? ORDER BY id DESC LIMIT ?
-            """,
+            f"SELECT m.*, {RESULTS_OF} AS results FROM matches m WHERE m.chat_id = ?"
+            " ORDER BY m.id DESC LIMIT ?",
             (chat_id, max(limit, 0)),
-        )
+        )  # fmt: skip
         return [match_record(row, self.db.path) for row in rows]
 
     async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
@@ -59,8 +61,4 @@ class SqliteMatches:
             """,
             (chat_id, game, game),
         )
-        return [
-            Standing(user_id=r["user_id"], name=r["name"], played=r["played"], won=r["won"],
-                     points=r["points"])
-            for r in rows
-        ]  # fmt: skip
+        return [standing_record(row) for row in rows]

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
-from ..interface.errors import StorageError
 from ..interface.records import ChatRecord, UserRecord
+from ..rows import chat_record, chat_values, user_values
 from .db import Db
 
 
@@ -24,7 +22,7 @@ class SqliteUsers:
             await conn.execute(
                 "INSERT OR REPLACE INTO users (id, name, lang, can_dm, client_lang)"
                 " VALUES (?, ?, ?, ?, ?)",
-                (user.id, user.name, user.lang, user.can_dm, user.client_lang),
+                user_values(user),
             )
 
 
@@ -35,20 +33,12 @@ class SqliteChats:
     async def get(self, chat_id: int) -> ChatRecord | None:
         sql = "SELECT id, lang, turn_seconds, settings FROM chats WHERE id = ?"
         rows = await self.db.fetch(sql, (chat_id,))
-        if not rows:
-            return None
-        row = dict(rows[0])
-        try:
-            return ChatRecord(**{**row, "settings": json.loads(row["settings"])})
-        except ValueError as error:
-            raise StorageError(
-                f"chat {chat_id} in {self.db.path}: unreadable row: {error}"
-            ) from error
+        return chat_record(rows[0], self.db.path) if rows else None
 
     async def put(self, chat: ChatRecord) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT OR REPLACE INTO chats (id, lang, turn_seconds, settings) VALUES (?, ?, ?, ?)",
-                (chat.id, chat.lang, chat.turn_seconds, json.dumps(chat.settings)),
+                chat_values(chat),
             )
 

@@ -12,11 +12,10 @@ from typing import Any
 
 import aiosqlite
 
-from ..check import report, split_broken
 from ..history import Logs, check_history, remember_log
 from ..interface.errors import StaleTable, StorageError
 from ..interface.records import TableKey, TableRecord, copy_table
-from ..rows import TABLE_COLUMNS, read_log, table_record, table_values
+from ..rows import TABLE_COLUMNS, read_log, split_rows, table_record, table_values
 from .db import Db
 
 _LIVE = "status IN ('lobby', 'playing')"
@@ -164,14 +163,7 @@ class SqliteTables:
 
     async def _check_live(self) -> tuple[list[TableRecord], list[tuple[int, str]]]:
         rows = await self.db.fetch(_SELECT_TABLES.format(where=_LIVE))
-        records, unreadable = [], []
-        for row in rows:
-            try:
-                records.append(self._remember(table_record(row, self.db.path)))
-            except StorageError as error:
-                unreadable.append(report(row["id"], str(error)))
-        good, broken = split_broken(records)
-        return good, sorted(unreadable + broken)
+        return split_rows(rows, self.db.path, self._remember)
 
 
 # ``Tables.due`` (RETURNING: one statement, so the lease is taken by whoever reads the row)
