@@ -19,7 +19,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from storage.base import ChatRecord, Store
+from storage import ChatRecord, Store
 
 from ..sending.sender import Sender
 from . import chart, seasons

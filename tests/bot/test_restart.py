@@ -10,8 +10,8 @@ from bot import callbacks, i18n
 from bot.play.records import Outcome
 from bot.sending.sender import ATTEMPTS, Target
 from bot.views import Screen
-from storage.base import Store, TableKey
-from storage.records import TableRecord
+from storage import Store, TableKey
+from storage.interface.records import TableRecord
 
 from .fake import GROUP, ApiError, FakeTelegram, Harness
 from .play import actions

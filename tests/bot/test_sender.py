@@ -15,7 +15,7 @@ import bot.runtime
 import bot.sending.sender
 from bot.views import Screen, view_for
 from engine import find_game
-from storage.base import Store, TableRecord
+from storage import Store, TableRecord
 from tests.fakeapi import FakeBotApi
 from tests.fakeapi.world import KICKED
 

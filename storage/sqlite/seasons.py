@@ -1,11 +1,10 @@
-"""The SQLite side of ``storage.seasons`` (schema: migration 10)."""
+"""The SQLite side of ``storage.interface.seasons`` (schema: migration 10)."""
 
 from __future__ import annotations
 
-from .rows import story_record
-from .scores import Story
-from .sqlite_db import Db
-from .sqlite_scores import RATED, STORY
+from ..interface.scores import Story
+from .db import Db
+from .scores import RATED, read_stories
 
 _CLAIM = """
     INSERT INTO season_posts (chat_id, season, game, worker, until) VALUES (?, ?, ?, ?, ?)
@@ -22,9 +21,8 @@ class SqliteSeasons:
 
     async def stories(self, chat_id: int, since: float, until: float) -> list[Story]:
         where = f"m.chat_id = ? AND m.finished_at >= ? AND m.finished_at < ? AND {RATED}"
-        rows = await self.db.fetch(STORY.format(where=where) + " ORDER BY m.finished_at, m.id",
-                                   (chat_id, since, until))
-        return [story_record(row, self.db.path) for row in rows]
+        return await read_stories(self.db, where, (chat_id, since, until),
+                                  then=" ORDER BY m.finished_at, m.id")
 
     async def chats(self, since: float, until: float) -> list[int]:
         rows = await self.db.fetch(

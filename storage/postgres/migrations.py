@@ -5,9 +5,9 @@ A schema change is a new script at the end. Scripts hold plain statements (no BE
 ``migrate`` runs every pending one in a single transaction under an advisory lock, so a failed
 upgrade leaves the database as it was, and processes starting at once run each script once.
 
-The schema mirrors SQLite's (``migrations.py``), from its version 7, in PostgreSQL's types: BIGINT
-ids, seeds and chat ids, JSONB for rules, seats, outbox, settings, logs and facts, DOUBLE
-PRECISION unix seconds for times.
+The schema mirrors SQLite's (``storage.sqlite.migrations``), from its version 7, in PostgreSQL's
+types: BIGINT ids, seeds and chat ids, JSONB for rules, seats, outbox, settings, logs and facts,
+DOUBLE PRECISION unix seconds for times.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 import asyncpg
 
-from .base import StorageError
+from ..interface.errors import StorageError
 
 # pg_advisory_xact_lock's key for migrations (per database): "seghan" in ASCII.
 MIGRATION_LOCK = 0x736567_68616E

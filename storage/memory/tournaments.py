@@ -1,13 +1,13 @@
-"""The in-memory side of ``storage.tournaments``: the same contract as SQLite."""
+"""The in-memory side of ``storage.interface.tournaments``: records in a dict."""
 
 from __future__ import annotations
 
 import time
 
-from .errors import StaleTable, StorageError
-from .memory_tables import MemoryTables
-from .records import TableRecord, copy_table
-from .tournaments import LIVE_TOURNAMENT, TournamentRecord
+from ..interface.errors import StaleTable, StorageError
+from ..interface.records import TableRecord, copy_table
+from ..interface.tournaments import LIVE_TOURNAMENT, TournamentRecord
+from .tables import MemoryTables
 
 
 class MemoryTournaments:

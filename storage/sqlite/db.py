@@ -1,5 +1,5 @@
-"""The SQLite connection: one aiosqlite connection and its lock, shared by the store's
-repositories (``sqlite``) and its scores (``sqlite_scores``)."""
+"""The SQLite connection: one aiosqlite connection and its lock, shared by all the store's
+repositories."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import aiosqlite
 
-from .errors import StorageFault
+from ..interface.errors import StorageFault
 
 Row = sqlite3.Row
 

@@ -1,16 +1,13 @@
-"""Finished matches in PostgreSQL: the ``Matches`` repository, and what the scores
-(``postgres_scores``) share with it: writing a match with its results, and reading the results
-as one column."""
+"""The PostgreSQL side of ``storage.interface.matches``, and what the scores (``scores``) share
+with it: writing a match with its results, and reading the results as one column."""
 
 from __future__ import annotations
 
-import json
-
 import asyncpg
 
-from .postgres_db import PgDb
-from .records import MatchRecord, Standing
-from .rows import check_seed, match_record
+from ..interface.records import MatchRecord, Standing
+from ..rows import check_seed, match_record, match_values, result_values, standing_record
+from .db import PgDb
 
 # A match's results as one JSON column, ordered by seat (``rows.match_record`` reads it).
 RESULTS_OF = """(SELECT COALESCE(json_agg(json_build_object('seat', seat, 'user_id', user_id,
@@ -24,15 +21,10 @@ async def insert_match(conn: asyncpg.Connection, match: MatchRecord) -> int:
     check_seed(match.seed, f"match of table {match.table_id}")
     match_id: int = await conn.fetchval(
         "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-        match.table_id, match.chat_id, match.thread_id, match.game, json.dumps(match.rules),
-        match.seed, json.dumps(match.log), match.finished_at,
-    )  # fmt: skip
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id", *match_values(match))
     await conn.executemany(
         "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        [(match_id, r.seat, r.user_id, r.level, r.name, r.score, r.place) for r in match.results],
-    )
+        " VALUES ($1, $2, $3, $4, $5, $6, $7)", result_values(match_id, match))
     return match_id
 
 
@@ -70,8 +62,4 @@ class PgMatches:
             """,
             chat_id, game,
         )  # fmt: skip
-        return [
-            Standing(user_id=r["user_id"], name=r["name"], played=r["played"], won=r["won"],
-                     points=r["points"])
-            for r in rows
-        ]  # fmt: skip
+        return [standing_record(row) for row in rows]

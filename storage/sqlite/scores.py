@@ -1,15 +1,14 @@
-"""The SQLite side of ``storage.scores``: matches with their facts, ratings and rating changes
-(schema: migration 5)."""
+"""The SQLite side of ``storage.interface.scores``: matches with their facts, ratings and rating
+changes (schema: migration 6)."""
 
 from __future__ import annotations
 
-import json
 import time
+from collections.abc import Sequence
 from typing import Any
 
-from .records import MatchRecord
-from .rows import check_seed, rating_record, story_record
-from .scores import (
+from ..interface.records import MatchRecord
+from ..interface.scores import (
     BoardLine,
     GameStats,
     MatchFacts,
@@ -17,23 +16,37 @@ from .scores import (
     Rater,
     Rating,
     Story,
+    match_players,
     player_key,
 )
-from .sqlite_db import Db
+from ..rows import (
+    PLAYER_OF,
+    board_line,
+    check_seed,
+    game_stats,
+    rating_record,
+    ratings_of,
+    story_record,
+)
+from .db import Db
+from .matches import RESULTS_OF, insert_match
 
-_PLAYER = ("CASE WHEN r.user_id IS NULL THEN 'computer:' || COALESCE(r.level, 'normal')"
-           " ELSE 'user:' || r.user_id END")
 RATED = "f.status = 'finished' AND f.rated = 1"
-STORY = """
+STORY = f"""
     SELECT m.*, f.status AS f_status, f.rated AS f_rated, f.facts AS f_facts,
-           (SELECT json_group_array(json_object('seat', seat, 'user_id', user_id,
-                   'level', level, 'name', name, 'score', score, 'place', place))
-            FROM match_results WHERE match_id = m.id) AS results,
+           {RESULTS_OF} AS results,
            (SELECT json_group_array(json_array(player, mu_before, sigma_before, mu, sigma))
             FROM rating_changes WHERE match_id = m.id) AS changes
     FROM matches m JOIN match_facts f ON f.match_id = m.id
-    WHERE {where}
+    WHERE {{where}}
 """
+
+
+async def read_stories(db: Db, where: str, params: Sequence[Any], then: str = "") -> list[Story]:
+    """The stories (``STORY``) of the matches ``where`` says, ordered or limited as ``then``
+    says: the one read of stories for the scores and the seasons."""
+    rows = await db.fetch(STORY.format(where=where) + then, params)
+    return [story_record(row, db.path) for row in rows]
 
 
 class SqliteScores:
@@ -46,7 +59,11 @@ class SqliteScores:
             found = list(await conn.execute_fetchall(
                 "SELECT match_id FROM match_facts WHERE table_id = ?", (match.table_id,)))
             if not found:
-                match_id = await _insert(conn, match, facts)
+                match_id = await insert_match(conn, match)
+                await conn.execute(
+                    "INSERT INTO match_facts (match_id, table_id, status, rated, facts)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (match_id, match.table_id, facts.status, facts.rated, facts.model_dump_json()))
                 if rate is not None and facts.rated:
                     await _rate(conn, match, match_id, rate)
         story = await self.story(found[0][0] if found else match_id)
@@ -54,28 +71,27 @@ class SqliteScores:
         return story
 
     async def story(self, match_id: int) -> Story | None:
-        rows = await self.db.fetch(STORY.format(where="m.id = ?"), (match_id,))
-        return story_record(rows[0], self.db.path) if rows else None
+        found = await read_stories(self.db, "m.id = ?", (match_id,))
+        return found[0] if found else None
 
     async def story_of_table(self, table_id: int) -> Story | None:
-        rows = await self.db.fetch(STORY.format(where="f.table_id = ?"), (table_id,))
-        return story_record(rows[0], self.db.path) if rows else None
+        found = await read_stories(self.db, "f.table_id = ?", (table_id,))
+        return found[0] if found else None
 
     async def history(self, chat_id: int, limit: int = 10) -> list[Story]:
-        rows = await self.db.fetch(STORY.format(where="m.chat_id = ?") + " ORDER BY m.id DESC"
-                                   " LIMIT ?", (chat_id, max(limit, 0)))
-        return [story_record(row, self.db.path) for row in rows]
+        return await read_stories(self.db, "m.chat_id = ?", (chat_id, max(limit, 0)),
+                                  then=" ORDER BY m.id DESC LIMIT ?")
 
     async def board(self, chat_id: int, game: str) -> list[BoardLine]:
         # MAX(m.id) makes SQLite take the bare columns (name) from the latest match
         rows = await self.db.fetch(
             f"""
-            SELECT {_PLAYER} AS player, r.user_id, r.level, r.name, MAX(m.id),
+            SELECT {PLAYER_OF} AS player, r.user_id, r.level, r.name, MAX(m.id),
                    COUNT(DISTINCT m.id) AS played,
                    COUNT(DISTINCT CASE WHEN r.place = 1 THEN m.id END) AS won,
-                   (SELECT mu FROM ratings g WHERE g.game = m.game AND g.player = {_PLAYER}) AS mu,
+                   (SELECT mu FROM ratings g WHERE g.game = m.game AND g.player = {PLAYER_OF}) AS mu,
                    (SELECT sigma FROM ratings g WHERE g.game = m.game
-                    AND g.player = {_PLAYER}) AS sigma
+                    AND g.player = {PLAYER_OF}) AS sigma
             FROM match_results r JOIN matches m ON m.id = r.match_id
                  JOIN match_facts f ON f.match_id = m.id
             WHERE m.chat_id = ? AND m.game = ? AND {RATED}
@@ -83,9 +99,7 @@ class SqliteScores:
             """,
             (chat_id, game),
         )
-        return [BoardLine(player=r["player"], user_id=r["user_id"], level=r["level"],
-                          name=r["name"], played=r["played"], won=r["won"], rating=rating_record(r))
-                for r in rows]
+        return [board_line(row) for row in rows]
 
     async def games(self, chat_id: int) -> list[str]:
         rows = await self.db.fetch(
@@ -108,8 +122,7 @@ class SqliteScores:
             """,
             (player_key(user_id, None), player_key(user_id, None), user_id),
         )
-        return [GameStats(game=r["game"], played=r["played"], won=r["won"], chats=r["chats"],
-                          rating=rating_record(r)) for r in rows]
+        return [game_stats(row) for row in rows]
 
     async def unrecorded(self) -> list[int]:
         rows = await self.db.fetch(
@@ -124,31 +137,13 @@ class SqliteScores:
         return rating_record(rows[0]) if rows else None
 
 
-async def _insert(conn: Any, match: MatchRecord, facts: MatchFacts) -> int:
-    cursor = await conn.execute(
-        "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (match.table_id, match.chat_id, match.thread_id, match.game, json.dumps(match.rules),
-         match.seed, json.dumps(match.log), match.finished_at))
-    match_id: int = cursor.lastrowid
-    await conn.executemany(
-        "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(match_id, r.seat, r.user_id, r.level, r.name, r.score, r.place) for r in match.results])
-    await conn.execute(
-        "INSERT INTO match_facts (match_id, table_id, status, rated, facts) VALUES (?, ?, ?, ?, ?)",
-        (match_id, match.table_id, facts.status, facts.rated, facts.model_dump_json()))
-    return match_id
-
-
 async def _rate(conn: Any, match: MatchRecord, match_id: int, rate: Rater) -> None:
-    players = sorted({player_key(r.user_id, r.level) for r in match.results})
+    players = match_players(match)
     marks = ", ".join("?" * len(players))
     rows = await conn.execute_fetchall(
         f"SELECT player, mu, sigma FROM ratings WHERE game = ? AND player IN ({marks})",
         (match.game, *players))
-    current: dict[Player, Rating | None] = dict.fromkeys(players)
-    current.update({r["player"]: rating_record(r) for r in rows})
+    current = ratings_of(players, rows)
     new = rate(current)
     now = time.time()
     for player in players:

@@ -1,56 +1,12 @@
-"""The storage interface: the repository protocols the bot talks to.
-
-The records they hand out are in ``records``, the errors they raise in ``errors``; both are
-named here too, where the bot imports them from. Every backend (``memory``, ``sqlite``,
-``postgres``) passes the same contract tests in ``tests/storage``.
-"""
+"""The tables a store keeps (``records.TableRecord``, the truth of a match in play), saved by
+version, and the leases by which several processes on one store take turns with them."""
 
 from __future__ import annotations
 
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
-from .errors import StaleTable, StorageError
-from .records import (
-    ChatRecord,
-    ComputerLevel,
-    MatchRecord,
-    SeatRecord,
-    SeatResult,
-    Standing,
-    TableKey,
-    TableRecord,
-    TableStatus,
-    UserRecord,
-    copy_table,
-)
-from .scores import Scores
-from .seasons import Seasons
-from .tournaments import Tournaments
-
-__all__ = [
-    "ChatRecord",
-    "Chats",
-    "ComputerLevel",
-    "MatchRecord",
-    "Matches",
-    "SeatRecord",
-    "SeatResult",
-    "Seasons",
-    "Sends",
-    "StaleTable",
-    "Standing",
-    "StorageError",
-    "Store",
-    "TableKey",
-    "TableRecord",
-    "TableStatus",
-    "Tables",
-    "Tournaments",
-    "UserRecord",
-    "Users",
-    "copy_table",
-]
+from .records import TableKey, TableRecord
 
 
 class Tables(Protocol):
@@ -123,62 +79,3 @@ class Tables(Protocol):
         """The length of a table's stored log, read alone (cheap): a screen drawn before a move
         that another worker saved is old, and that worker draws the new one."""
         ...
-
-
-class Users(Protocol):
-    async def get(self, user_id: int) -> UserRecord | None: ...
-
-    async def put(self, user: UserRecord) -> None: ...
-
-
-class Chats(Protocol):
-    async def get(self, chat_id: int) -> ChatRecord | None: ...
-
-    async def put(self, chat: ChatRecord) -> None: ...
-
-
-class Matches(Protocol):
-    async def add(self, match: MatchRecord) -> MatchRecord: ...
-
-    async def recent(self, chat_id: int, limit: int = 10) -> list[MatchRecord]: ...
-
-    async def standings(self, chat_id: int, game: str | None = None) -> list[Standing]:
-        """Humans only, best first: most matches won, then the better average place (places are
-        the game's own ranking, so low-score games count right), then most played."""
-        ...
-
-
-class Sends(Protocol):
-    """When the bot sent or edited a message in a group: Telegram's 20-a-minute window per group
-    goes on counting across a restart, so the bot's must too."""
-
-    async def note(self, chat_id: int, at: float) -> None:
-        """One send to ``chat_id`` at unix time ``at`` (older notes are dropped as it goes)."""
-        ...
-
-    async def since(self, at: float) -> list[tuple[int, float]]:
-        """(chat, unix time) of every send noted after ``at``, oldest first."""
-        ...
-
-    async def reserve(self, chat_id: int, now: float, limit: int, seconds: float) -> float:
-        """One send to ``chat_id`` at ``now`` if fewer than ``limit`` are noted in the
-        ``seconds`` before it: then it is noted and 0 returned; else the seconds to wait until
-        one more fits (nothing noted). Atomic across processes: one window shared by all the
-        workers on the store (chat 0: the bot's overall budget)."""
-        ...
-
-
-class Store(Protocol):
-    """One opened store: the repositories and closing."""
-
-    tables: Tables
-    users: Users
-    chats: Chats
-    matches: Matches
-    sends: Sends
-    scores: Scores  # matches with their facts, and ratings (storage/scores.py)
-    seasons: Seasons  # seasons' matches and their end posts (storage/seasons.py)
-    tournaments: Tournaments  # chats' tournaments (storage/tournaments.py)
-    shared: bool  # several processes may use it at once (PostgreSQL): windows in the store
-
-    async def close(self) -> None: ...

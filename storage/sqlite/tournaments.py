@@ -1,19 +1,19 @@
-"""The SQLite side of ``storage.tournaments`` (schema: migration 11)."""
+"""The SQLite side of ``storage.interface.tournaments`` (schema: migration 11)."""
 
 from __future__ import annotations
 
 import sqlite3
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any
 
-from .errors import StaleTable, StorageError
-from .records import TableRecord
-from .rows import TOURNAMENT_LIVE, tournament_record
-from .sqlite_db import Db
-from .tournaments import TournamentRecord
+from ..interface.errors import StaleTable, StorageError
+from ..interface.records import TableRecord
+from ..interface.tournaments import TournamentRecord
+from ..rows import TOURNAMENT_LIVE, tournament_record, tournament_values
+from .db import Db
+from .tables import SqliteTables
 
-if TYPE_CHECKING:
-    from .sqlite import SqliteTables
 
 class SqliteTournaments:
     def __init__(self, db: Db, tables: SqliteTables) -> None:
@@ -37,16 +37,18 @@ class SqliteTournaments:
         return stored
 
     async def get(self, tournament_id: int) -> TournamentRecord | None:
-        rows = await self.db.fetch("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
-        return tournament_record(rows[0], self.db.path) if rows else None
+        found = await self._load("id = ?", (tournament_id,))
+        return found[0] if found else None
 
     async def live(self, chat_id: int) -> TournamentRecord | None:
-        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE chat_id = ? AND {TOURNAMENT_LIVE}",
-                                   (chat_id,))
-        return tournament_record(rows[0], self.db.path) if rows else None
+        found = await self._load(f"chat_id = ? AND {TOURNAMENT_LIVE}", (chat_id,))
+        return found[0] if found else None
 
     async def every_live(self) -> list[TournamentRecord]:
-        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {TOURNAMENT_LIVE} OR owes ORDER BY id")
+        return await self._load(f"{TOURNAMENT_LIVE} OR owes")
+
+    async def _load(self, where: str, params: Sequence[Any] = ()) -> list[TournamentRecord]:
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {where} ORDER BY id", params)
         return [tournament_record(row, self.db.path) for row in rows]
 
     async def save(self, tournament: TournamentRecord) -> TournamentRecord:
@@ -56,8 +58,7 @@ class SqliteTournaments:
             changed = await self.db.change(
                 "UPDATE tournaments SET status = ?, version = ?, owes = ?, record = ?"
                 " WHERE id = ? AND version = ?",
-                (stored.status, stored.version, bool(stored.outbox), stored.model_dump_json(),
-                 tournament.id, tournament.version))
+                (*tournament_values(stored), tournament.id, tournament.version))
         except sqlite3.IntegrityError as error:
             raise StorageError(f"chat {tournament.chat_id} has a tournament") from error
         if changed != 1:

@@ -1,4 +1,4 @@
-"""The in-memory store's tables, for fast tests: the same contract as SQLite."""
+"""The in-memory side of ``storage.interface.tables``: records in a dict, one process."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import contextlib
 import time
 from contextlib import AbstractAsyncContextManager
 
-from .check import split_broken
-from .errors import StaleTable, StorageError
-from .records import TableKey, TableRecord, copy_table
+from ..check import split_broken
+from ..interface.errors import StaleTable, StorageError
+from ..interface.records import TableKey, TableRecord, copy_table
 
 ACTIVE = ("lobby", "playing")
 

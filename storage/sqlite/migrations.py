@@ -14,7 +14,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .base import StorageError
+from ..interface.errors import StorageError
 
 MIGRATIONS: list[str] = [
     # 1: tables with their action logs, users, chats, finished matches.
@@ -184,9 +184,9 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX matches_finished ON matches (finished_at);
     """,
-    # 11: tournaments (issue 27). A tournament's record is JSON (storage.tournaments), one in
-    # sign-up or play per chat; its tables sit at the chat's key with a slot each (its board),
-    # so several play at once beside the chat's own table (slot 0).
+    # 11: tournaments (issue 27). A tournament's record is JSON (storage.interface.tournaments),
+    # one in sign-up or play per chat; its tables sit at the chat's key with a slot each (its
+    # board), so several play at once beside the chat's own table (slot 0).
     """
     CREATE TABLE tournaments (
         id INTEGER PRIMARY KEY,

@@ -1,17 +1,15 @@
-"""The PostgreSQL side of ``storage.scores``: matches with their facts, ratings and rating
-changes (schema: ``pg_migrations.py``)."""
+"""The PostgreSQL side of ``storage.interface.scores``: matches with their facts, ratings and rating
+changes (schema: ``migrations``)."""
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import asyncpg
 
-from .postgres_db import PgDb
-from .postgres_matches import RESULTS_OF, insert_match
-from .records import MatchRecord
-from .rows import check_seed, rating_record, story_record
-from .scores import (
+from ..interface.records import MatchRecord
+from ..interface.scores import (
     BoardLine,
     GameStats,
     MatchFacts,
@@ -19,16 +17,26 @@ from .scores import (
     Rater,
     Rating,
     Story,
+    match_players,
     player_key,
 )
+from ..rows import (
+    PLAYER_OF,
+    board_line,
+    check_seed,
+    game_stats,
+    rating_record,
+    ratings_of,
+    story_record,
+)
+from .db import PgDb
+from .matches import RESULTS_OF, insert_match
 
 # pg_advisory_xact_lock(_RATINGS_LOCK, hashtext(game)): one match of a game is recorded at a
 # time across processes, as SQLite's write lock does: a table's match is written once, and two
 # matches never read the same ratings and overwrite each other's changes. (The two-key lock space
 # is apart from the migrations' one-key lock.)
 _RATINGS_LOCK = 0x5345  # "SE"
-_PLAYER = ("CASE WHEN r.user_id IS NULL THEN 'computer:' || COALESCE(r.level, 'normal')"
-           " ELSE 'user:' || r.user_id END")
 RATED = "f.status = 'finished' AND f.rated"
 STORY = f"""
     SELECT m.*, f.status AS f_status, f.rated AS f_rated, f.facts AS f_facts,
@@ -39,6 +47,13 @@ STORY = f"""
     FROM matches m JOIN match_facts f ON f.match_id = m.id
     WHERE {{where}}
 """
+
+
+async def read_stories(db: PgDb, where: str, *args: Any, then: str = "") -> list[Story]:
+    """The stories (``STORY``) of the matches ``where`` says, ordered or limited as ``then``
+    says: the one read of stories for the scores and the seasons."""
+    rows = await db.fetch(STORY.format(where=where) + then, *args)
+    return [story_record(row, db.name) for row in rows]
 
 
 class PgScores:
@@ -65,24 +80,23 @@ class PgScores:
         return story
 
     async def story(self, match_id: int) -> Story | None:
-        rows = await self.db.fetch(STORY.format(where="m.id = $1"), match_id)
-        return story_record(rows[0], self.db.name) if rows else None
+        found = await read_stories(self.db, "m.id = $1", match_id)
+        return found[0] if found else None
 
     async def story_of_table(self, table_id: int) -> Story | None:
-        rows = await self.db.fetch(STORY.format(where="f.table_id = $1"), table_id)
-        return story_record(rows[0], self.db.name) if rows else None
+        found = await read_stories(self.db, "f.table_id = $1", table_id)
+        return found[0] if found else None
 
     async def history(self, chat_id: int, limit: int = 10) -> list[Story]:
-        rows = await self.db.fetch(STORY.format(where="m.chat_id = $1") + " ORDER BY m.id DESC"
-                                   " LIMIT $2", chat_id, max(limit, 0))
-        return [story_record(row, self.db.name) for row in rows]
+        return await read_stories(self.db, "m.chat_id = $1", chat_id, max(limit, 0),
+                                  then=" ORDER BY m.id DESC LIMIT $2")
 
     async def board(self, chat_id: int, game: str) -> list[BoardLine]:
         # Name, user id and level from the player's latest match (SQLite: bare columns by MAX).
         rows = await self.db.fetch(
             f"""
             SELECT b.*, g.mu, g.sigma FROM (
-                SELECT {_PLAYER} AS player,
+                SELECT {PLAYER_OF} AS player,
                        (array_agg(r.user_id ORDER BY m.id DESC, r.seat))[1] AS user_id,
                        (array_agg(r.level ORDER BY m.id DESC, r.seat))[1] AS level,
                        (array_agg(r.name ORDER BY m.id DESC, r.seat))[1] AS name,
@@ -97,9 +111,7 @@ class PgScores:
             """,
             chat_id, game,
         )  # fmt: skip
-        return [BoardLine(player=r["player"], user_id=r["user_id"], level=r["level"],
-                          name=r["name"], played=r["played"], won=r["won"], rating=rating_record(r))
-                for r in rows]
+        return [board_line(row) for row in rows]
 
     async def games(self, chat_id: int) -> list[str]:
         rows = await self.db.fetch(
@@ -124,8 +136,7 @@ class PgScores:
             """,
             user_id, player_key(user_id, None),
         )  # fmt: skip
-        return [GameStats(game=r["game"], played=r["played"], won=r["won"], chats=r["chats"],
-                          rating=rating_record(r)) for r in rows]
+        return [game_stats(row) for row in rows]
 
     async def unrecorded(self) -> list[int]:
         rows = await self.db.fetch(
@@ -141,12 +152,11 @@ class PgScores:
 
 
 async def _rate(conn: asyncpg.Connection, match: MatchRecord, match_id: int, rate: Rater) -> None:
-    players = sorted({player_key(r.user_id, r.level) for r in match.results})
+    players = match_players(match)
     rows = await conn.fetch(
         "SELECT player, mu, sigma FROM ratings WHERE game = $1 AND player = ANY($2::text[])",
         match.game, players)
-    current: dict[Player, Rating | None] = dict.fromkeys(players)
-    current.update({r["player"]: rating_record(r) for r in rows})
+    current = ratings_of(players, rows)
     new = rate(current)
     now = time.time()
     await conn.executemany(

@@ -1,11 +1,10 @@
-"""The PostgreSQL side of ``storage.seasons`` (schema: ``pg_migrations.py``, 4)."""
+"""The PostgreSQL side of ``storage.interface.seasons`` (schema: ``migrations``, 4)."""
 
 from __future__ import annotations
 
-from .postgres_db import PgDb
-from .postgres_scores import RATED, STORY
-from .rows import story_record
-from .scores import Story
+from ..interface.scores import Story
+from .db import PgDb
+from .scores import RATED, read_stories
 
 # One statement, atomic across workers: a row is taken if new, ours, or its claim ran out.
 _CLAIM = """
@@ -24,9 +23,8 @@ class PgSeasons:
 
     async def stories(self, chat_id: int, since: float, until: float) -> list[Story]:
         where = f"m.chat_id = $1 AND m.finished_at >= $2 AND m.finished_at < $3 AND {RATED}"
-        rows = await self.db.fetch(STORY.format(where=where) + " ORDER BY m.finished_at, m.id",
-                                   chat_id, since, until)
-        return [story_record(row, self.db.name) for row in rows]
+        return await read_stories(self.db, where, chat_id, since, until,
+                                  then=" ORDER BY m.finished_at, m.id")
 
     async def chats(self, since: float, until: float) -> list[int]:
         rows = await self.db.fetch(

@@ -25,6 +25,11 @@ def player_key(user_id: int | None, level: str | None) -> Player:
     return f"user:{user_id}" if user_id is not None else f"computer:{level or 'normal'}"
 
 
+def match_players(match: MatchRecord) -> list[Player]:
+    """A match's players, each once, sorted: the ones a ``Rater`` rates."""
+    return sorted({player_key(r.user_id, r.level) for r in match.results})
+
+
 class Rating(BaseModel, frozen=True):
     mu: float
     sigma: float

@@ -1,10 +1,10 @@
-"""The in-memory store's finished matches, for fast tests: the same contract as SQLite."""
+"""The in-memory side of ``storage.interface.matches``: finished matches in a list."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from .records import MatchRecord, Standing
+from ..interface.records import MatchRecord, Standing
 
 
 class MemoryMatches:

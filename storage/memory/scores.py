@@ -1,13 +1,11 @@
-"""The in-memory side of ``storage.scores``, for fast tests: the same contract as SQLite."""
+"""The in-memory side of ``storage.interface.scores``: stories by match id, ratings in a dict."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .memory_matches import MemoryMatches
-from .memory_tables import MemoryTables
-from .records import MatchRecord
-from .scores import (
+from ..interface.records import MatchRecord
+from ..interface.scores import (
     BoardLine,
     GameStats,
     MatchFacts,
@@ -16,8 +14,11 @@ from .scores import (
     Rating,
     RatingChange,
     Story,
+    match_players,
     player_key,
 )
+from .matches import MemoryMatches
+from .tables import MemoryTables
 
 
 class MemoryScores:
@@ -34,7 +35,7 @@ class MemoryScores:
         stored = await self.matches.add(match)
         changes = []
         if rate is not None and facts.rated:
-            players = sorted({player_key(r.user_id, r.level) for r in match.results})
+            players = match_players(match)
             current = {p: self._ratings.get((match.game, p)) for p in players}
             new = rate(current)
             for player in players:

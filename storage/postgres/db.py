@@ -1,6 +1,5 @@
-"""The PostgreSQL connection pool (asyncpg), shared by the store's repositories (``postgres``),
-its matches (``postgres_matches``) and its scores (``postgres_scores``), and which of its errors
-mean "not now".
+"""The PostgreSQL connection pool (asyncpg), shared by all the store's repositories, and which of
+its errors mean "not now".
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from typing import Any
 
 import asyncpg
 
-from .errors import StorageError, StorageFault
+from ..interface.errors import StorageError, StorageFault
 
 # SQLSTATE classes and codes that mean "cannot now, may work later".
 _FAULT_CLASSES = ("08", "53", "57", "58")  # connection, resources, operator, system (I/O)

@@ -1,20 +1,19 @@
-"""The PostgreSQL side of ``storage.tournaments`` (schema: ``pg_migrations.py``, 5)."""
+"""The PostgreSQL side of ``storage.interface.tournaments`` (schema: ``migrations``, 5)."""
 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import Any
 
 import asyncpg
 
-from .errors import StaleTable, StorageError
-from .postgres_db import PgDb
-from .records import TableRecord
-from .rows import TOURNAMENT_LIVE, tournament_record
-from .tournaments import TournamentRecord
+from ..interface.errors import StaleTable, StorageError
+from ..interface.records import TableRecord
+from ..interface.tournaments import TournamentRecord
+from ..rows import TOURNAMENT_LIVE, tournament_record, tournament_values
+from .db import PgDb
+from .tables import PgTables
 
-if TYPE_CHECKING:
-    from .postgres import PgTables
 
 class PgTournaments:
     def __init__(self, db: PgDb, tables: PgTables) -> None:
@@ -37,16 +36,18 @@ class PgTournaments:
         return stored
 
     async def get(self, tournament_id: int) -> TournamentRecord | None:
-        row = await self.db.fetchrow("SELECT * FROM tournaments WHERE id = $1", tournament_id)
-        return tournament_record(row, self.db.name) if row else None
+        found = await self._load("id = $1", tournament_id)
+        return found[0] if found else None
 
     async def live(self, chat_id: int) -> TournamentRecord | None:
-        row = await self.db.fetchrow(
-            f"SELECT * FROM tournaments WHERE chat_id = $1 AND {TOURNAMENT_LIVE}", chat_id)
-        return tournament_record(row, self.db.name) if row else None
+        found = await self._load(f"chat_id = $1 AND {TOURNAMENT_LIVE}", chat_id)
+        return found[0] if found else None
 
     async def every_live(self) -> list[TournamentRecord]:
-        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {TOURNAMENT_LIVE} OR owes ORDER BY id")
+        return await self._load(f"{TOURNAMENT_LIVE} OR owes")
+
+    async def _load(self, where: str, *args: Any) -> list[TournamentRecord]:
+        rows = await self.db.fetch(f"SELECT * FROM tournaments WHERE {where} ORDER BY id", *args)
         return [tournament_record(row, self.db.name) for row in rows]
 
     async def save(self, tournament: TournamentRecord) -> TournamentRecord:
@@ -56,8 +57,7 @@ class PgTournaments:
             status = await self.db.execute(
                 "UPDATE tournaments SET status = $1, version = $2, owes = $3, record = $4"
                 " WHERE id = $5 AND version = $6",
-                stored.status, stored.version, bool(stored.outbox), stored.model_dump_json(),
-                tournament.id, tournament.version)
+                *tournament_values(stored), tournament.id, tournament.version)
         except asyncpg.UniqueViolationError as error:
             raise StorageError(f"chat {tournament.chat_id} has a tournament") from error
         if status != "UPDATE 1":

@@ -1,9 +1,9 @@
-"""The in-memory side of ``storage.seasons``, for fast tests: the same contract as SQLite."""
+"""The in-memory side of ``storage.interface.seasons``: read from the scores' stories."""
 
 from __future__ import annotations
 
-from .memory_scores import MemoryScores
-from .scores import Story
+from ..interface.scores import Story
+from .scores import MemoryScores
 
 
 class MemorySeasons:
