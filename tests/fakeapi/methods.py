@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from .ephemeral import EphemeralStore
+from .ephemeral_methods import QUERY_INVALID, EphemeralMethods
 from .html import HtmlError, parse_html, utf16_len
-from .limits import FloodEvent, FloodLimiter
+from .limits import FloodLimiter
+from .markup import HTTP_URL, reply_markup
 from .params import ApiError, Described, P, bad_request, forbidden
 from .world import (
     ADMINISTRATOR,
@@ -26,6 +29,7 @@ from .world import (
     LEFT,
     MEMBER,
     PRIVATE,
+    RESTRICTED,
     SUPERGROUP,
     CallbackAnswer,
     Chat,
@@ -40,26 +44,10 @@ MAX_CAPTION = 1024  # a photo's caption, after entity parsing
 MAX_PHOTO_BYTES = 10 * 1024 * 1024  # sendPhoto: at most 10 MB,
 MAX_PHOTO_SIDES = 10_000  # width + height at most 10000,
 MAX_PHOTO_RATIO = 20  # and the longer side at most 20 times the shorter
-MAX_CALLBACK_DATA = 64  # bytes of UTF-8
 MAX_CALLBACK_ANSWER = 200
-MAX_INLINE_BUTTONS = 100
 MAX_COMMANDS = 100
 _COMMAND = re.compile(r"^[a-z0-9_]{1,32}$")
 _LANGUAGE = re.compile(r"^([a-z]{2})?$")
-_HTTP_URL = re.compile(r"^(https?://|tg://)[^\s]+$", re.IGNORECASE)
-
-_BUTTON_ACTIONS = (
-    "url",
-    "callback_data",
-    "web_app",
-    "login_url",
-    "switch_inline_query",
-    "switch_inline_query_current_chat",
-    "switch_inline_query_chosen_chat",
-    "copy_text",
-    "callback_game",
-    "pay",
-)
 _CHAT_ACTIONS = frozenset(
     {
         "typing",
@@ -77,7 +65,6 @@ _CHAT_ACTIONS = frozenset(
 )
 _SCOPES_WITH_CHAT = ("chat", "chat_administrators", "chat_member")
 _SCOPES = ("default", "all_private_chats", "all_group_chats", "all_chat_administrators")
-_QUERY_INVALID = "query is too old and response timeout expired or query ID is invalid"
 _CONFLICT = (
     "Conflict: terminated by other getUpdates request; "
     "make sure that only one bot instance is running"
@@ -130,17 +117,21 @@ class BotApiMethods:
         callback_query_ttl: float,
         clock: Callable[[], float] = time.monotonic,
         webhook_local: bool = True,
+        ephemeral: EphemeralStore | None = None,
     ):
         self.world = world
         self.limiter = limiter
         self.webhook_local = webhook_local
         self.callback_query_ttl = callback_query_ttl
         self.clock = clock
-        self.flood_events: list[FloodEvent] = []
         self._file_ids = 0  # photos sent (their file_ids)
         self._poll_generation = 0
         self.methods: dict[str, Method] = {}
+        self.ephemeral = EphemeralMethods(
+            self, ephemeral or EphemeralStore(clock=clock),
+            callback_query_ttl=callback_query_ttl, clock=clock)
         self._register_all()
+        self.ephemeral.register(self._register)
 
     def lookup(self, name: str) -> Method | None:
         """Method names are case-insensitive in the Bot API."""
@@ -192,6 +183,9 @@ class BotApiMethods:
                 "reply_parameters": P("object"),
                 "reply_to_message_id": P("int"),
                 "allow_sending_without_reply": P("bool"),
+                "ephemeral_message_parameters": P("object"),
+                "receiver_user_id": P("int"),  # Bot API 10.2's, replaced in 10.3
+                "callback_query_id": P("str"),  # likewise
                 **_SEND_EXTRAS,
             },
             self.send_message,
@@ -211,6 +205,7 @@ class BotApiMethods:
                 "reply_parameters": P("object"),
                 "reply_to_message_id": P("int"),
                 "allow_sending_without_reply": P("bool"),
+                "ephemeral_message_parameters": P("object"),
                 **_SEND_EXTRAS,
             },
             self.send_photo,
@@ -310,14 +305,22 @@ class BotApiMethods:
             raise forbidden(f"bot is not a member of the {kind}")
         return chat
 
-    def check_flood(self, method: str, chat: Chat) -> None:
+    @staticmethod
+    def _may_send(chat: Chat, what: str) -> None:
+        """A bot restricted in a group (can_send_messages false) may not send there."""
+        if chat.bot_status == RESTRICTED:
+            raise bad_request(f"not enough rights to send {what} to the chat")
+
+    def check_flood(self, method: str, chat: Chat, *, receiver_id: int | None = None) -> None:
+        """Count a send or edit (an ephemeral one to receiver_id) in the flood limits: 429 when
+        over (limits.py)."""
         if self.limiter is None:
             return
-        refused = self.limiter.acquire(chat.id, chat.is_group)
+        refused = self.limiter.acquire(chat.id, chat.is_group, method=method,
+                                       receiver_id=receiver_id)
         if refused is None:
             return
-        limit, retry_after = refused
-        self.flood_events.append(FloodEvent(method, chat.id, retry_after, limit, self.clock()))
+        _limit, retry_after = refused
         raise ApiError(
             429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after}
         )
@@ -368,31 +371,6 @@ class BotApiMethods:
             if offset < 0 or length < 0 or offset + length > size:
                 raise bad_request("can't parse entities: entity is out of the text bounds")
         return sorted(entities, key=lambda e: (e["offset"], -e["length"]))
-
-    # ------------------------------------------------------------------ markup
-
-    def reply_markup(self, p: dict[str, Any], *, inline_only: bool = False) -> dict | None:
-        """The validated reply_markup of a call, None when absent or an empty keyboard."""
-        markup = p.get("reply_markup")
-        if markup is None:
-            return None
-        if "inline_keyboard" in markup:
-            rows = markup["inline_keyboard"]
-            if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-                raise bad_request(
-                    'field "inline_keyboard" of the InlineKeyboardMarkup should be an Array of Arrays'
-                )
-            buttons = [button for row in rows for button in row]
-            if len(buttons) > MAX_INLINE_BUTTONS:
-                raise bad_request("reply markup is too long")
-            for button in buttons:
-                _check_inline_button(button)
-            return {"inline_keyboard": rows} if buttons else None
-        if inline_only:
-            raise bad_request("inline keyboard expected")
-        if "keyboard" in markup or markup.get("remove_keyboard") or markup.get("force_reply"):
-            return markup
-        raise bad_request("can't parse reply keyboard markup JSON object")
 
     # ------------------------------------------------------------------ methods
 
@@ -514,9 +492,7 @@ class BotApiMethods:
         for command in commands:
             _check_command(command)
         key = self._commands_key(p)
-        self.world.commands[key] = [
-            {"command": c["command"], "description": c["description"]} for c in commands
-        ]
+        self.world.commands[key] = [_stored_command(c) for c in commands]
         return True
 
     async def get_my_commands(self, p: dict[str, Any]) -> list[dict]:
@@ -553,11 +529,19 @@ class BotApiMethods:
         return {"type": kind, "chat_id": chat.id}
 
     async def send_message(self, p: dict[str, Any]) -> dict:
+        if "receiver_user_id" in p or "callback_query_id" in p:
+            # Bot API 10.3 replaced these with ephemeral_message_parameters; a server that
+            # ignored them would post the message to the whole group, so the fake refuses loudly.
+            raise bad_request("FakeBotApi implements Bot API 10.3: pass receiver_user_id and "
+                              "callback_query_id in ephemeral_message_parameters")
+        if "ephemeral_message_parameters" in p:
+            return await self.ephemeral.send(p)
         chat = self.writable_chat(p["chat_id"])
+        self._may_send(chat, "text messages")
         text, entities = self.formatted_text(p)
-        markup = self.reply_markup(p)
-        thread_id = self._thread_id(chat, p.get("message_thread_id"))
-        reply_to = self._reply_target(chat, p)
+        markup = reply_markup(p)
+        thread_id = self.thread_id(chat, p.get("message_thread_id"))
+        reply_to = self.reply_target(chat, p)
         self.check_flood("sendMessage", chat)
         msg = Message(
             chat_id=chat.id,
@@ -581,12 +565,15 @@ class BotApiMethods:
         """sendPhoto: the photo uploaded as multipart/form-data (the part named ``photo``, or
         ``attach://<part>``) or the file_id of a photo this server sent; an HTTP URL is
         refused (the fake fetches nothing). PNG or JPEG, within the documented size limits."""
+        if "ephemeral_message_parameters" in p:
+            raise bad_request("FakeBotApi implements ephemeral messages in sendMessage only")
         chat = self.writable_chat(p["chat_id"])
+        self._may_send(chat, "photos")
         data, size = self._photo(p["photo"], p.get("_files", {}))
         caption, entities = self._caption(p)
-        markup = self.reply_markup(p)
-        thread_id = self._thread_id(chat, p.get("message_thread_id"))
-        reply_to = self._reply_target(chat, p)
+        markup = reply_markup(p)
+        thread_id = self.thread_id(chat, p.get("message_thread_id"))
+        reply_to = self.reply_target(chat, p)
         self.check_flood("sendPhoto", chat)
         self._file_ids += 1
         msg = Message(
@@ -616,7 +603,7 @@ class BotApiMethods:
                 photo = files.get(photo.removeprefix("attach://"))
                 if photo is None:
                     raise bad_request("there is no photo in the request")
-            elif _HTTP_URL.match(photo):
+            elif HTTP_URL.match(photo):
                 raise bad_request("FakeBotApi does not fetch URLs; upload the photo")
             else:
                 known = [m for c in self.world.chats.values() for m in c.messages.values()
@@ -649,7 +636,7 @@ class BotApiMethods:
             raise bad_request("message caption is too long")
         return text, entities
 
-    def _thread_id(self, chat: Chat, thread_id: int | None) -> int | None:
+    def thread_id(self, chat: Chat, thread_id: int | None) -> int | None:
         if thread_id is None:
             return None
         if chat.is_forum and thread_id in chat.topics:
@@ -658,8 +645,13 @@ class BotApiMethods:
             return thread_id  # a reply thread in a plain supergroup
         raise bad_request("message thread not found")
 
-    def _reply_target(self, chat: Chat, p: dict[str, Any]) -> int | None:
+    def reply_target(self, chat: Chat, p: dict[str, Any]) -> int | None:
         reply = p.get("reply_parameters") or {}
+        if reply.get("ephemeral_message_id") is not None:
+            # ReplyParameters.ephemeral_message_id (Bot API 10.2): "A reply to an ephemeral
+            # message must itself be an ephemeral message"; the wording is the fake's.
+            raise bad_request("a reply to an ephemeral message must itself be an ephemeral "
+                              "message")
         message_id = reply.get("message_id", p.get("reply_to_message_id"))
         if message_id is None:
             return None
@@ -694,14 +686,14 @@ class BotApiMethods:
             raise bad_request("there is no text in the message to edit")
         text, entities = self.formatted_text(p)
         # Like Telegram: an edit without reply_markup removes the keyboard.
-        markup = self.reply_markup(p, inline_only=True)
+        markup = reply_markup(p, inline_only=True)
         self._apply_edit("editMessageText", chat, msg, text, entities, markup)
         msg.sent_text, msg.parse_mode = p["text"], p.get("parse_mode")
         return self.world.message_to_api(msg)
 
     async def edit_message_reply_markup(self, p: dict[str, Any]) -> dict:
         chat, msg = self._editable(p)
-        markup = self.reply_markup(p, inline_only=True)
+        markup = reply_markup(p, inline_only=True)
         self._apply_edit("editMessageReplyMarkup", chat, msg, msg.text, msg.entities, markup)
         return self.world.message_to_api(msg)
 
@@ -761,7 +753,7 @@ class BotApiMethods:
         query = self.world.callback_queries.get(p["callback_query_id"])
         too_old = query is not None and self.clock() - query.created_at > self.callback_query_ttl
         if query is None or query.answer is not None or too_old:
-            raise bad_request(_QUERY_INVALID)
+            raise bad_request(QUERY_INVALID)
         url = p.get("url")
         if url is not None and not url.startswith(("https://t.me/", "t.me/")):
             raise bad_request("URL_INVALID")  # only game and t.me/bot?start= links are allowed
@@ -809,7 +801,7 @@ class BotApiMethods:
         chat = self.find_chat(p["chat_id"])
         if chat.type == PRIVATE:
             return 2
-        present = (CREATOR, ADMINISTRATOR, MEMBER)
+        present = (CREATOR, ADMINISTRATOR, MEMBER, RESTRICTED)
         humans = sum(1 for status in chat.members.values() if status in present)
         return humans + (chat.bot_status in present)
 
@@ -830,13 +822,15 @@ class BotApiMethods:
             data.update(ADMIN_RIGHTS, can_manage_topics=chat.is_forum)
         elif status == KICKED:
             data["until_date"] = 0
+        elif status == RESTRICTED:
+            data.update(RESTRICTED_RIGHTS)
         return data
 
     async def send_chat_action(self, p: dict[str, Any]) -> bool:
         chat = self.writable_chat(p["chat_id"])
         if p["action"] not in _CHAT_ACTIONS:
             raise bad_request("wrong parameter action in request")
-        self._thread_id(chat, p.get("message_thread_id"))
+        self.thread_id(chat, p.get("message_thread_id"))
         chat.chat_actions.append(p["action"])
         self.world.changed()
         return True
@@ -856,6 +850,18 @@ ADMIN_RIGHTS = {
     "can_edit_stories": False,
     "can_delete_stories": False,
     "can_pin_messages": True,
+}
+
+
+# ChatMemberRestricted of a member who may not send anything (the fake's "restricted" bot).
+RESTRICTED_RIGHTS: dict[str, Any] = {
+    "is_member": True,
+    "until_date": 0,
+    **{right: False for right in (
+        "can_send_messages", "can_send_audios", "can_send_documents", "can_send_photos",
+        "can_send_videos", "can_send_video_notes", "can_send_voice_notes", "can_send_polls",
+        "can_send_other_messages", "can_add_web_page_previews", "can_change_info",
+        "can_invite_users", "can_pin_messages", "can_manage_topics", "can_edit_tag")},
 }
 
 
@@ -895,27 +901,6 @@ def _image_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-def _check_inline_button(button: Any) -> None:
-    if not isinstance(button, dict):
-        raise bad_request(
-            "can't parse inline keyboard button: InlineKeyboardButton must be an Object"
-        )
-    if not isinstance(button.get("text"), str):
-        raise bad_request("can't parse inline keyboard button: Can't find field \"text\"")
-    actions = [key for key in _BUTTON_ACTIONS if key in button]
-    if not actions:
-        raise bad_request("text buttons are unallowed in the inline keyboard")
-    if len(actions) > 1:
-        # The Bot API says exactly one optional field must be used; this wording is the fake's.
-        raise bad_request(f"inline keyboard button must have exactly one action, got {actions}")
-    if "callback_data" in button:
-        data = button["callback_data"]
-        if not isinstance(data, str) or not 1 <= len(data.encode()) <= MAX_CALLBACK_DATA:
-            raise bad_request("BUTTON_DATA_INVALID")
-    if "url" in button and not (isinstance(button["url"], str) and _HTTP_URL.match(button["url"])):
-        raise bad_request("BUTTON_URL_INVALID")
-
-
 def _check_command(command: Any) -> None:
     if not isinstance(command, dict):
         raise bad_request("can't parse BotCommand: BotCommand must be an Object")
@@ -929,6 +914,18 @@ def _check_command(command: Any) -> None:
         raise bad_request("command description must be non-empty")
     if len(description) > 256:
         raise bad_request("command description is too long")
+    # BotCommand.is_ephemeral (Bot API 10.2): "True, if the command sends an ephemeral message,
+    # which can be seen only by the sender of the message and the bot".
+    if "is_ephemeral" in command and not isinstance(command["is_ephemeral"], bool):
+        raise bad_request('can\'t parse BotCommand: Field "is_ephemeral" must be of type Boolean')
+
+
+def _stored_command(command: dict) -> dict:
+    """A BotCommand as getMyCommands returns it: is_ephemeral only when true."""
+    stored = {"command": command["command"], "description": command["description"]}
+    if command.get("is_ephemeral"):
+        stored["is_ephemeral"] = True
+    return stored
 
 
 def _checked_allowed_updates(kinds: list) -> list[str]:

@@ -80,6 +80,9 @@ _BAD_JSON = {
     "reply_parameters": "can't parse reply parameters JSON object",
     "scope": "can't parse BotCommandScope JSON object",
     "allowed_updates": "can't parse allowed updates JSON object",
+    # Bot API 10.3's EphemeralMessageParameters; the real server's wording is not known yet, so
+    # this follows its pattern for the other objects.
+    "ephemeral_message_parameters": "can't parse ephemeral message parameters JSON object",
 }
 
 

@@ -18,9 +18,12 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from .html import utf16_len
-from .limits import FloodEvent, FloodLimiter
-from .methods import ADMIN_RIGHTS, BotApiMethods, canonical_scope
+from .ephemeral import EphemeralStore
+from .ephemeral_driver import EphemeralDriver
+from .flood_driver import FloodDriver
+from .html import command_entities
+from .limits import FloodLimiter
+from .methods import ADMIN_RIGHTS, RESTRICTED_RIGHTS, BotApiMethods, canonical_scope
 from .params import ApiError, Described, UploadedFile, read_params
 from .webhook import WebhookSender
 from .world import (
@@ -31,12 +34,14 @@ from .world import (
     LEFT,
     MEMBER,
     PRIVATE,
+    RESTRICTED,
     SUPERGROUP,
     ApiCall,
     CallbackAnswer,
     CallbackQuery,
     Chat,
     Delivery,
+    DriverError,
     Message,
     User,
     World,
@@ -48,10 +53,6 @@ UserRef = User | int
 ChatRef = Chat | int
 
 DEFAULT_TOKEN = "7000000001:FAKE-token-for-tests"
-
-
-class DriverError(AssertionError):
-    """A test asked a simulated user to do something Telegram would not let them do."""
 
 
 @dataclass
@@ -66,7 +67,7 @@ class _Failure:
     lose_answer: bool = False
 
 
-class FakeBotApi:
+class FakeBotApi(FloodDriver, EphemeralDriver):
     """A fake Telegram Bot API server. Use as `async with FakeBotApi() as api:`."""
 
     def __init__(
@@ -80,7 +81,7 @@ class FakeBotApi:
         chat_per_second: float = 1.0,
         chat_burst: int = 3,
         group_per_minute: int = 20,
-        global_per_second: int = 30,
+        global_per_second: int | None = 30,
         time_scale: float = 1.0,
         callback_query_ttl: float = 15.0,
         clock: Callable[[], float] = time.monotonic,
@@ -88,6 +89,11 @@ class FakeBotApi:
         webhook_retry_delay: float = 0.05,
         webhook_max_retry_delay: float = 1.0,
         webhook_timeout: float = 10.0,
+        ephemeral_flood: str = "lane",
+        ephemeral_ttl: float | None = None,
+        ephemeral_reply_window: float = 15.0,
+        ephemeral_drop_edits: float = 0.0,
+        ephemeral_seed: int = 0,
     ):
         self.token = token
         bot_id = int(token.split(":", 1)[0])
@@ -100,13 +106,20 @@ class FakeBotApi:
             global_per_second=global_per_second,
             time_scale=time_scale,
             clock=clock,
+            ephemeral=ephemeral_flood,
+        )
+        self.limiter = limiter if flood_limits else None
+        self.ephemeral_store = EphemeralStore(
+            clock=clock, ttl=ephemeral_ttl, reply_window=ephemeral_reply_window,
+            drop_edits=ephemeral_drop_edits, seed=ephemeral_seed,
         )
         self.api = BotApiMethods(
             self.world,
-            limiter if flood_limits else None,
+            self.limiter,
             callback_query_ttl=callback_query_ttl,
             clock=clock,
             webhook_local=webhook_local,
+            ephemeral=self.ephemeral_store,
         )
         self.webhook_sender = WebhookSender(
             self.world,
@@ -347,7 +360,10 @@ class FakeBotApi:
         return thread_id
 
     async def set_bot_status(self, chat: ChatRef, status: str) -> None:
-        """Promote/demote/kick the bot in a group; the bot gets a my_chat_member update."""
+        """Promote/demote/restrict/kick the bot in a group ("member", "administrator",
+        "restricted": may not send, "kicked", "left"); the bot gets a my_chat_member update."""
+        if status not in (MEMBER, ADMINISTRATOR, RESTRICTED, KICKED, LEFT):
+            raise DriverError(f"unknown bot status {status!r}")
         group = self._group(chat)
         old, group.bot_status = group.bot_status, status
         self._my_chat_member(group, self.bot, old, status)
@@ -395,7 +411,7 @@ class FakeBotApi:
             message_id=target.allocate_message_id(),
             date=now(),
             text=text,
-            entities=_command_entities(text),
+            entities=command_entities(text),
             from_bot=False,
             from_user_id=u.id,
             sent_text=text,
@@ -427,6 +443,9 @@ class FakeBotApi:
         msg = target.messages.get(message_id)
         if msg is None:
             raise DriverError(f"chat {target.id} has no message {message_id}")
+        if self._replaced_for(u.id, target.id, message_id):
+            raise DriverError(f"message {message_id} is shown to user {u.id} replaced by an "
+                              "ephemeral message (replace_callback_query_message)")
         if not forge and (not msg.from_bot or callback_data not in msg.callback_data):
             raise DriverError(
                 f"message {message_id} has no button with callback_data {callback_data!r}; "
@@ -471,11 +490,6 @@ class FakeBotApi:
         key = canonical_scope(self.api.canonical_scope_dict(scope)), language_code
         return self.world.commands.get(key, [])
 
-    @property
-    def flood_events(self) -> list[FloodEvent]:
-        """Every 429 sent by the flood limiter (injected 429s are only in `calls`)."""
-        return self.api.flood_events
-
     def calls_to(self, method: str | None = None, chat: ChatRef | None = None) -> list[ApiCall]:
         """Logged calls, filtered by method name (case-insensitive) and/or chat."""
         chat_id = chat.id if isinstance(chat, Chat) else chat
@@ -504,7 +518,7 @@ class FakeBotApi:
 
     # ------------------------------------------------------------ waiting
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T:
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0) -> T:
         """Wait until predicate() is truthy and return its value. The predicate is
         re-checked after every change to the world (API call or driver action)."""
         loop = asyncio.get_running_loop()
@@ -599,15 +613,9 @@ def _member(status: str, user: dict) -> dict:
         data["until_date"] = 0
     if status == ADMINISTRATOR:
         data.update(ADMIN_RIGHTS)
+    if status == RESTRICTED:
+        data.update(RESTRICTED_RIGHTS)
     return data
-
-
-def _command_entities(text: str) -> list[dict]:
-    """A leading '/command' or '/command@botname' is a bot_command entity."""
-    if not text.startswith("/") or len(text) < 2 or text[1].isspace():
-        return []
-    token = text.split(maxsplit=1)[0]
-    return [{"type": "bot_command", "offset": 0, "length": utf16_len(token)}]
 
 
 def _success(result: Any) -> dict[str, Any]:
