@@ -9,9 +9,9 @@ What is known, and what the fake does with it:
   group" and tdlib/td #2592 and #3034 (levlam): "the limits for message editing are the same as
   for message sending ... They share the limit" -> per group or supergroup at most
   `group_per_minute` sends *and edits* in any 60-second window;
-* Bot FAQ on broadcasting: "the API will not allow bulk notifications to more than ~30 users per
-  second", and tdlib/td #3034: "There is no global limit on the number of sent messages for
-  bots" -> the global ceiling is the bench's to choose: `global_per_second` in any 1-second
+* Bot FAQ: "If you're sending bulk notifications to multiple users, the API will not allow more
+  than 30 messages per second or so", and tdlib/td #3034 (levlam): "There is no global limit on
+  the number of sent messages for bots" -> the global ceiling is the bench's to choose: `global_per_second` in any 1-second
   window, or None for no ceiling at all; it may be changed while the server runs;
 * tdlib/telegram-bot-api #648 (levlam): "You can call answerCallbackQuery without any limits" ->
   only sends and edits are counted (sendMessage, sendPhoto, editMessageText,
