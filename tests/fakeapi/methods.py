@@ -7,21 +7,19 @@ bot is likely to meet is Telegram's; see README.md for the approximate ones.
 
 from __future__ import annotations
 
-import asyncio
-import json
-import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
+from .commands import CommandMethods
 from .ephemeral import EphemeralStore
 from .ephemeral_methods import QUERY_INVALID, EphemeralMethods
 from .html import HtmlError, parse_html, utf16_len
 from .limits import FloodLimiter
 from .markup import HTTP_URL, reply_markup
-from .params import ApiError, Described, P, bad_request, forbidden
+from .params import ApiError, P, bad_request, forbidden
+from .updates import UpdateMethods
 from .world import (
     ADMINISTRATOR,
     CREATOR,
@@ -34,7 +32,6 @@ from .world import (
     CallbackAnswer,
     Chat,
     Message,
-    Webhook,
     World,
     now,
 )
@@ -45,9 +42,6 @@ MAX_PHOTO_BYTES = 10 * 1024 * 1024  # sendPhoto: at most 10 MB,
 MAX_PHOTO_SIDES = 10_000  # width + height at most 10000,
 MAX_PHOTO_RATIO = 20  # and the longer side at most 20 times the shorter
 MAX_CALLBACK_ANSWER = 200
-MAX_COMMANDS = 100
-_COMMAND = re.compile(r"^[a-z0-9_]{1,32}$")
-_LANGUAGE = re.compile(r"^([a-z]{2})?$")
 _CHAT_ACTIONS = frozenset(
     {
         "typing",
@@ -63,20 +57,6 @@ _CHAT_ACTIONS = frozenset(
         "upload_video_note",
     }
 )
-_SCOPES_WITH_CHAT = ("chat", "chat_administrators", "chat_member")
-_SCOPES = ("default", "all_private_chats", "all_group_chats", "all_chat_administrators")
-_CONFLICT = (
-    "Conflict: terminated by other getUpdates request; "
-    "make sure that only one bot instance is running"
-)
-_WEBHOOK_ACTIVE = (
-    "Conflict: can't use getUpdates method while webhook is active; "
-    "use deleteWebhook to delete the webhook first"
-)
-_WEBHOOK_PORTS = (443, 80, 88, 8443)
-_SECRET_TOKEN = re.compile(r"^[A-Za-z0-9_-]*$")
-MAX_SECRET_TOKEN = 256
-
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 
 
@@ -105,7 +85,6 @@ _EDIT_TARGET = {
     "inline_message_id": P("str"),
     "business_connection_id": P("str"),
 }
-_SCOPE = {"scope": P("object"), "language_code": P("str")}
 
 
 class BotApiMethods:
@@ -125,8 +104,9 @@ class BotApiMethods:
         self.callback_query_ttl = callback_query_ttl
         self.clock = clock
         self._file_ids = 0  # photos sent (their file_ids)
-        self._poll_generation = 0
         self.methods: dict[str, Method] = {}
+        self.updates = UpdateMethods(world, webhook_local=webhook_local)
+        self.commands = CommandMethods(self)
         self.ephemeral = EphemeralMethods(
             self, ephemeral or EphemeralStore(clock=clock),
             callback_query_ttl=callback_query_ttl, clock=clock)
@@ -143,34 +123,8 @@ class BotApiMethods:
     def _register_all(self) -> None:
         r = self._register
         r("getMe", {}, self.get_me)
-        r(
-            "getUpdates",
-            {
-                "offset": P("int"),
-                "limit": P("int"),
-                "timeout": P("int"),
-                "allowed_updates": P("array"),
-            },
-            self.get_updates,
-        )
-        r(
-            "setWebhook",
-            {
-                "url": P("str", True),
-                "certificate": P("input_file"),
-                "ip_address": P("str"),
-                "max_connections": P("int"),
-                "allowed_updates": P("array"),
-                "drop_pending_updates": P("bool"),
-                "secret_token": P("str"),
-            },
-            self.set_webhook,
-        )
-        r("deleteWebhook", {"drop_pending_updates": P("bool")}, self.delete_webhook)
-        r("getWebhookInfo", {}, self.get_webhook_info)
-        r("setMyCommands", {"commands": P("array", True), **_SCOPE}, self.set_my_commands)
-        r("getMyCommands", _SCOPE, self.get_my_commands)
-        r("deleteMyCommands", _SCOPE, self.delete_my_commands)
+        self.updates.register(r)
+        self.commands.register(r)
         r(
             "sendMessage",
             {
@@ -383,150 +337,6 @@ class BotApiMethods:
             "can_connect_to_business": False,
             "has_main_web_app": False,
         }
-
-    async def get_updates(self, p: dict[str, Any]) -> list[dict]:
-        world = self.world
-        if world.webhook is not None:
-            raise ApiError(409, _WEBHOOK_ACTIVE)
-        # A newer getUpdates ends an older one that is still waiting, with 409.
-        self._poll_generation += 1
-        generation = self._poll_generation
-        world.changed()
-        if "allowed_updates" in p:
-            world.allowed_updates = _checked_allowed_updates(p["allowed_updates"])
-        if "offset" in p:
-            _confirm(world, p["offset"])
-        limit = p.get("limit", 100)
-        limit = limit if 1 <= limit <= 100 else 100
-        deadline = asyncio.get_running_loop().time() + max(0, p.get("timeout", 0))
-        while not world.updates and not world.closing:
-            remaining = deadline - asyncio.get_running_loop().time()
-            if remaining <= 0:
-                break
-            await world.wait_changed(remaining)
-            if generation != self._poll_generation:
-                raise ApiError(409, _CONFLICT)
-            if world.webhook is not None:  # setWebhook while this poll waited
-                raise ApiError(409, _WEBHOOK_ACTIVE)
-        return world.updates[:limit]
-
-    async def set_webhook(self, p: dict[str, Any]) -> Described:
-        """An empty url removes the webhook; otherwise updates are POSTed to it (by the
-        server's WebhookSender) and getUpdates answers 409 until deleteWebhook."""
-        url = p["url"].strip()
-        if not url:
-            return await self.delete_webhook(p)
-        self._check_webhook_url(url)
-        secret = p.get("secret_token") or None
-        if secret is not None:
-            if len(secret) > MAX_SECRET_TOKEN:
-                raise bad_request("secret token is too long")
-            if not _SECRET_TOKEN.match(secret):
-                raise bad_request("secret token contains unallowed characters")
-        max_connections = p.get("max_connections", 40)
-        if not 1 <= max_connections <= 100:
-            raise bad_request("bad webhook: max_connections must be between 1 and 100")
-        if "allowed_updates" in p:
-            self.world.allowed_updates = _checked_allowed_updates(p["allowed_updates"])
-        if p.get("drop_pending_updates"):
-            self.world.updates.clear()
-        hook = Webhook(url, secret, max_connections, p.get("ip_address") or None,
-                       has_custom_certificate="certificate" in p)
-        current = self.world.webhook
-        if current is not None and (current.url, current.secret_token, current.max_connections,
-                                    current.ip_address, current.has_custom_certificate) == (
-                hook.url, hook.secret_token, hook.max_connections, hook.ip_address,
-                hook.has_custom_certificate):
-            return Described(True, "Webhook is already set")  # its error history is kept
-        self.world.webhook = hook
-        self.world.changed()
-        return Described(True, "Webhook was set")
-
-    def _check_webhook_url(self, url: str) -> None:
-        parts = urlsplit(url)
-        try:
-            port = parts.port
-        except ValueError:
-            raise bad_request("bad webhook: invalid webhook URL port") from None
-        if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-            raise bad_request("bad webhook: invalid webhook URL")
-        if self.webhook_local:  # a telegram-bot-api --local server: http, any port and host
-            return
-        if parts.scheme.lower() != "https":
-            raise bad_request("bad webhook: An HTTPS URL must be provided for webhook")
-        if (port or 443) not in _WEBHOOK_PORTS:
-            raise bad_request(
-                "bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"
-            )
-
-    async def delete_webhook(self, p: dict[str, Any]) -> Described:
-        if p.get("drop_pending_updates"):
-            self.world.updates.clear()
-        was_set, self.world.webhook = self.world.webhook is not None, None
-        self.world.changed()
-        return Described(True, "Webhook was deleted" if was_set else "Webhook is already deleted")
-
-    async def get_webhook_info(self, p: dict[str, Any]) -> dict:
-        hook = self.world.webhook
-        info: dict[str, Any] = {
-            "url": hook.url if hook else "",
-            "has_custom_certificate": bool(hook and hook.has_custom_certificate),
-            "pending_update_count": len(self.world.updates),
-        }
-        if hook is None:
-            return info
-        info["max_connections"] = hook.max_connections
-        if hook.ip_address:
-            info["ip_address"] = hook.ip_address
-        if hook.last_error_date is not None:
-            info["last_error_date"] = hook.last_error_date
-            info["last_error_message"] = hook.last_error_message
-        if self.world.allowed_updates:
-            info["allowed_updates"] = list(self.world.allowed_updates)
-        return info
-
-    async def set_my_commands(self, p: dict[str, Any]) -> bool:
-        commands = p["commands"]
-        if len(commands) > MAX_COMMANDS:
-            raise bad_request("too many commands")
-        for command in commands:
-            _check_command(command)
-        key = self._commands_key(p)
-        self.world.commands[key] = [_stored_command(c) for c in commands]
-        return True
-
-    async def get_my_commands(self, p: dict[str, Any]) -> list[dict]:
-        return self.world.commands.get(self._commands_key(p), [])
-
-    async def delete_my_commands(self, p: dict[str, Any]) -> bool:
-        self.world.commands.pop(self._commands_key(p), None)
-        return True
-
-    def _commands_key(self, p: dict[str, Any]) -> tuple[str, str]:
-        language = p.get("language_code", "")
-        if not _LANGUAGE.match(language):
-            raise bad_request("invalid language code specified")
-        return canonical_scope(self.canonical_scope_dict(p.get("scope"))), language
-
-    def canonical_scope_dict(self, scope: dict | None) -> dict:
-        """Validate a BotCommandScope and resolve its chat to a numeric id."""
-        scope = scope or {"type": "default"}
-        kind = scope.get("type")
-        if kind in _SCOPES:
-            return {"type": kind}
-        if kind not in _SCOPES_WITH_CHAT:
-            raise bad_request("wrong BotCommandScope type specified")
-        if scope.get("chat_id") is None:
-            raise bad_request("chat_id is empty")
-        chat = self.find_chat(scope["chat_id"])
-        if kind == "chat_member":
-            if (
-                not isinstance(scope.get("user_id"), int)
-                or scope["user_id"] not in self.world.users
-            ):
-                raise bad_request("user not found")
-            return {"type": kind, "chat_id": chat.id, "user_id": scope["user_id"]}
-        return {"type": kind, "chat_id": chat.id}
 
     async def send_message(self, p: dict[str, Any]) -> dict:
         if "receiver_user_id" in p or "callback_query_id" in p:
@@ -865,10 +675,6 @@ RESTRICTED_RIGHTS: dict[str, Any] = {
 }
 
 
-def canonical_scope(scope: dict) -> str:
-    return json.dumps(scope, sort_keys=True)
-
-
 def _strip(text: str, entities: list[dict]) -> tuple[str, list[dict]]:
     """Telegram trims leading and trailing whitespace; entities are moved and clipped."""
     stripped = text.strip()
@@ -899,44 +705,3 @@ def _image_size(data: bytes) -> tuple[int, int] | None:
                         int.from_bytes(data[at + 5:at + 7], "big"))
             at += 2 + length
     return None
-
-
-def _check_command(command: Any) -> None:
-    if not isinstance(command, dict):
-        raise bad_request("can't parse BotCommand: BotCommand must be an Object")
-    for field in ("command", "description"):
-        if not isinstance(command.get(field), str):
-            raise bad_request(f"can't parse BotCommand: Can't find field \"{field}\"")
-    if not _COMMAND.match(command["command"]):
-        raise bad_request("BOT_COMMAND_INVALID")
-    description = command["description"].strip()
-    if not description:
-        raise bad_request("command description must be non-empty")
-    if len(description) > 256:
-        raise bad_request("command description is too long")
-    # BotCommand.is_ephemeral (Bot API 10.2): "True, if the command sends an ephemeral message,
-    # which can be seen only by the sender of the message and the bot".
-    if "is_ephemeral" in command and not isinstance(command["is_ephemeral"], bool):
-        raise bad_request('can\'t parse BotCommand: Field "is_ephemeral" must be of type Boolean')
-
-
-def _stored_command(command: dict) -> dict:
-    """A BotCommand as getMyCommands returns it: is_ephemeral only when true."""
-    stored = {"command": command["command"], "description": command["description"]}
-    if command.get("is_ephemeral"):
-        stored["is_ephemeral"] = True
-    return stored
-
-
-def _checked_allowed_updates(kinds: list) -> list[str]:
-    if not all(isinstance(kind, str) for kind in kinds):
-        raise bad_request("can't parse allowed updates JSON object")
-    return kinds
-
-
-def _confirm(world: World, offset: int) -> None:
-    """offset > 0 confirms every update below it; offset < 0 keeps only the last -offset."""
-    if offset > 0:
-        world.updates[:] = [u for u in world.updates if u["update_id"] >= offset]
-    elif offset < 0:
-        del world.updates[: max(0, len(world.updates) + offset)]

@@ -18,12 +18,13 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from .commands import canonical_scope
 from .ephemeral import EphemeralStore
 from .ephemeral_driver import EphemeralDriver
 from .flood_driver import FloodDriver
 from .html import command_entities
 from .limits import FloodLimiter
-from .methods import ADMIN_RIGHTS, RESTRICTED_RIGHTS, BotApiMethods, canonical_scope
+from .methods import ADMIN_RIGHTS, RESTRICTED_RIGHTS, BotApiMethods
 from .params import ApiError, Described, UploadedFile, read_params
 from .webhook import WebhookSender
 from .world import (
@@ -487,7 +488,7 @@ class FakeBotApi(FloodDriver, EphemeralDriver):
 
     def commands(self, scope: dict | None = None, language_code: str = "") -> list[dict]:
         """What setMyCommands stored for exactly this scope and language."""
-        key = canonical_scope(self.api.canonical_scope_dict(scope)), language_code
+        key = canonical_scope(self.api.commands.canonical_scope_dict(scope)), language_code
         return self.world.commands.get(key, [])
 
     def calls_to(self, method: str | None = None, chat: ChatRef | None = None) -> list[ApiCall]:
