@@ -196,3 +196,10 @@ def read_params(raw: dict[str, Any], schema: dict[str, P]) -> dict[str, Any]:
     if any(decl.kind == "input_file" for decl in schema.values()):  # for attach://<part>
         params["_files"] = {k: v for k, v in raw.items() if isinstance(v, UploadedFile)}
     return params
+
+
+def success_body(result: Any) -> dict[str, Any]:
+    """The body of a successful answer."""
+    if isinstance(result, Described):
+        return {"ok": True, "result": result.result, "description": result.description}
+    return {"ok": True, "result": result}

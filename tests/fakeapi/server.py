@@ -13,7 +13,6 @@ import asyncio
 import itertools
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -21,11 +20,12 @@ from aiohttp import web
 from .commands import canonical_scope
 from .ephemeral import EphemeralStore
 from .ephemeral_driver import EphemeralDriver
+from .failures import FailureInjection
 from .flood_driver import FloodDriver
 from .html import command_entities
 from .limits import FloodLimiter
 from .methods import ADMIN_RIGHTS, RESTRICTED_RIGHTS, BotApiMethods
-from .params import ApiError, Described, UploadedFile, read_params
+from .params import ApiError, UploadedFile, read_params, success_body
 from .webhook import WebhookSender
 from .world import (
     ADMINISTRATOR,
@@ -56,19 +56,7 @@ ChatRef = Chat | int
 DEFAULT_TOKEN = "7000000001:FAKE-token-for-tests"
 
 
-@dataclass
-class _Failure:
-    method: str  # lower-case method name, or "*" for any
-    status: int | None
-    retry_after: int | None
-    description: str | None
-    drop_connection: bool
-    delay: float
-    times: int
-    lose_answer: bool = False
-
-
-class FakeBotApi(FloodDriver, EphemeralDriver):
+class FakeBotApi(FloodDriver, EphemeralDriver, FailureInjection):
     """A fake Telegram Bot API server. Use as `async with FakeBotApi() as api:`."""
 
     def __init__(
@@ -131,7 +119,7 @@ class FakeBotApi(FloodDriver, EphemeralDriver):
         )
         self.clock = clock
         self.calls: list[ApiCall] = []
-        self._failures: list[_Failure] = []
+        self._failures = []  # FailureInjection's
         self._user_ids = itertools.count(100_000_001)
         self._group_ids = itertools.count(1)
         self._query_ids = itertools.count(1)
@@ -193,7 +181,7 @@ class FakeBotApi(FloodDriver, EphemeralDriver):
             failure = self._take_failure(name)
             if failure is not None:
                 return await self._fail(request, failure, name, raw, taken)
-            body: dict[str, Any] = _success(await method.handler(read_params(raw, method.schema)))
+            body: dict[str, Any] = success_body(await method.handler(read_params(raw, method.schema)))
             status = 200
         except ApiError as error:
             body, status = error.body(), error.status
@@ -216,79 +204,6 @@ class FakeBotApi(FloodDriver, EphemeralDriver):
             chat_id = None
         self.calls.append(ApiCall(method, raw, status, description, chat_id, self.clock(), taken))
         self.world.changed()
-
-    # ------------------------------------------------------------ failure injection
-
-    def inject_failure(
-        self,
-        method: str = "*",
-        *,
-        status: int | None = None,
-        retry_after: int | None = None,
-        description: str | None = None,
-        drop_connection: bool = False,
-        delay: float = 0.0,
-        times: int = 1,
-        lose_answer: bool = False,
-    ) -> None:
-        """Make the next `times` calls of `method` ("*" = any) fail without effect.
-
-        status=429 answers "Too Many Requests: retry after N" (retry_after, default 1);
-        other statuses answer {"ok": false, "error_code": status, "description": ...};
-        drop_connection closes the socket without a response; delay sleeps first
-        (on its own, with no status, the call then runs normally: a slow server).
-        lose_answer makes the call, then closes the socket without its answer: unlike every
-        other failure it has its effect (the request reached Telegram, the reply was lost).
-        """
-        if status == 429 and retry_after is None:
-            retry_after = 1
-        self._failures.append(
-            _Failure(
-                method.lower(), status, retry_after, description, drop_connection, delay, times,
-                lose_answer,
-            )
-        )
-
-    def _take_failure(self, method: str) -> _Failure | None:
-        for failure in self._failures:
-            if failure.method in ("*", method.lower()):
-                failure.times -= 1
-                if failure.times <= 0:
-                    self._failures.remove(failure)
-                return failure
-        return None
-
-    async def _fail(
-        self, request: web.Request, failure: _Failure, method: str, raw: dict[str, Any],
-        taken: float,
-    ) -> web.StreamResponse:
-        if failure.delay:
-            await asyncio.sleep(failure.delay)
-        if failure.drop_connection:
-            self._record(method, raw, 0, "connection dropped", taken)
-            if request.transport is not None:
-                request.transport.close()
-            return web.Response()  # never reaches the client
-        if failure.status is None or failure.lose_answer:  # a delay, or an answer lost: run it
-            lookup = self.api.lookup(method)
-            assert lookup is not None
-            try:
-                body: dict[str, Any] = _success(
-                    await lookup.handler(read_params(raw, lookup.schema))
-                )
-                status = 200
-            except ApiError as error:
-                body, status = error.body(), error.status
-            if failure.lose_answer:
-                self._record(method, raw, 0, "answer lost", taken)
-                if request.transport is not None:
-                    request.transport.close()
-                return web.Response()
-        else:
-            status = failure.status
-            body = _injected_error(failure).body()
-        self._record(method, raw, status, None if body["ok"] else body.get("description"), taken)
-        return web.json_response(body, status=status)
 
     # ------------------------------------------------------------ building the world
 
@@ -617,21 +532,6 @@ def _member(status: str, user: dict) -> dict:
     if status == RESTRICTED:
         data.update(RESTRICTED_RIGHTS)
     return data
-
-
-def _success(result: Any) -> dict[str, Any]:
-    if isinstance(result, Described):
-        return {"ok": True, "result": result.result, "description": result.description}
-    return {"ok": True, "result": result}
-
-
-def _injected_error(failure: _Failure) -> ApiError:
-    status = failure.status or 500
-    if status == 429:
-        description = failure.description or f"Too Many Requests: retry after {failure.retry_after}"
-        return ApiError(429, description, {"retry_after": failure.retry_after})
-    defaults = {500: "Internal Server Error", 502: "Bad Gateway", 409: "Conflict"}
-    return ApiError(status, failure.description or defaults.get(status, "Injected failure"))
 
 
 async def _raw_params(request: web.Request) -> dict[str, Any]:
