@@ -63,6 +63,7 @@ from .core import (
     deal_rng,
     extend,
     interpreted,
+    match_rng,
     places,
     standings,
 )
@@ -745,7 +746,7 @@ def start_of_play(state: State) -> State:
     """The first position of the play of the current deal: if the auction is still on, the next
     speaker bids 8 in a strain drawn from a fixed generator and the others pass. For benchmarks
     and search."""
-    rng = random.Random(state.seed)
+    rng = match_rng(state.seed, "start-of-play")
     while state.phase in ("auction", "sur"):
         legal = GAME.legal_actions(state, state.turn)
         bids = [a for a in legal if isinstance(a, Bid) and not a.capot]

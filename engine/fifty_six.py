@@ -65,6 +65,7 @@ from .core import (
     deal_rng,
     extend,
     interpreted,
+    match_rng,
     places,
     standings,
 )
@@ -645,7 +646,7 @@ def start_of_play(state: State) -> State:
     the seat to call bids 28 in a suit drawn from the seed (if nobody has bid), then everyone
     passes. Repeatable; for benchmarks and search."""
     if state.phase == "auction" and state.high is None:
-        suit = random.Random(state.seed).randrange(4)
+        suit = match_rng(state.seed, "start-of-play").randrange(4)
         state = GAME.apply(state, state.turn, Bid(MIN_BID, suit))
     while state.phase == "auction":
         state = GAME.apply(state, state.turn, PASS)

@@ -51,6 +51,7 @@ from .core import (
     extend,
     first_dealer,
     interpreted,
+    match_rng,
     standings,
 )
 from .tricks import (
@@ -796,7 +797,7 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
 def start_of_play(state: State) -> State:
     """The first position of the play phase of the current deal: passes chosen at random (a
     fixed generator, so it is repeatable) when the deal passes. For benchmarks and search."""
-    rng = random.Random(state.match.seed)
+    rng = match_rng(state.match.seed, "start-of-play")
     while state.phase == "pass":
         seat = min(i for i in range(4) if not state.match.passed[i])
         passes = GAME.legal_actions(state, seat)

@@ -76,6 +76,7 @@ from .core import (
     deal_rng,
     extend,
     interpreted,
+    match_rng,
     standings,
 )
 from .tricks import (
@@ -576,7 +577,7 @@ def start_of_play(state: KingState) -> KingState:
     """The first position of the current deal's play: in a Trumps deal the trump is named at
     random (a fixed generator, so it is repeatable). For benchmarks and search."""
     if state.phase == "trump":
-        suit = random.Random(state.seed).randrange(4)
+        suit = match_rng(state.seed, "start-of-play").randrange(4)
         state = GAME.apply(state, state.turn, TRUMP_CHOICES[suit])
     return state
 
