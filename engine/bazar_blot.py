@@ -742,6 +742,12 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
         trick = []
 
 
+def deal_rules(state: State) -> dict[str, object]:
+    """The keywords of ``new_match`` that, with ``deal=`` the hands of the deal being played,
+    start a match at this deal as it began (its dealer): one deal replayed alone (engine/paste.py)."""
+    return {"target": state.target, "first_dealer": state.dealer}
+
+
 def start_of_play(state: State) -> State:
     """The first position of the play of the current deal: if the auction is still on, the next
     speaker bids 8 in a strain drawn from a fixed generator and the others pass. For benchmarks

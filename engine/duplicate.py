@@ -13,7 +13,8 @@ not every table reached (a match that ended sooner) still scores as a share of i
 the deal does not depend on play (Hearts, King, Bazar Blot). ``board_matchpoints`` compares by
 the cards themselves, from each table's dealt hands (``engine.fair.deals`` with the table's log),
 for the games whose later deals do: Thirteen's loser deals the next game, so the same hands come
-to other seats; a 56 deal after a beaten seat is another deal altogether and compares with none.
+to other seats; in 56 the seats still in choose the deck, so a deal with fewer seats than at
+another table is another deal altogether and compares with none there.
 
 ``seating`` turns the team games' tables so that the pairs the pairing placed first do not all
 hold the same side of the deals: over the round's tables each pairing's pair holds every side of
