@@ -393,10 +393,11 @@ class Hearts(GameBase):
     most_chosen: ClassVar[int | None] = 3  # a pass: a fourth card fits none
 
     def new_match(self, players: int, seed: int, *, deal: Sequence[str] | None = None,
-                  target: int = 100, passing: bool = True, first_deal: int = 1,
+                  target: int = 100, passing: bool | int = True, first_deal: int = 1,
                   first_dealer: int | None = None) -> State:
         """``first_deal`` and ``first_dealer`` start the match at a later deal (its pass, its
-        number), with that dealer: one deal replayed alone (engine/paste.py)."""
+        number), with that dealer: one deal replayed alone (engine/paste.py), whose text gives
+        ``passing`` as 0 or 1 (an int, which the compiled build refuses for a bool)."""
         if players != 4:
             raise ValueError("Hearts is played by exactly 4 players")
         if target < 1:
