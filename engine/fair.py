@@ -161,7 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _report(args: argparse.Namespace, opened: str, seed: int, hands: Sequence[Hands]) -> str:
-    checked = "" if args.commitment is None else "  (matches the one given)"
+    given = "".join((args.commitment or "").split())
+    checked = ("" if not given else "  (matches the one given)" if len(given) == len(opened)
+               else f"  (matches the {len(given)} digits given: {4 * len(given)} bits only)")
     lines = [f"commitment {opened}  🔒 {short_form(opened)}{checked}",
              f"entropy {json.dumps(args.entropy, ensure_ascii=False)}",
              f"match seed {seed:#x}"]

@@ -202,7 +202,7 @@ def test_the_checker_refuses_a_secret_that_does_not_open_the_commitment(
     assert main(["king", SECRET.hex(), "x", "--commitment", shown]) == 0
     assert "matches the one given" in capsys.readouterr().out
     assert main(["king", SECRET.hex(), "x", "--commitment", short_form(shown)]) == 0
-    capsys.readouterr()
+    assert "matches the 8 digits given: 32 bits only" in capsys.readouterr().out
     wrong = bytes([SECRET[0] ^ 1]) + SECRET[1:]
     assert main(["king", wrong.hex(), "x", "--commitment", shown]) == 1
     captured = capsys.readouterr()
