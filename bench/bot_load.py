@@ -42,8 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import bot.play.computers
 from bot.play.records import Person
-from storage.base import Store, TableKey, UserRecord  # noqa: E402
-from storage.memory import MemoryStore  # noqa: E402
+from storage import Store, TableKey, UserRecord  # noqa: E402
+from storage.memory.store import MemoryStore  # noqa: E402
 from tests.bot.fake import FakeTelegram, Harness, Sent  # noqa: E402
 
 # A pace: (real seconds that stand for Telegram's minute, real seconds a scripted human waits

@@ -22,8 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot_load import FLOOD_MINUTE, THINK, TimedFake, choice, hand_of, press  # noqa: E402
 
 from bot.play.records import Person
-from storage import open_store  # noqa: E402
-from storage.base import TableKey, UserRecord  # noqa: E402
+from storage import (  # noqa: E402
+    TableKey,
+    UserRecord,
+    open_store,  # noqa: E402
+)
 from tests.bot.fake import Harness  # noqa: E402
 
 RULES = {"hearts": {"target": 50}}  # shorter matches: more of them end in the soak

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot_load import TimedFake, choice, hand_of, press  # noqa: E402
 
 from bot.play.records import Person
-from storage.base import Store, TableKey, UserRecord  # noqa: E402
-from storage.memory import MemoryStore  # noqa: E402
+from storage import Store, TableKey, UserRecord  # noqa: E402
+from storage.memory.store import MemoryStore  # noqa: E402
 from tests.bot.fake import Harness  # noqa: E402
 
 

@@ -27,7 +27,7 @@ import aiohttp  # noqa: E402
 
 from bot.web import auth
 from bot.web.server import Served, Web
-from storage.memory import MemoryStore  # noqa: E402
+from storage.memory.store import MemoryStore  # noqa: E402
 from tests.bot.fake import TOKEN, Harness  # noqa: E402
 
 

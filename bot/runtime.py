@@ -8,7 +8,7 @@ from typing import Any
 from telegram import User
 from telegram.ext import Application
 
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from . import i18n
 from .play.computers import Computers, merged

@@ -13,8 +13,8 @@ from typing import Any
 from apscheduler.jobstores.base import JobLookupError
 from telegram.ext import Application, ContextTypes, Job
 
-from storage.base import Store, TableRecord
-from storage.records import ENDED
+from storage import Store, TableRecord
+from storage.interface.records import ENDED
 
 from .play.computers import Computers, merged
 from .play.records import Outcome, Turn

@@ -63,6 +63,7 @@ from .core import (
     deal_rng,
     extend,
     interpreted,
+    match_rng,
     places,
     standings,
 )
@@ -741,11 +742,17 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
         trick = []
 
 
+def deal_rules(state: State) -> dict[str, object]:
+    """The keywords of ``new_match`` that, with ``deal=`` the hands of the deal being played,
+    start a match at this deal as it began (its dealer): one deal replayed alone (engine/paste.py)."""
+    return {"target": state.target, "first_dealer": state.dealer}
+
+
 def start_of_play(state: State) -> State:
     """The first position of the play of the current deal: if the auction is still on, the next
     speaker bids 8 in a strain drawn from a fixed generator and the others pass. For benchmarks
     and search."""
-    rng = random.Random(state.seed)
+    rng = match_rng(state.seed, "start-of-play")
     while state.phase in ("auction", "sur"):
         legal = GAME.legal_actions(state, state.turn)
         bids = [a for a in legal if isinstance(a, Bid) and not a.capot]

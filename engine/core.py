@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeVar
 
 if TYPE_CHECKING:  # tricks imports this module
     from .tricks import TrickRecord
@@ -208,10 +210,39 @@ def teams_of(game: Game, players: int, **rules: Any) -> tuple[tuple[Seat, ...], 
     return teams
 
 
+# Seeds from here up are fair seeds (``engine/fair.py``): each deal's chance is drawn through
+# HMAC-SHA256, so no deal tells anything of another or of the seed. Every seed below, which is
+# every table, test and golden file made before, deals as it always has.
+FAIR_SEEDS: Final = 1 << 64
+
+
 def deal_rng(seed: int, deal_number: int) -> random.Random:
     """The generator of one deal: all chance of deal k comes from (seed, k), so any deal can be
-    rebuilt alone and ``apply`` never draws."""
-    return random.Random(seed * 1_000_003 + deal_number)
+    rebuilt alone and ``apply`` never draws. A fair seed's generator is seeded by ``chance``."""
+    if seed < FAIR_SEEDS:
+        return random.Random(seed * 1_000_003 + deal_number)
+    return random.Random(chance(seed, "deal", deal_number))
+
+
+def match_rng(seed: int, purpose: str) -> random.Random:
+    """A generator of the whole match for one ``purpose`` other than dealing (``start_of_play``'s
+    made-up bids and passes): ``random.Random(seed)`` for an older seed, as it always was; from
+    ``chance`` for a fair one, so that it tells nothing of the deals either."""
+    if seed < FAIR_SEEDS:
+        return random.Random(seed)
+    return random.Random(chance(seed, purpose, 0))
+
+
+def chance(seed: int, purpose: str, number: int) -> int:
+    """The 256-bit integer a fair seed's generator for (purpose, number) is seeded with:
+    HMAC-SHA256 keyed by the seed's big-endian bytes after their count in two bytes (so no two
+    seeds share a key, HMAC's zero padding included), of the ASCII purpose, a zero byte and the
+    number in eight big-endian bytes. A PRF: one output (or the Mersenne Twister state it seeds)
+    tells nothing of another, nor of the seed."""
+    raw = seed.to_bytes((seed.bit_length() + 7) // 8, "big")
+    message = purpose.encode("ascii") + b"\x00" + number.to_bytes(8, "big")
+    digest = hmac.new(len(raw).to_bytes(2, "big") + raw, message, hashlib.sha256).digest()
+    return int.from_bytes(digest, "big")
 
 
 @lru_cache(maxsize=256)
@@ -227,11 +258,16 @@ def replay(
     """Rebuild a state from its seed and action log. Raises IllegalAction naming the bad entry."""
     state = game.new_match(players, seed, **rules)
     for index, (seat, code) in enumerate(log):
-        try:
-            state = game.apply(state, seat, parse(game, code))
-        except (IllegalAction, BadCode) as error:
-            raise IllegalAction(f"log entry {index} ({seat}, {code!r}): {error}", "bad-log") from error
+        state = replay_entry(game, state, index, seat, code)
     return state
+
+
+def replay_entry(game: Game, state: Any, index: int, seat: Seat, code: str) -> Any:
+    """``state`` after log entry ``index``; IllegalAction ("bad-log") naming the entry."""
+    try:
+        return game.apply(state, seat, parse(game, code))
+    except (IllegalAction, BadCode) as error:
+        raise IllegalAction(f"log entry {index} ({seat}, {code!r}): {error}", "bad-log") from error
 
 
 def places(values: Sequence[int], low_wins: bool) -> tuple[int, ...]:

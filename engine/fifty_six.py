@@ -8,6 +8,8 @@ Teams stake tables (§3); a team without tables leaves, and the match ends when 
 Rules options (keyword arguments of ``new_match``):
     tables        tables each team starts with (default 12, §3)
     first_dealer  seat of the first dealer (default None: drawn from the seed, §4)
+    team_tables   None (default), or each team's tables as "9,0,15": a match that starts as a
+                  later deal did, the teams at 0 gone (one deal replayed alone, engine/paste.py)
 
 Phases: ``auction`` (§5) → ``play`` (§6) → the next deal's ``auction``, or ``over``. The last card
 of a deal settles it (§8), removes teams left without tables and deals again at once, so someone
@@ -65,6 +67,7 @@ from .core import (
     deal_rng,
     extend,
     interpreted,
+    match_rng,
     places,
     standings,
 )
@@ -331,7 +334,7 @@ class FiftySix(GameBase):
 
     def new_match(self, players: int, seed: int, *, deal: Sequence[str] | None = None,
                   **rules: object) -> State:
-        unknown = set(rules) - {"tables", "first_dealer"}
+        unknown = set(rules) - {"tables", "first_dealer", "team_tables"}
         if unknown:
             raise ValueError(f"unknown 56 options: {', '.join(sorted(unknown))}")
         tables = rules.get("tables", 12)
@@ -345,14 +348,19 @@ class FiftySix(GameBase):
             raise ValueError(f"first_dealer must be a seat 0..{players - 1}")
         s = State()
         s.players, s.seed = players, seed
-        s.active = tuple(range(players))
+        s.tables = _team_tables(rules.get("team_tables"), players // 2, tables)
+        s.active = tuple(i for i in range(players) if s.tables[i % s.teams])
         s.nxt = _next_seats(players, s.active)
-        s.tables = (tables,) * s.teams
-        s.out = (0,) * s.teams
+        s.out = tuple(0 if t else 1 for t in s.tables)  # gone before: all placed alike
         s.deal_no = 1
-        s.dealer = deal_rng(seed, 0).randrange(players) if first_dealer is None else first_dealer
+        if first_dealer is None:  # drawn among the seats in: every seat, unless team_tables
+            s.dealer = s.active[deal_rng(seed, 0).randrange(len(s.active))]
+        else:
+            s.dealer = first_dealer
+        if s.dealer not in s.active:
+            raise ValueError(f"first_dealer must be a seat still in: {s.active}")
         s.results, s.history = (), ()
-        hands = _parse_deal(deal, players) if deal is not None else _shuffle(s)
+        hands = _parse_deal(deal, players, s.active) if deal is not None else _shuffle(s)
         _start_deal(s, hands)
         return s
 
@@ -640,12 +648,19 @@ def world(obs: Observation, hands: Sequence[Sequence[int]]) -> State:
     return s
 
 
+def deal_rules(state: State) -> dict[str, object]:
+    """The keywords of ``new_match`` that, with ``deal=`` the hands of the deal being played,
+    start a match at this deal as it began (its dealer, each team's tables, so the seats still
+    in): one deal replayed alone (engine/paste.py)."""
+    return {"team_tables": ",".join(map(str, state.tables)), "first_dealer": state.dealer}
+
+
 def start_of_play(state: State) -> State:
     """The first position of the play phase of the current deal, the auction closed at once:
     the seat to call bids 28 in a suit drawn from the seed (if nobody has bid), then everyone
     passes. Repeatable; for benchmarks and search."""
     if state.phase == "auction" and state.high is None:
-        suit = random.Random(state.seed).randrange(4)
+        suit = match_rng(state.seed, "start-of-play").randrange(4)
         state = GAME.apply(state, state.turn, Bid(MIN_BID, suit))
     while state.phase == "auction":
         state = GAME.apply(state, state.turn, PASS)
@@ -864,16 +879,31 @@ def _masks(players: int,
     return tuple(held), tuple(twice)
 
 
-def _parse_deal(deal: Sequence[str], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _parse_deal(deal: Sequence[str], players: int,
+                active: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A fixed deal: a hand for every seat, empty for a seat gone, of the deck of the seats in."""
     if isinstance(deal, str) or len(deal) != players:
         raise ValueError(f"deal needs {players} hands")
-    hands = [parse_cards(text) for text in deal]
-    size = len(_DECKS[players]) // players
-    if any(len(h) != size for h in hands):
-        raise ValueError(f"every hand needs {size} cards")
-    if Counter(c for h in hands for c in h) != Counter(_DECKS[players]):
-        raise ValueError(f"the hands must hold the {len(_DECKS[players])}-card deck exactly")
+    hands = [parse_cards(text) if text.strip() else [] for text in deal]
+    deck = _DECKS[len(active)]
+    size = len(deck) // len(active)
+    if any(len(h) != (size if i in active else 0) for i, h in enumerate(hands)):
+        raise ValueError(f"every hand needs {size} cards, and a seat gone none")
+    if Counter(c for h in hands for c in h) != Counter(deck):
+        raise ValueError(f"the hands must hold the {len(deck)}-card deck exactly")
     return _masks(players, dict(enumerate(hands)))
+
+
+def _team_tables(text: object, teams: int, tables: int) -> tuple[int, ...]:
+    """``team_tables`` read ("9,0,15"), or ``tables`` for every team where it is not given."""
+    if text is None:
+        return (tables,) * teams
+    if not isinstance(text, str):
+        raise ValueError("team_tables is each team's tables: '9,0,15'")
+    values = tuple(int(v) for v in text.split(","))
+    if len(values) != teams or min(values) < 0 or sum(1 for v in values if v) < 2:
+        raise ValueError(f"team_tables: {teams} counts, none negative, two teams in at least")
+    return values
 
 
 def _next_seats(players: int, active: tuple[int, ...]) -> tuple[int, ...]:

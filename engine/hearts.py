@@ -3,6 +3,8 @@
 Rules options (keyword arguments of ``new_match``):
     target   the match ends after a deal that leaves someone at or above it (default 100)
     passing  False plays every deal without passing (default True: left, right, across, none)
+    first_deal, first_dealer   start at a later deal (its number, its pass) with that dealer
+             (default 1 and drawn from the seed): one deal replayed alone (``engine/paste.py``)
 
 Phases: ``pass`` (all four choose three cards at once; the exchange happens when the last one has
 chosen) → ``play`` (13 tricks) → the next deal's ``pass`` or ``play``, or ``over``.
@@ -49,10 +51,11 @@ from .core import (
     cards_code,
     deal_rng,
     extend,
-    first_dealer,
     interpreted,
+    match_rng,
     standings,
 )
+from .core import first_dealer as drawn_dealer
 from .tricks import (
     PLAYS,
     RANK_BITS,
@@ -172,12 +175,13 @@ class Match:
     ``records`` memoises the finished deals' records (``_history``), which the public view asks
     for after every move: not a field (no part of equality), and writing it changes no fact."""
 
-    __slots__ = ("target", "passing", "seed", "round", "dealer", "dealt", "passed", "received",
-                 "scores", "results", "closings", "tiebreaks", "records")
+    __slots__ = ("target", "passing", "seed", "first", "round", "dealer", "dealt", "passed",
+                 "received", "scores", "results", "closings", "tiebreaks", "records")
 
     target: int
     passing: bool
     seed: int
+    first: int  # the first deal's number: 1, or a deal replayed alone's own (engine/paste.py)
     round: int  # 1-based deal number
     dealer: int
     dealt: tuple[int, ...]
@@ -199,6 +203,7 @@ class Match:
         new.target = self.target
         new.passing = self.passing
         new.seed = self.seed
+        new.first = self.first
         new.round = self.round
         new.dealer = self.dealer
         new.dealt = self.dealt
@@ -213,8 +218,8 @@ class Match:
 
     def values(self) -> tuple[object, ...]:
         """The fields, all but the memo (written out: a compiled class has no ``__slots__``)."""
-        return (self.target, self.passing, self.seed, self.round, self.dealer, self.dealt,
-                self.passed, self.received, self.scores, self.results, self.closings,
+        return (self.target, self.passing, self.seed, self.first, self.round, self.dealer,
+                self.dealt, self.passed, self.received, self.scores, self.results, self.closings,
                 self.tiebreaks)
 
 
@@ -388,19 +393,27 @@ class Hearts(GameBase):
     most_chosen: ClassVar[int | None] = 3  # a pass: a fourth card fits none
 
     def new_match(self, players: int, seed: int, *, deal: Sequence[str] | None = None,
-                  target: int = 100, passing: bool = True) -> State:
+                  target: int = 100, passing: bool | int = True, first_deal: int = 1,
+                  first_dealer: int | None = None) -> State:
+        """``first_deal`` and ``first_dealer`` start the match at a later deal (its pass, its
+        number), with that dealer: one deal replayed alone (engine/paste.py), whose text gives
+        ``passing`` as 0 or 1 (an int, which the compiled build refuses for a bool)."""
         if players != 4:
             raise ValueError("Hearts is played by exactly 4 players")
         if target < 1:
             raise ValueError("target must be positive")
+        if type(first_deal) is not int or first_deal < 1:
+            raise ValueError(f"first_deal must be a deal number from 1, not {first_deal!r}")
+        if first_dealer is not None and first_dealer not in range(4):
+            raise ValueError(f"first_dealer must be a seat 0-3, not {first_dealer!r}")
         m = Match()
         m.target, m.passing, m.seed = target, bool(passing), seed
         m.scores, m.results, m.closings, m.tiebreaks, m.records = (0, 0, 0, 0), (), (), 0, None
-        m.dealer = first_dealer(seed, 4)
-        m.round = 1
+        m.dealer = drawn_dealer(seed, 4) if first_dealer is None else first_dealer
+        m.first = m.round = first_deal
         s = State()
         s.match = m
-        hands = parse_hands(deal, range(52)) if deal is not None else _shuffle(seed, 1, m.dealer)
+        hands = parse_hands(deal, range(52)) if deal is not None else _shuffle(seed, m.round, m.dealer)
         _start_deal(s, hands)
         return s
 
@@ -700,7 +713,7 @@ def _history(state: State) -> tuple[DealRecord, ...]:
 def _records(m: Match) -> tuple[DealRecord, ...]:
     records = []
     totals: tuple[int, ...] = (0, 0, 0, 0)
-    for number, (points, last) in enumerate(zip(m.results, m.closings, strict=True), 1):
+    for number, (points, last) in enumerate(zip(m.results, m.closings, strict=True), m.first):
         tiebreak = max(totals) >= m.target  # the target was reached before this deal
         totals = tuple(a + b for a, b in zip(totals, points, strict=True))
         moon = points.index(0) if sum(points) == 78 else None
@@ -793,10 +806,18 @@ def rollout(state: State, rng: random.Random) -> tuple[int, ...]:
     return tuple(points)
 
 
+def deal_rules(state: State) -> dict[str, object]:
+    """The keywords of ``new_match`` that, with ``deal=`` the hands of the deal being played,
+    start a match at this deal as it began (its number, so its pass, and its dealer): one deal replayed alone (engine/paste.py)."""
+    m = state.match
+    return {"target": m.target, "passing": int(m.passing), "first_deal": m.round,
+            "first_dealer": m.dealer}
+
+
 def start_of_play(state: State) -> State:
     """The first position of the play phase of the current deal: passes chosen at random (a
     fixed generator, so it is repeatable) when the deal passes. For benchmarks and search."""
-    rng = random.Random(state.match.seed)
+    rng = match_rng(state.match.seed, "start-of-play")
     while state.phase == "pass":
         seat = min(i for i in range(4) if not state.match.passed[i])
         passes = GAME.legal_actions(state, seat)

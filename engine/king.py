@@ -76,6 +76,7 @@ from .core import (
     deal_rng,
     extend,
     interpreted,
+    match_rng,
     standings,
 )
 from .tricks import (
@@ -572,11 +573,18 @@ def rollout(state: KingState, rng: random.Random) -> tuple[int, ...]:
             return deal_points(contract, won, winners)
 
 
+def deal_rules(state: KingState) -> dict[str, object]:
+    """The keywords of ``new_match`` that, with ``deal=`` the hands of the deal being played,
+    start a match at this deal as it began (its contract and dealer): one deal replayed alone (engine/paste.py)."""
+    return {"contracts": CONTRACTS[state.order[state.deal]],
+            "first_dealer": (state.first_dealer + state.deal) % PLAYERS}
+
+
 def start_of_play(state: KingState) -> KingState:
     """The first position of the current deal's play: in a Trumps deal the trump is named at
     random (a fixed generator, so it is repeatable). For benchmarks and search."""
     if state.phase == "trump":
-        suit = random.Random(state.seed).randrange(4)
+        suit = match_rng(state.seed, "start-of-play").randrange(4)
         state = GAME.apply(state, state.turn, TRUMP_CHOICES[suit])
     return state
 

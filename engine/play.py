@@ -2,6 +2,9 @@
 
 Type an action by its number, its code (``play:QS``), or just its cards (``QS``; ``2C 3C 4C`` for a
 pass or a combination). ``?`` lists the legal actions again, ``q`` quits.
+
+``python -m engine.play --load FILE_OR_TEXT`` (``-``: standard input) replays a pasted deal
+(``engine/paste.py``) move by move and checks that it ends with the paste's result.
 """
 
 from __future__ import annotations
@@ -10,10 +13,12 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from . import GAME_NAMES, find_game
-from .core import Game, IllegalAction
+from .core import Game, IllegalAction, replay_entry
+from .paste import Paste, loads, replay
 from .players import DEFAULT_LEVEL, LEVEL_NAMES, player_for
 
 LIST_LIMIT = 40  # longer lists (Hearts' 286 passes) are not printed in full
@@ -21,13 +26,19 @@ LIST_LIMIT = 40  # longer lists (Hearts' 286 passes) are not printed in full
 
 def main(argv: Sequence[str] | None = None, read: Callable[[str], str] = input) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.play", description=__doc__)
-    parser.add_argument("game", choices=GAME_NAMES)
+    parser.add_argument("game", choices=GAME_NAMES, nargs="?")
+    parser.add_argument("--load", default=None, metavar="FILE_OR_TEXT",
+                        help="replay a pasted deal: its file, its text, or - for stdin")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--seat", type=int, default=0, help="your seat")
     parser.add_argument("--level", default=DEFAULT_LEVEL,
                         help="computer level: " + ", ".join(LEVEL_NAMES))
     args = parser.parse_args(argv)
+    if args.load is not None:
+        return show_paste(_read_source(args.load))
+    if args.game is None:
+        parser.error("name a game to play, or --load a pasted deal")
     game = find_game(args.game)
     players = args.players or game.sizes[0]
     if players not in game.sizes:
@@ -44,6 +55,45 @@ def main(argv: Sequence[str] | None = None, read: Callable[[str], str] = input) 
     print(game.describe(game.observation(final, args.seat)))  # type: ignore[attr-defined]
     print("Match over. Scores:", game.scores(final), "places:", game.rankings(final))
     return 0
+
+
+def show_paste(text: str) -> int:
+    """Print a pasted deal: its seats and hands, every move, its result; 1 where it does not
+    read or does not replay to the result it names."""
+    try:
+        paste = loads(text)
+        replay(paste)
+    except (ValueError, IllegalAction) as error:
+        print(f"cannot replay this deal: {error}", file=sys.stderr)
+        return 1
+    _print_paste(paste)
+    return 0
+
+
+def _print_paste(paste: Paste) -> None:
+    game = find_game(paste.game)
+    print(f"{paste.game}, deal {paste.number} ({', '.join(f'{k}={v}' for k, v in paste.rules.items())}); "
+          f"standings before: {' '.join(map(str, paste.before))}")
+    for seat, (name, hand) in enumerate(zip(paste.seats, paste.hands, strict=True)):
+        print(f"  {seat} {name}: {' '.join(hand) or '-'}")
+    state = game.new_match(paste.players, 0, deal=[" ".join(h) for h in paste.hands],
+                           **paste.rules)
+    for index, (seat, code) in enumerate(paste.log):
+        state = replay_entry(game, state, index, seat, code)
+        print(f"  {paste.seats[seat]}: {code}")
+    if paste.result is None:
+        print("The paste ends before the deal does.")
+    else:
+        print(f"Deal {paste.number} over: {paste.result}")
+
+
+def _read_source(source: str) -> str:
+    """A pasted deal from a file, stdin (``-``), or the argument itself."""
+    if source == "-":
+        return sys.stdin.read()
+    if "\n" not in source and len(source) < 1024 and Path(source).is_file():
+        return Path(source).read_text(encoding="utf-8")
+    return source
 
 
 def _loop(game: Game, state: Any, me: int, level: str, seed: int,

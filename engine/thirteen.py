@@ -10,6 +10,9 @@ ends when at most one player holds cards; place points are ``n - place``.
 Rules options (keyword arguments of ``new_match``):
     match_games   games in the match, default 1. If several players share the top after the last
                   game, further games are played until one leads alone (§9).
+    first_dealer  the first game's dealer (default drawn from the seed, D-5)
+    leader        None (default), or the seat that leads the first game freely as a later game's
+                  1st place would: one later game replayed alone (``engine/paste.py``)
 
 Phases: one, ``play``, repeated game after game; the match is over when ``to_act`` is empty.
 The first game of the match is led by the holder of the lowest dealt card (3♠ with 4 players),
@@ -358,18 +361,24 @@ class Thirteen(GameBase):
         if players not in self.sizes:
             raise ValueError(f"Thirteen is played by 2, 3 or 4 players, not {players}")
         match_games = rules.pop("match_games", 1)
+        dealer = _seat_rule(rules.pop("first_dealer", None), players, "first_dealer")
+        leader = _seat_rule(rules.pop("leader", None), players, "leader")
         if rules:
             raise ValueError(f"unknown Thirteen options: {', '.join(sorted(rules))}")
         if type(match_games) is not int or match_games < 1:
             raise ValueError(f"match_games must be a positive integer, not {match_games!r}")
-        dealer = deal_rng(seed, 0).randrange(players)  # the first dealer is random (D-5)
+        if dealer is None:
+            dealer = deal_rng(seed, 0).randrange(players)  # the first dealer is random (D-5)
         if deal is None:
             hands = _deal(players, dealer, deal_rng(seed, 1))
         else:
             hands = _fixed_hands(deal, players)
         dealt = _union(hands)
         lowest = dealt & -dealt  # 3♠ whenever all 52 cards are dealt
-        leader = next(s for s in range(players) if hands[s] & lowest)
+        if leader is None:
+            leader = next(s for s in range(players) if hands[s] & lowest)
+        else:  # a later game replayed alone: its leader is the last game's winner, free to lead
+            lowest = 0
         return State(
             players, seed, match_games, 1, dealer, hands, dealt, 0, -1, 0, leader, lowest, 0, (),
             (), (), None, (0,) * players, (), (), (),
@@ -565,6 +574,21 @@ def _deal(players: int, dealer: Seat, rng: Random) -> tuple[int, ...]:
     for i in range(13 * players):
         hands[(dealer + 1 + i) % players] |= 1 << VAL[deck[i]]
     return tuple(hands)
+
+
+def deal_rules(state: State) -> dict[str, object]:
+    """The keywords of ``new_match`` that, with ``deal=`` the hands of the game being played,
+    start a match at this game as it began (its dealer; after the first, its leader, free to
+    lead anything): one game replayed alone (engine/paste.py)."""
+    if state.game == 1:
+        return {"first_dealer": state.dealer}
+    return {"first_dealer": state.dealer, "leader": state.turn}
+
+
+def _seat_rule(value: object, players: int, name: str) -> int | None:
+    if value is not None and (type(value) is not int or not 0 <= value < players):
+        raise ValueError(f"{name} must be a seat 0..{players - 1}, not {value!r}")
+    return value if isinstance(value, int) else None
 
 
 def _fixed_hands(deal: Sequence[str], players: int) -> tuple[int, ...]:

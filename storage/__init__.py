@@ -1,4 +1,5 @@
-"""Seghan's storage: the only package that speaks SQL, behind the protocols in ``base``.
+"""Seghan's storage: the only package that speaks SQL, behind the interface in ``interface``, with
+one folder a backend (``memory``, ``sqlite``, ``postgres``), each with the same module names.
 
 ``await open_store(url_or_path)``: a SQLite store for a path or ``sqlite:///path`` (the file is
 created on first use), a PostgreSQL store for ``postgresql://...`` (asyncpg; migrated on open),
@@ -7,26 +8,24 @@ and the in-memory store for tests for ``":memory:"`` or ``"memory"``.
 
 from __future__ import annotations
 
-from .base import (
+from .check import check_table, replay_table
+from .interface.errors import StaleTable, StorageError
+from .interface.matches import Matches
+from .interface.people import Chats, Users
+from .interface.records import (
     ChatRecord,
-    Chats,
-    Matches,
     MatchRecord,
     SeatRecord,
     SeatResult,
-    StaleTable,
     Standing,
-    StorageError,
-    Store,
     TableKey,
     TableRecord,
-    Tables,
     UserRecord,
-    Users,
 )
-from .check import check_table, replay_table
-from .memory import MemoryStore
-from .sqlite import SqliteStore, open_sqlite
+from .interface.store import Store
+from .interface.tables import Tables
+from .memory.store import MemoryStore
+from .sqlite.store import SqliteStore, open_sqlite
 
 __all__ = [
     "ChatRecord",
@@ -63,7 +62,7 @@ async def open_store(url_or_path: str) -> Store:
     if not sep or len(scheme) < 2 or not scheme.replace("+", "").isalnum():  # a plain path
         return await open_sqlite(url_or_path)
     if scheme.lower() in ("postgresql", "postgres"):
-        from .postgres import open_postgres  # asyncpg only when it is used
+        from .postgres.store import open_postgres  # asyncpg only when it is used
 
         return await open_postgres(url_or_path)
     if scheme.lower() == "sqlite":

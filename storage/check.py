@@ -12,8 +12,8 @@ from typing import Any
 
 from engine import find_game, replay
 
-from .errors import StorageError
-from .records import TableRecord, engine_rules
+from .interface.errors import StorageError
+from .interface.records import TableRecord, engine_rules
 
 log = logging.getLogger(__name__)
 

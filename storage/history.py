@@ -7,8 +7,8 @@ processes writing.
 
 from __future__ import annotations
 
-from .errors import StorageError
-from .records import TableRecord
+from .interface.errors import StorageError
+from .interface.records import TableRecord
 
 _REMEMBERED = 10_000  # table logs kept for save's history check: a pointer an action
 

@@ -1,5 +1,7 @@
 """Records as SQL rows and back, the same for SQLite and PostgreSQL: both keep rules, seats,
-outbox, logs and facts as JSON text, and both drivers' rows read by column name.
+outbox, logs and facts as JSON text, and both drivers' rows read by column name. Written once
+here, with the few SQL fragments both dialects write alike (``PLAYER_OF``, ``TOURNAMENT_LIVE``),
+so that the two backends' modules differ only in their statements and drivers.
 
 A row that does not decode is a StorageError naming the record and ``where`` it is stored (a
 file's path, a database's redacted URL).
@@ -8,15 +10,32 @@ file's path, a database's redacted URL).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
 
-from .errors import StorageError
-from .records import MatchRecord, SeatRecord, TableKey, TableRecord
-from .scores import MatchFacts, Rating, RatingChange, Story
-from .tournaments import TournamentRecord
+from .check import report, split_broken
+from .interface.errors import StorageError
+from .interface.records import (
+    ChatRecord,
+    MatchRecord,
+    SeatRecord,
+    Standing,
+    TableKey,
+    TableRecord,
+    UserRecord,
+)
+from .interface.scores import (
+    BoardLine,
+    GameStats,
+    MatchFacts,
+    Player,
+    Rating,
+    RatingChange,
+    Story,
+)
+from .interface.tournaments import TournamentRecord
 
 _SEATS = TypeAdapter(list[SeatRecord])
 
@@ -86,6 +105,54 @@ def read_log(text: str) -> list[tuple[int, str]]:
     return [(seat, code) for _, seat, code in rows]
 
 
+def split_rows(
+    rows: Iterable[Any], where: object, remember: Callable[[TableRecord], TableRecord]
+) -> tuple[list[TableRecord], list[tuple[int, str]]]:
+    """``Tables.active`` and ``broken`` from the live tables' rows: the records that decode and
+    can be rebuilt (each through ``remember``), and (id, reason) for the others, by id."""
+    records, unreadable = [], []
+    for row in rows:
+        try:
+            records.append(remember(table_record(row, where)))
+        except StorageError as error:
+            unreadable.append(report(row["id"], str(error)))
+    good, broken = split_broken(records)
+    return good, sorted(unreadable + broken)
+
+
+def user_values(u: UserRecord) -> tuple[Any, ...]:
+    """A ``users`` row: id, name, lang, can_dm, client_lang."""
+    return u.id, u.name, u.lang, u.can_dm, u.client_lang
+
+
+def chat_values(c: ChatRecord) -> tuple[Any, ...]:
+    """A ``chats`` row: id, lang, turn_seconds, settings."""
+    return c.id, c.lang, c.turn_seconds, json.dumps(c.settings)
+
+
+def chat_record(row: Any, where: object) -> ChatRecord:
+    try:
+        return ChatRecord(**{**dict(row), "settings": json.loads(row["settings"])})
+    except ValueError as error:
+        raise StorageError(f"chat {row['id']} in {where}: unreadable row: {error}") from error
+
+
+def match_values(m: MatchRecord) -> tuple[Any, ...]:
+    """A ``matches`` row: table_id, chat_id, thread_id, game, rules, seed, log, finished_at."""
+    return (m.table_id, m.chat_id, m.thread_id, m.game, json.dumps(m.rules), m.seed,
+            json.dumps(m.log), m.finished_at)
+
+
+def result_values(match_id: int, m: MatchRecord) -> list[tuple[Any, ...]]:
+    """Its ``match_results`` rows: match_id, seat, user_id, level, name, score, place."""
+    return [(match_id, r.seat, r.user_id, r.level, r.name, r.score, r.place) for r in m.results]
+
+
+def standing_record(row: Any) -> Standing:
+    return Standing(user_id=row["user_id"], name=row["name"], played=row["played"],
+                    won=row["won"], points=row["points"])
+
+
 def match_record(row: Any, where: object) -> MatchRecord:
     """A ``matches`` row with its results as a JSON column ``results``."""
     try:
@@ -99,6 +166,30 @@ def match_record(row: Any, where: object) -> MatchRecord:
 
 def rating_record(row: Any) -> Rating | None:
     return None if row["mu"] is None else Rating(mu=row["mu"], sigma=row["sigma"])
+
+
+def ratings_of(players: list[Player], rows: Iterable[Any]) -> dict[Player, Rating | None]:
+    """What a ``Rater`` is given: each player's rating from the ``ratings`` rows found (player,
+    mu, sigma), None for one never rated."""
+    current: dict[Player, Rating | None] = dict.fromkeys(players)
+    current.update({row["player"]: rating_record(row) for row in rows})
+    return current
+
+
+# The player (``interface.scores.player_key``) of a match_results row ``r``, in SQL.
+PLAYER_OF = ("CASE WHEN r.user_id IS NULL THEN 'computer:' || COALESCE(r.level, 'normal')"
+             " ELSE 'user:' || r.user_id END")
+
+
+def board_line(row: Any) -> BoardLine:
+    return BoardLine(player=row["player"], user_id=row["user_id"], level=row["level"],
+                     name=row["name"], played=row["played"], won=row["won"],
+                     rating=rating_record(row))
+
+
+def game_stats(row: Any) -> GameStats:
+    return GameStats(game=row["game"], played=row["played"], won=row["won"], chats=row["chats"],
+                     rating=rating_record(row))
 
 
 def story_record(row: Any, where: object) -> Story:
@@ -117,6 +208,11 @@ def story_record(row: Any, where: object) -> Story:
 
 
 TOURNAMENT_LIVE = "status IN ('signup', 'playing')"  # a tournaments row still to be run
+
+
+def tournament_values(t: TournamentRecord) -> tuple[Any, ...]:
+    """What a save writes of a ``tournaments`` row: status, version, owes, record."""
+    return t.status, t.version, bool(t.outbox), t.model_dump_json()
 
 
 def tournament_record(row: Any, where: object) -> TournamentRecord:

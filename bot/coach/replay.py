@@ -19,7 +19,7 @@ from typing import Any
 from engine import Game, find_game
 from engine.cards import Card
 from engine.core import code_cards, parse
-from storage.records import engine_rules
+from storage.interface.records import engine_rules
 
 from .. import callbacks
 from ..callbacks import Kind

@@ -14,7 +14,7 @@ from engine.coach import Advice, Regret
 from engine.core import code_cards
 from engine.fifty_six import Bid as FiftySixBid
 from engine.fifty_six import Call as FiftySixCall
-from storage.base import TableRecord
+from storage import TableRecord
 
 from ..callbacks import Kind
 from ..views import Button, Context, Screen

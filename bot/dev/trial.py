@@ -21,7 +21,7 @@ from aiohttp import web
 from telegram.request import BaseRequest, RequestData
 
 from engine import GAME_NAMES
-from storage.base import TableKey
+from storage import TableKey
 
 from .. import i18n
 from ..play.records import Person, TableError

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
-from storage.base import StorageError, TableRecord
+from storage import StorageError, TableRecord
 
 from ..callbacks import BadCallback, Press, decode
 from ..play.records import TableError

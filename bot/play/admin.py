@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 from engine.players import DEFAULT_LEVEL
-from storage.base import SeatRecord, TableKey, TableRecord
+from storage import SeatRecord, TableKey, TableRecord
 
 from .kernel import Kernel
 from .records import Outcome, TableError

@@ -13,8 +13,8 @@ from typing import Any
 
 from engine import Game, IllegalAction, find_game, replay
 from engine.core import BadCode, parse
-from storage.base import SeatRecord, Store, TableKey, TableRecord
-from storage.records import engine_rules
+from storage import SeatRecord, Store, TableKey, TableRecord
+from storage.interface.records import engine_rules
 
 from ..social import scores
 from .records import Outcome, Person, TableError

@@ -9,7 +9,7 @@ from typing import Any
 from engine import GAME_NAMES, find_game
 from engine.core import teams_of
 from engine.players import LEVEL_NAMES
-from storage.base import SeatRecord, StorageError, TableKey, TableRecord
+from storage import SeatRecord, StorageError, TableKey, TableRecord
 
 from .kernel import Kernel, human
 from .records import LobbyInfo, Outcome, Person, TableError

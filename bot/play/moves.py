@@ -10,7 +10,7 @@ from typing import Any
 from engine import find_game
 from engine.cards import parse_card
 from engine.core import BadCode, cards_code, code_cards, parse
-from storage.base import TableRecord
+from storage import TableRecord
 
 from .kernel import Kernel, seat_index
 from .records import Outcome, TableError

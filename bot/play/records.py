@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from storage.base import TableRecord
+from storage import TableRecord
 
 
 class TableError(Exception):

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine import find_game
 from engine.players import DEFAULT_LEVEL
-from storage.base import TableRecord
+from storage import TableRecord
 
 from .kernel import Kernel, all_away, seat_index
 from .records import ComeBack, Outcome, TableError, Turn

@@ -18,7 +18,7 @@ class Live:
         self._viewers: dict[tuple[int, int], int] = {}  # (table, user) -> their open pages
         self._latest: dict[int, Outcome] = {}
         self._scenes: dict[int, tuple[int, dict[Any, bytes]]] = {}  # table -> (version, scenes)
-        # the other workers on the store (PostgreSQL's NOTIFY, storage/notify.py), once wired
+        # the other workers on the store (PostgreSQL's NOTIFY, storage/postgres/notify.py), once wired
         self.broadcast: Callable[[int, int], None] | None = None
 
     def changed(self, outcome: Outcome, here: bool = True) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from telegram import Bot, Message
 
 from engine import find_game
-from storage.base import Store, TableRecord
+from storage import Store, TableRecord
 
 from .. import i18n
 from ..coach.replay import open_data

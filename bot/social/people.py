@@ -6,7 +6,7 @@ from typing import Any
 
 from telegram import User
 
-from storage.base import ChatRecord, Store, UserRecord
+from storage import ChatRecord, Store, UserRecord
 
 from .. import i18n
 from ..play.records import Person

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-from storage.scores import Player, Rater, Rating
+from storage.interface.scores import Player, Rater, Rating
 
 MODEL = PlackettLuce()
 BASE, SCALE = 1000, 20

@@ -13,9 +13,9 @@ from typing import Any
 from engine import Game, find_game, replay
 from engine.core import DealRecord, Standings
 from engine.players import DEFAULT_LEVEL, LEVEL_NAMES
-from storage.base import MatchRecord, SeatResult, Store, TableRecord
-from storage.records import engine_rules
-from storage.scores import DealLine, MatchFacts, MatchStatus, Story, player_key
+from storage import MatchRecord, SeatResult, Store, TableRecord
+from storage.interface.records import engine_rules
+from storage.interface.scores import DealLine, MatchFacts, MatchStatus, Story, player_key
 
 from .. import i18n
 from ..callbacks import BadCallback, Kind, decode, encode

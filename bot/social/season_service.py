@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from storage.base import ChatRecord, Store
+from storage import ChatRecord, Store
 
 from . import seasons
 from .people import People

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from storage.scores import Story, player_key
+from storage.interface.scores import Story, player_key
 
 from .. import i18n
 from ..views.base import signed

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from storage.tournaments import TournamentRecord
+from storage.interface.tournaments import TournamentRecord
 
 from .. import i18n
 from ..play.records import Outcome

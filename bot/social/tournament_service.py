@@ -22,9 +22,9 @@ from typing import Any
 from engine import GAME_NAMES, find_game
 from engine.core import teams_of
 from engine.players import DEFAULT_LEVEL
-from storage.base import SeatRecord, StorageError, Store, TableKey, TableRecord
-from storage.scores import player_key
-from storage.tournaments import Entrant, TournamentRecord
+from storage import SeatRecord, StorageError, Store, TableKey, TableRecord
+from storage.interface.scores import player_key
+from storage.interface.tournaments import Entrant, TournamentRecord
 
 from ..play.records import Outcome, Person, TableError
 from ..play.tables import Tables

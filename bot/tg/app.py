@@ -24,8 +24,7 @@ from telegram.ext import (
 )
 from telegram.request import BaseRequest
 
-from storage import open_store
-from storage.base import Store
+from storage import Store, open_store
 
 from .. import i18n
 from ..entrance.buttons import kinds

@@ -8,7 +8,7 @@ import html
 from collections.abc import Sequence
 
 from engine import find_game
-from storage.tournaments import Entrant, TournamentRecord
+from storage.interface.tournaments import Entrant, TournamentRecord
 
 from .. import i18n
 from ..callbacks import Kind, encode

@@ -15,7 +15,7 @@ from typing import Any
 from engine import find_game
 from engine.cards import Card
 from engine.core import code_cards
-from storage.base import TableRecord
+from storage import TableRecord
 
 from .. import callbacks
 from ..callbacks import Kind

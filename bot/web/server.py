@@ -25,8 +25,8 @@ from typing import Any
 from aiohttp import web
 from telegram import User
 
-from storage import notify
-from storage.base import StorageError, TableRecord
+from storage import StorageError, TableRecord
+from storage.postgres import notify
 
 from .. import callbacks
 from ..coach import replays

@@ -6,9 +6,8 @@ from typing import cast
 
 import pytest
 
-from storage import open_store
-from storage.base import Store
-from storage.memory import MemoryStore
+from storage import Store, open_store
+from storage.memory.store import MemoryStore
 
 
 @pytest.fixture
@@ -35,7 +34,7 @@ async def two_stores(request: pytest.FixtureRequest) -> AsyncIterator[tuple[Stor
         store = SharedMemory()
         yield store, store
         return
-    from storage.postgres import open_postgres
+    from storage.postgres.store import open_postgres
 
     url = request.getfixturevalue("postgres_db")
     first, second = await open_postgres(url), await open_postgres(url)

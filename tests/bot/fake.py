@@ -17,7 +17,7 @@ from telegram.request import BaseRequest, RequestData
 from bot.runtime import Runtime
 from bot.settings import Settings
 from bot.tg.app import App, build_app
-from storage.base import Store
+from storage import Store
 
 BOT_ID = 5000
 BOT_USERNAME = "seghan_test_bot"

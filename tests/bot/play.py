@@ -11,7 +11,7 @@ from bot.callbacks import Kind
 from bot.play.tables import Tables
 from engine import find_game
 from engine.cards import cards_of
-from storage.base import TableRecord
+from storage import TableRecord
 
 from .fake import Harness, Sent
 

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from storage.base import Store
-from storage.memory import MemoryStore
+from storage import Store
+from storage.memory.store import MemoryStore
 
 from .fake import GROUP, Harness, Sent
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from engine import find_game
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import GROUP, Harness, Sent
 from .play import actions

@@ -11,7 +11,7 @@ import pytest
 
 from bot import i18n
 from bot.play import turns
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import BOT_ID, GROUP, FakeTelegram, Harness, _user
 from .play import actions, until

@@ -20,7 +20,7 @@ from engine.cards import parse_card
 from engine.coach import advise, review
 from engine.core import code_cards
 from engine.players import player_for
-from storage.base import SeatRecord, Store, TableKey, TableRecord
+from storage import SeatRecord, Store, TableKey, TableRecord
 
 from .fake import GROUP, Harness, Sent
 from .play import act_once

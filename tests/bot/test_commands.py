@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import GROUP, Harness
 from .play import act_once

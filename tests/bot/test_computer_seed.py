@@ -10,8 +10,8 @@ from bot.play.records import Person
 from bot.play.tables import Tables
 from bot.play.thinkers import decide
 from engine import find_game
-from storage.base import TableKey
-from storage.memory import MemoryStore
+from storage import TableKey
+from storage.memory.store import MemoryStore
 
 CREATOR = Person(1, "Aram")
 

@@ -16,7 +16,7 @@ import pytest
 from bot.play.records import Turn
 from bot.play.thinkers import Request, decide
 from engine.players import player_for, random_player
-from storage.memory import MemoryStore
+from storage.memory.store import MemoryStore
 
 from .fake import Harness
 from .test_thinkers import positions

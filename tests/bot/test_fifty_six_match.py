@@ -11,7 +11,7 @@ import pytest
 from bot.play.tables import Tables
 from engine import find_game
 from engine.cards import parse_card
-from storage.base import Store, TableRecord
+from storage import Store, TableRecord
 
 from .fake import GROUP, Harness
 from .play import act_once

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storage.base import Store
+from storage import Store
 
 from .fake import GROUP, FakeTelegram, Harness
 from .play import act_once

@@ -7,7 +7,7 @@ import asyncio
 import time
 
 from bot.sending.pacing import GroupWindow
-from storage.base import Store
+from storage import Store
 
 
 async def test_sends_are_noted_and_read_back(both_stores: Store) -> None:

@@ -10,7 +10,7 @@ import bot.publishing.publisher
 from bot import callbacks
 from bot.views import generic, view_for
 from engine import GAME_NAMES, find_game
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import GROUP, Harness
 

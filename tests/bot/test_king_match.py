@@ -3,7 +3,7 @@ the whole 12-deal match from the private buttons; four humans play a deal; a res
 
 from __future__ import annotations
 
-from storage.base import Store, TableRecord
+from storage import Store, TableRecord
 
 from .fake import GROUP, FakeTelegram, Harness
 from .play import act_once, assert_no_hand_leaks

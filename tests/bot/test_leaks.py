@@ -23,7 +23,7 @@ from bot.views import Screen
 from engine import GAME_NAMES, find_game
 from engine.cards import Card, parse_card
 from engine.core import code_cards
-from storage.memory import MemoryStore
+from storage.memory.store import MemoryStore
 
 from .fake import GROUP, Harness
 

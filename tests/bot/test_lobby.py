@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot import callbacks
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import BOT_USERNAME, GROUP, Harness, Sent
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import i18n
-from storage.base import Store
+from storage import Store
 
 from .fake import GROUP, Harness
 from .play import CARD_FACE, act_once, assert_no_hand_leaks

@@ -20,7 +20,7 @@ from bot.sending.calls import Done
 from bot.sending.outbox import Outbox
 from bot.sending.queue import Sender
 from bot.social.season_posts import CLAIM, RETRY
-from storage.base import Store
+from storage import Store
 from tests.storage.test_contract import table
 
 from .fake import GROUP, TOKEN, ApiError, FakeTelegram

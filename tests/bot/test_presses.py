@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot import callbacks
 from engine import find_game
 from engine.cards import CARDS, SUIT_MASKS, cards_of, parse_card
-from storage.base import Store, TableRecord
+from storage import Store, TableRecord
 
 from .fake import Harness
 from .play import actions

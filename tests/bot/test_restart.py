@@ -11,8 +11,8 @@ from bot.play.records import Outcome
 from bot.sending.calls import ATTEMPTS
 from bot.sending.queue import Target
 from bot.views import Screen
-from storage.base import Store, TableKey
-from storage.records import TableRecord
+from storage import Store, TableKey
+from storage.interface.records import TableRecord
 
 from .fake import GROUP, ApiError, FakeTelegram, Harness
 from .play import actions

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from apscheduler.events import EVENT_JOB_EXECUTED, EVENT_JOB_MISSED
 
-from storage.base import Store, TableRecord
-from storage.memory import MemoryStore
+from storage import Store, TableRecord
+from storage.memory.store import MemoryStore
 
 from .fake import FakeTelegram, Harness
 from .play import act_once, until

@@ -10,7 +10,7 @@ from bot import i18n
 from bot.settings import LANGUAGES
 from bot.tg.handlers.info import rules_text
 from engine import GAME_NAMES, find_game
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import GROUP, Harness
 

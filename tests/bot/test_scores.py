@@ -18,9 +18,8 @@ from bot import i18n
 from bot.social import chart, ratings, scores
 from bot.social.scores import ScoreService
 from engine import find_game
-from storage import open_store
-from storage.base import Store, TableKey, TableRecord
-from storage.scores import Rating
+from storage import Store, TableKey, TableRecord, open_store
+from storage.interface.scores import Rating
 
 from .fake import BOT_USERNAME, GROUP, Harness
 from .play import act_once
@@ -86,7 +85,7 @@ def played(game_name: str, seed: int = 3, **rules: Any) -> tuple[Any, Any]:
 
 def table_of(game: Any, chat: int, table_id: int, users: tuple[int | None, ...],
              seed: int = 3) -> TableRecord:
-    from storage.base import SeatRecord
+    from storage import SeatRecord
 
     seats = [SeatRecord(user_id=u, name=f"Պ{u}") if u else SeatRecord(level="hard")
              for u in users]
@@ -317,7 +316,7 @@ async def test_start_up_writes_a_finished_match_that_was_never_written(both_stor
     writes it, once, from the table's seed and log."""
     import random
 
-    from storage.base import SeatRecord
+    from storage import SeatRecord
 
     game = find_game("thirteen")
     state, log, rng = game.new_match(4, 11), [], random.Random(11)
@@ -342,7 +341,7 @@ async def test_start_up_writes_a_finished_match_that_was_never_written(both_stor
 
 
 async def test_names_are_escaped_and_isolated_everywhere(store: Store) -> None:
-    from storage.base import SeatRecord
+    from storage import SeatRecord
 
     game, state = played("hearts", 4)
     name = "<b>Ա&</b> שלום"

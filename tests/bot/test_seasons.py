@@ -13,8 +13,7 @@ import pytest
 
 from bot import i18n
 from bot.social.seasons import Season, season_at, zone_named
-from storage import open_store
-from storage.base import Store
+from storage import Store, open_store
 
 from .fake import GROUP, FakeTelegram, Harness
 from .test_scores import finish_with_computers
@@ -150,8 +149,8 @@ def test_a_board_adds_up_the_seasons_matches() -> None:
     """Wins, matches and rating gained per person, summed over the season's matches of one
     game in the order they finished; computers left out; the race is the running sum."""
     from bot.social import ratings, seasons
-    from storage.base import MatchRecord, SeatResult
-    from storage.scores import MatchFacts, Rating, RatingChange, Story
+    from storage import MatchRecord, SeatResult
+    from storage.interface.scores import MatchFacts, Rating, RatingChange, Story
 
     def story(n: int, places: list[int], moves: dict[str, tuple[float, float]]) -> Story:
         users = [ARAM, ANI, None]

@@ -16,7 +16,7 @@ import bot.sending.calls
 import bot.sending.queue
 from bot.views import Screen, view_for
 from engine import find_game
-from storage.base import Store, TableRecord
+from storage import Store, TableRecord
 from tests.fakeapi import FakeBotApi
 from tests.fakeapi.world import KICKED
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot import callbacks
-from storage.base import Store, TableKey
+from storage import Store, TableKey
 
 from .fake import BOT_USERNAME, GROUP, Harness, Sent
 from .play import act_once

@@ -19,7 +19,7 @@ import pytest
 from bot.play.thinkers import Overloaded, Request, Thinkers, WorkerLost, decide
 from engine import GAME_NAMES, find_game
 from engine.players import random_player
-from storage.memory import MemoryStore
+from storage.memory.store import MemoryStore
 
 from .fake import Harness
 from .play import act_once

@@ -10,7 +10,7 @@ import pytest
 
 from engine import find_game
 from engine.thirteen import PASS, Combo
-from storage.base import Store, TableRecord
+from storage import Store, TableRecord
 
 from .fake import GROUP, Harness, Sent
 from .play import actions, assert_no_hand_leaks

@@ -16,9 +16,8 @@ import pytest
 import bot.social.scores
 from bot import i18n
 from bot.social import pairing
-from storage import open_store
-from storage.base import Store
-from storage.tournaments import TournamentRecord
+from storage import Store, open_store
+from storage.interface.tournaments import TournamentRecord
 
 from .fake import GROUP, Harness
 from .play import act_once
@@ -213,7 +212,7 @@ async def test_too_few_at_the_start_time(store: Store) -> None:
 async def test_a_closed_table_counts_as_played_with_its_places_so_far(store: Store) -> None:
     """A table that ends without finishing (its humans all away, or closed) still ends its
     round: its places so far give the points, and its match is kept unrated."""
-    from storage.base import TableKey
+    from storage import TableKey
 
     async with Harness(store) as h:
         t = await sign_up(h, HUMANS[:2])

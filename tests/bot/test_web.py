@@ -15,7 +15,7 @@ from aiohttp.test_utils import TestClient
 from bot.web import auth
 from bot.web.scene import lines
 from bot.web.server import WEB
-from storage.memory import MemoryStore
+from storage.memory.store import MemoryStore
 
 from .fake import TOKEN, Harness
 from .web import client_of, init_data, page
@@ -245,7 +245,7 @@ async def test_a_hand_on_an_open_page_is_not_edited_in_private_until_the_page_cl
 
 
 async def test_a_page_on_one_worker_sees_a_move_made_through_another(postgres_db: str) -> None:
-    """Two workers on one PostgreSQL database: LISTEN/NOTIFY carries the move (storage/notify)."""
+    """Two workers on one PostgreSQL database: LISTEN/NOTIFY carries the move (storage/postgres/notify.py)."""
     from storage import open_store
 
     one, two = await open_store(postgres_db), await open_store(postgres_db)

@@ -25,7 +25,7 @@ from bot.web import scene
 from bot.web.replay import deal_payload
 from engine import find_game
 from engine.cards import parse_card
-from storage.memory import MemoryStore
+from storage.memory.store import MemoryStore
 
 from .fake import GROUP, Harness
 from .test_leaks import CASES, choose, faces, frame_leaks, leaked

@@ -20,8 +20,8 @@ from engine import GAME_NAMES, find_game
 from engine.cards import parse_card
 from engine.core import code_cards
 from engine.tricks import trick_winner
-from storage.memory import MemoryStore
-from storage.records import engine_rules
+from storage.interface.records import engine_rules
+from storage.memory.store import MemoryStore
 
 from .fake import GROUP, Harness
 from .play import act_once

@@ -17,9 +17,10 @@ import pytest
 import bot.publishing.publisher
 import bot.timers
 from bot import callbacks
-from storage.base import Store, TableRecord
-from storage.memory import MemoryStore, MemoryTables
-from storage.memory_scores import MemoryScores
+from storage import Store, TableRecord
+from storage.memory.scores import MemoryScores
+from storage.memory.store import MemoryStore
+from storage.memory.tables import MemoryTables
 
 from .fake import GROUP, FakeTelegram, Harness, Sent
 from .play import actions, choice

@@ -1,8 +1,9 @@
 """A strict fake Telegram Bot API server for end-to-end tests (see README.md)."""
 
-from .limits import FloodEvent
-from .server import DEFAULT_TOKEN, DriverError, FakeBotApi
-from .world import ApiCall, CallbackAnswer, CallbackQuery, Chat, Message, User
+from .ephemeral import EphemeralMessage, EphemeralPayload
+from .limits import EarlyCall, FloodEvent, LimitTotals
+from .server import DEFAULT_TOKEN, FakeBotApi
+from .world import ApiCall, CallbackAnswer, CallbackQuery, Chat, DriverError, Message, User
 
 __all__ = [
     "DEFAULT_TOKEN",
@@ -11,8 +12,12 @@ __all__ = [
     "CallbackQuery",
     "Chat",
     "DriverError",
+    "EarlyCall",
+    "EphemeralMessage",
+    "EphemeralPayload",
     "FakeBotApi",
     "FloodEvent",
+    "LimitTotals",
     "Message",
     "User",
 ]

@@ -261,3 +261,11 @@ def parse_html(source: str) -> tuple[str, list[dict]]:
     for entity in entities:
         entity.pop("_language", None)  # a language only counts inside <pre>
     return text, entities
+
+
+def command_entities(text: str) -> list[dict]:
+    """A leading '/command' or '/command@botname' is a bot_command entity."""
+    if not text.startswith("/") or len(text) < 2 or text[1].isspace():
+        return []
+    token = text.split(maxsplit=1)[0]
+    return [{"type": "bot_command", "offset": 0, "length": utf16_len(token)}]

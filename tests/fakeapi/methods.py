@@ -7,18 +7,19 @@ bot is likely to meet is Telegram's; see README.md for the approximate ones.
 
 from __future__ import annotations
 
-import asyncio
-import json
-import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
+from .commands import CommandMethods
+from .ephemeral import EphemeralStore
+from .ephemeral_methods import QUERY_INVALID, EphemeralMethods
 from .html import HtmlError, parse_html, utf16_len
-from .limits import FloodEvent, FloodLimiter
-from .params import ApiError, Described, P, bad_request, forbidden
+from .limits import FloodLimiter
+from .markup import HTTP_URL, reply_markup
+from .params import ApiError, P, bad_request, forbidden
+from .updates import UpdateMethods
 from .world import (
     ADMINISTRATOR,
     CREATOR,
@@ -26,11 +27,11 @@ from .world import (
     LEFT,
     MEMBER,
     PRIVATE,
+    RESTRICTED,
     SUPERGROUP,
     CallbackAnswer,
     Chat,
     Message,
-    Webhook,
     World,
     now,
 )
@@ -40,26 +41,7 @@ MAX_CAPTION = 1024  # a photo's caption, after entity parsing
 MAX_PHOTO_BYTES = 10 * 1024 * 1024  # sendPhoto: at most 10 MB,
 MAX_PHOTO_SIDES = 10_000  # width + height at most 10000,
 MAX_PHOTO_RATIO = 20  # and the longer side at most 20 times the shorter
-MAX_CALLBACK_DATA = 64  # bytes of UTF-8
 MAX_CALLBACK_ANSWER = 200
-MAX_INLINE_BUTTONS = 100
-MAX_COMMANDS = 100
-_COMMAND = re.compile(r"^[a-z0-9_]{1,32}$")
-_LANGUAGE = re.compile(r"^([a-z]{2})?$")
-_HTTP_URL = re.compile(r"^(https?://|tg://)[^\s]+$", re.IGNORECASE)
-
-_BUTTON_ACTIONS = (
-    "url",
-    "callback_data",
-    "web_app",
-    "login_url",
-    "switch_inline_query",
-    "switch_inline_query_current_chat",
-    "switch_inline_query_chosen_chat",
-    "copy_text",
-    "callback_game",
-    "pay",
-)
 _CHAT_ACTIONS = frozenset(
     {
         "typing",
@@ -75,21 +57,6 @@ _CHAT_ACTIONS = frozenset(
         "upload_video_note",
     }
 )
-_SCOPES_WITH_CHAT = ("chat", "chat_administrators", "chat_member")
-_SCOPES = ("default", "all_private_chats", "all_group_chats", "all_chat_administrators")
-_QUERY_INVALID = "query is too old and response timeout expired or query ID is invalid"
-_CONFLICT = (
-    "Conflict: terminated by other getUpdates request; "
-    "make sure that only one bot instance is running"
-)
-_WEBHOOK_ACTIVE = (
-    "Conflict: can't use getUpdates method while webhook is active; "
-    "use deleteWebhook to delete the webhook first"
-)
-_WEBHOOK_PORTS = (443, 80, 88, 8443)
-_SECRET_TOKEN = re.compile(r"^[A-Za-z0-9_-]*$")
-MAX_SECRET_TOKEN = 256
-
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 
 
@@ -118,7 +85,6 @@ _EDIT_TARGET = {
     "inline_message_id": P("str"),
     "business_connection_id": P("str"),
 }
-_SCOPE = {"scope": P("object"), "language_code": P("str")}
 
 
 class BotApiMethods:
@@ -130,17 +96,22 @@ class BotApiMethods:
         callback_query_ttl: float,
         clock: Callable[[], float] = time.monotonic,
         webhook_local: bool = True,
+        ephemeral: EphemeralStore | None = None,
     ):
         self.world = world
         self.limiter = limiter
         self.webhook_local = webhook_local
         self.callback_query_ttl = callback_query_ttl
         self.clock = clock
-        self.flood_events: list[FloodEvent] = []
         self._file_ids = 0  # photos sent (their file_ids)
-        self._poll_generation = 0
         self.methods: dict[str, Method] = {}
+        self.updates = UpdateMethods(world, webhook_local=webhook_local)
+        self.commands = CommandMethods(self)
+        self.ephemeral = EphemeralMethods(
+            self, ephemeral or EphemeralStore(clock=clock),
+            callback_query_ttl=callback_query_ttl, clock=clock)
         self._register_all()
+        self.ephemeral.register(self._register)
 
     def lookup(self, name: str) -> Method | None:
         """Method names are case-insensitive in the Bot API."""
@@ -152,34 +123,8 @@ class BotApiMethods:
     def _register_all(self) -> None:
         r = self._register
         r("getMe", {}, self.get_me)
-        r(
-            "getUpdates",
-            {
-                "offset": P("int"),
-                "limit": P("int"),
-                "timeout": P("int"),
-                "allowed_updates": P("array"),
-            },
-            self.get_updates,
-        )
-        r(
-            "setWebhook",
-            {
-                "url": P("str", True),
-                "certificate": P("input_file"),
-                "ip_address": P("str"),
-                "max_connections": P("int"),
-                "allowed_updates": P("array"),
-                "drop_pending_updates": P("bool"),
-                "secret_token": P("str"),
-            },
-            self.set_webhook,
-        )
-        r("deleteWebhook", {"drop_pending_updates": P("bool")}, self.delete_webhook)
-        r("getWebhookInfo", {}, self.get_webhook_info)
-        r("setMyCommands", {"commands": P("array", True), **_SCOPE}, self.set_my_commands)
-        r("getMyCommands", _SCOPE, self.get_my_commands)
-        r("deleteMyCommands", _SCOPE, self.delete_my_commands)
+        self.updates.register(r)
+        self.commands.register(r)
         r(
             "sendMessage",
             {
@@ -192,6 +137,9 @@ class BotApiMethods:
                 "reply_parameters": P("object"),
                 "reply_to_message_id": P("int"),
                 "allow_sending_without_reply": P("bool"),
+                "ephemeral_message_parameters": P("object"),
+                "receiver_user_id": P("int"),  # Bot API 10.2's, replaced in 10.3
+                "callback_query_id": P("str"),  # likewise
                 **_SEND_EXTRAS,
             },
             self.send_message,
@@ -211,6 +159,7 @@ class BotApiMethods:
                 "reply_parameters": P("object"),
                 "reply_to_message_id": P("int"),
                 "allow_sending_without_reply": P("bool"),
+                "ephemeral_message_parameters": P("object"),
                 **_SEND_EXTRAS,
             },
             self.send_photo,
@@ -310,14 +259,22 @@ class BotApiMethods:
             raise forbidden(f"bot is not a member of the {kind}")
         return chat
 
-    def check_flood(self, method: str, chat: Chat) -> None:
+    @staticmethod
+    def _may_send(chat: Chat, what: str) -> None:
+        """A bot restricted in a group (can_send_messages false) may not send there."""
+        if chat.bot_status == RESTRICTED:
+            raise bad_request(f"not enough rights to send {what} to the chat")
+
+    def check_flood(self, method: str, chat: Chat, *, receiver_id: int | None = None) -> None:
+        """Count a send or edit (an ephemeral one to receiver_id) in the flood limits: 429 when
+        over (limits.py)."""
         if self.limiter is None:
             return
-        refused = self.limiter.acquire(chat.id, chat.is_group)
+        refused = self.limiter.acquire(chat.id, chat.is_group, method=method,
+                                       receiver_id=receiver_id)
         if refused is None:
             return
-        limit, retry_after = refused
-        self.flood_events.append(FloodEvent(method, chat.id, retry_after, limit, self.clock()))
+        _limit, retry_after = refused
         raise ApiError(
             429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after}
         )
@@ -369,31 +326,6 @@ class BotApiMethods:
                 raise bad_request("can't parse entities: entity is out of the text bounds")
         return sorted(entities, key=lambda e: (e["offset"], -e["length"]))
 
-    # ------------------------------------------------------------------ markup
-
-    def reply_markup(self, p: dict[str, Any], *, inline_only: bool = False) -> dict | None:
-        """The validated reply_markup of a call, None when absent or an empty keyboard."""
-        markup = p.get("reply_markup")
-        if markup is None:
-            return None
-        if "inline_keyboard" in markup:
-            rows = markup["inline_keyboard"]
-            if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
-                raise bad_request(
-                    'field "inline_keyboard" of the InlineKeyboardMarkup should be an Array of Arrays'
-                )
-            buttons = [button for row in rows for button in row]
-            if len(buttons) > MAX_INLINE_BUTTONS:
-                raise bad_request("reply markup is too long")
-            for button in buttons:
-                _check_inline_button(button)
-            return {"inline_keyboard": rows} if buttons else None
-        if inline_only:
-            raise bad_request("inline keyboard expected")
-        if "keyboard" in markup or markup.get("remove_keyboard") or markup.get("force_reply"):
-            return markup
-        raise bad_request("can't parse reply keyboard markup JSON object")
-
     # ------------------------------------------------------------------ methods
 
     async def get_me(self, p: dict[str, Any]) -> dict:
@@ -406,158 +338,20 @@ class BotApiMethods:
             "has_main_web_app": False,
         }
 
-    async def get_updates(self, p: dict[str, Any]) -> list[dict]:
-        world = self.world
-        if world.webhook is not None:
-            raise ApiError(409, _WEBHOOK_ACTIVE)
-        # A newer getUpdates ends an older one that is still waiting, with 409.
-        self._poll_generation += 1
-        generation = self._poll_generation
-        world.changed()
-        if "allowed_updates" in p:
-            world.allowed_updates = _checked_allowed_updates(p["allowed_updates"])
-        if "offset" in p:
-            _confirm(world, p["offset"])
-        limit = p.get("limit", 100)
-        limit = limit if 1 <= limit <= 100 else 100
-        deadline = asyncio.get_running_loop().time() + max(0, p.get("timeout", 0))
-        while not world.updates and not world.closing:
-            remaining = deadline - asyncio.get_running_loop().time()
-            if remaining <= 0:
-                break
-            await world.wait_changed(remaining)
-            if generation != self._poll_generation:
-                raise ApiError(409, _CONFLICT)
-            if world.webhook is not None:  # setWebhook while this poll waited
-                raise ApiError(409, _WEBHOOK_ACTIVE)
-        return world.updates[:limit]
-
-    async def set_webhook(self, p: dict[str, Any]) -> Described:
-        """An empty url removes the webhook; otherwise updates are POSTed to it (by the
-        server's WebhookSender) and getUpdates answers 409 until deleteWebhook."""
-        url = p["url"].strip()
-        if not url:
-            return await self.delete_webhook(p)
-        self._check_webhook_url(url)
-        secret = p.get("secret_token") or None
-        if secret is not None:
-            if len(secret) > MAX_SECRET_TOKEN:
-                raise bad_request("secret token is too long")
-            if not _SECRET_TOKEN.match(secret):
-                raise bad_request("secret token contains unallowed characters")
-        max_connections = p.get("max_connections", 40)
-        if not 1 <= max_connections <= 100:
-            raise bad_request("bad webhook: max_connections must be between 1 and 100")
-        if "allowed_updates" in p:
-            self.world.allowed_updates = _checked_allowed_updates(p["allowed_updates"])
-        if p.get("drop_pending_updates"):
-            self.world.updates.clear()
-        hook = Webhook(url, secret, max_connections, p.get("ip_address") or None,
-                       has_custom_certificate="certificate" in p)
-        current = self.world.webhook
-        if current is not None and (current.url, current.secret_token, current.max_connections,
-                                    current.ip_address, current.has_custom_certificate) == (
-                hook.url, hook.secret_token, hook.max_connections, hook.ip_address,
-                hook.has_custom_certificate):
-            return Described(True, "Webhook is already set")  # its error history is kept
-        self.world.webhook = hook
-        self.world.changed()
-        return Described(True, "Webhook was set")
-
-    def _check_webhook_url(self, url: str) -> None:
-        parts = urlsplit(url)
-        try:
-            port = parts.port
-        except ValueError:
-            raise bad_request("bad webhook: invalid webhook URL port") from None
-        if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-            raise bad_request("bad webhook: invalid webhook URL")
-        if self.webhook_local:  # a telegram-bot-api --local server: http, any port and host
-            return
-        if parts.scheme.lower() != "https":
-            raise bad_request("bad webhook: An HTTPS URL must be provided for webhook")
-        if (port or 443) not in _WEBHOOK_PORTS:
-            raise bad_request(
-                "bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"
-            )
-
-    async def delete_webhook(self, p: dict[str, Any]) -> Described:
-        if p.get("drop_pending_updates"):
-            self.world.updates.clear()
-        was_set, self.world.webhook = self.world.webhook is not None, None
-        self.world.changed()
-        return Described(True, "Webhook was deleted" if was_set else "Webhook is already deleted")
-
-    async def get_webhook_info(self, p: dict[str, Any]) -> dict:
-        hook = self.world.webhook
-        info: dict[str, Any] = {
-            "url": hook.url if hook else "",
-            "has_custom_certificate": bool(hook and hook.has_custom_certificate),
-            "pending_update_count": len(self.world.updates),
-        }
-        if hook is None:
-            return info
-        info["max_connections"] = hook.max_connections
-        if hook.ip_address:
-            info["ip_address"] = hook.ip_address
-        if hook.last_error_date is not None:
-            info["last_error_date"] = hook.last_error_date
-            info["last_error_message"] = hook.last_error_message
-        if self.world.allowed_updates:
-            info["allowed_updates"] = list(self.world.allowed_updates)
-        return info
-
-    async def set_my_commands(self, p: dict[str, Any]) -> bool:
-        commands = p["commands"]
-        if len(commands) > MAX_COMMANDS:
-            raise bad_request("too many commands")
-        for command in commands:
-            _check_command(command)
-        key = self._commands_key(p)
-        self.world.commands[key] = [
-            {"command": c["command"], "description": c["description"]} for c in commands
-        ]
-        return True
-
-    async def get_my_commands(self, p: dict[str, Any]) -> list[dict]:
-        return self.world.commands.get(self._commands_key(p), [])
-
-    async def delete_my_commands(self, p: dict[str, Any]) -> bool:
-        self.world.commands.pop(self._commands_key(p), None)
-        return True
-
-    def _commands_key(self, p: dict[str, Any]) -> tuple[str, str]:
-        language = p.get("language_code", "")
-        if not _LANGUAGE.match(language):
-            raise bad_request("invalid language code specified")
-        return canonical_scope(self.canonical_scope_dict(p.get("scope"))), language
-
-    def canonical_scope_dict(self, scope: dict | None) -> dict:
-        """Validate a BotCommandScope and resolve its chat to a numeric id."""
-        scope = scope or {"type": "default"}
-        kind = scope.get("type")
-        if kind in _SCOPES:
-            return {"type": kind}
-        if kind not in _SCOPES_WITH_CHAT:
-            raise bad_request("wrong BotCommandScope type specified")
-        if scope.get("chat_id") is None:
-            raise bad_request("chat_id is empty")
-        chat = self.find_chat(scope["chat_id"])
-        if kind == "chat_member":
-            if (
-                not isinstance(scope.get("user_id"), int)
-                or scope["user_id"] not in self.world.users
-            ):
-                raise bad_request("user not found")
-            return {"type": kind, "chat_id": chat.id, "user_id": scope["user_id"]}
-        return {"type": kind, "chat_id": chat.id}
-
     async def send_message(self, p: dict[str, Any]) -> dict:
+        if "receiver_user_id" in p or "callback_query_id" in p:
+            # Bot API 10.3 replaced these with ephemeral_message_parameters; a server that
+            # ignored them would post the message to the whole group, so the fake refuses loudly.
+            raise bad_request("FakeBotApi implements Bot API 10.3: pass receiver_user_id and "
+                              "callback_query_id in ephemeral_message_parameters")
+        if "ephemeral_message_parameters" in p:
+            return await self.ephemeral.send(p)
         chat = self.writable_chat(p["chat_id"])
+        self._may_send(chat, "text messages")
         text, entities = self.formatted_text(p)
-        markup = self.reply_markup(p)
-        thread_id = self._thread_id(chat, p.get("message_thread_id"))
-        reply_to = self._reply_target(chat, p)
+        markup = reply_markup(p)
+        thread_id = self.thread_id(chat, p.get("message_thread_id"))
+        reply_to = self.reply_target(chat, p)
         self.check_flood("sendMessage", chat)
         msg = Message(
             chat_id=chat.id,
@@ -581,12 +375,15 @@ class BotApiMethods:
         """sendPhoto: the photo uploaded as multipart/form-data (the part named ``photo``, or
         ``attach://<part>``) or the file_id of a photo this server sent; an HTTP URL is
         refused (the fake fetches nothing). PNG or JPEG, within the documented size limits."""
+        if "ephemeral_message_parameters" in p:
+            raise bad_request("FakeBotApi implements ephemeral messages in sendMessage only")
         chat = self.writable_chat(p["chat_id"])
+        self._may_send(chat, "photos")
         data, size = self._photo(p["photo"], p.get("_files", {}))
         caption, entities = self._caption(p)
-        markup = self.reply_markup(p)
-        thread_id = self._thread_id(chat, p.get("message_thread_id"))
-        reply_to = self._reply_target(chat, p)
+        markup = reply_markup(p)
+        thread_id = self.thread_id(chat, p.get("message_thread_id"))
+        reply_to = self.reply_target(chat, p)
         self.check_flood("sendPhoto", chat)
         self._file_ids += 1
         msg = Message(
@@ -616,7 +413,7 @@ class BotApiMethods:
                 photo = files.get(photo.removeprefix("attach://"))
                 if photo is None:
                     raise bad_request("there is no photo in the request")
-            elif _HTTP_URL.match(photo):
+            elif HTTP_URL.match(photo):
                 raise bad_request("FakeBotApi does not fetch URLs; upload the photo")
             else:
                 known = [m for c in self.world.chats.values() for m in c.messages.values()
@@ -649,7 +446,7 @@ class BotApiMethods:
             raise bad_request("message caption is too long")
         return text, entities
 
-    def _thread_id(self, chat: Chat, thread_id: int | None) -> int | None:
+    def thread_id(self, chat: Chat, thread_id: int | None) -> int | None:
         if thread_id is None:
             return None
         if chat.is_forum and thread_id in chat.topics:
@@ -658,8 +455,13 @@ class BotApiMethods:
             return thread_id  # a reply thread in a plain supergroup
         raise bad_request("message thread not found")
 
-    def _reply_target(self, chat: Chat, p: dict[str, Any]) -> int | None:
+    def reply_target(self, chat: Chat, p: dict[str, Any]) -> int | None:
         reply = p.get("reply_parameters") or {}
+        if reply.get("ephemeral_message_id") is not None:
+            # ReplyParameters.ephemeral_message_id (Bot API 10.2): "A reply to an ephemeral
+            # message must itself be an ephemeral message"; the wording is the fake's.
+            raise bad_request("a reply to an ephemeral message must itself be an ephemeral "
+                              "message")
         message_id = reply.get("message_id", p.get("reply_to_message_id"))
         if message_id is None:
             return None
@@ -694,14 +496,14 @@ class BotApiMethods:
             raise bad_request("there is no text in the message to edit")
         text, entities = self.formatted_text(p)
         # Like Telegram: an edit without reply_markup removes the keyboard.
-        markup = self.reply_markup(p, inline_only=True)
+        markup = reply_markup(p, inline_only=True)
         self._apply_edit("editMessageText", chat, msg, text, entities, markup)
         msg.sent_text, msg.parse_mode = p["text"], p.get("parse_mode")
         return self.world.message_to_api(msg)
 
     async def edit_message_reply_markup(self, p: dict[str, Any]) -> dict:
         chat, msg = self._editable(p)
-        markup = self.reply_markup(p, inline_only=True)
+        markup = reply_markup(p, inline_only=True)
         self._apply_edit("editMessageReplyMarkup", chat, msg, msg.text, msg.entities, markup)
         return self.world.message_to_api(msg)
 
@@ -761,7 +563,7 @@ class BotApiMethods:
         query = self.world.callback_queries.get(p["callback_query_id"])
         too_old = query is not None and self.clock() - query.created_at > self.callback_query_ttl
         if query is None or query.answer is not None or too_old:
-            raise bad_request(_QUERY_INVALID)
+            raise bad_request(QUERY_INVALID)
         url = p.get("url")
         if url is not None and not url.startswith(("https://t.me/", "t.me/")):
             raise bad_request("URL_INVALID")  # only game and t.me/bot?start= links are allowed
@@ -809,7 +611,7 @@ class BotApiMethods:
         chat = self.find_chat(p["chat_id"])
         if chat.type == PRIVATE:
             return 2
-        present = (CREATOR, ADMINISTRATOR, MEMBER)
+        present = (CREATOR, ADMINISTRATOR, MEMBER, RESTRICTED)
         humans = sum(1 for status in chat.members.values() if status in present)
         return humans + (chat.bot_status in present)
 
@@ -830,13 +632,15 @@ class BotApiMethods:
             data.update(ADMIN_RIGHTS, can_manage_topics=chat.is_forum)
         elif status == KICKED:
             data["until_date"] = 0
+        elif status == RESTRICTED:
+            data.update(RESTRICTED_RIGHTS)
         return data
 
     async def send_chat_action(self, p: dict[str, Any]) -> bool:
         chat = self.writable_chat(p["chat_id"])
         if p["action"] not in _CHAT_ACTIONS:
             raise bad_request("wrong parameter action in request")
-        self._thread_id(chat, p.get("message_thread_id"))
+        self.thread_id(chat, p.get("message_thread_id"))
         chat.chat_actions.append(p["action"])
         self.world.changed()
         return True
@@ -859,8 +663,16 @@ ADMIN_RIGHTS = {
 }
 
 
-def canonical_scope(scope: dict) -> str:
-    return json.dumps(scope, sort_keys=True)
+# ChatMemberRestricted of a member who may not send anything (the fake's "restricted" bot).
+RESTRICTED_RIGHTS: dict[str, Any] = {
+    "is_member": True,
+    "until_date": 0,
+    **{right: False for right in (
+        "can_send_messages", "can_send_audios", "can_send_documents", "can_send_photos",
+        "can_send_videos", "can_send_video_notes", "can_send_voice_notes", "can_send_polls",
+        "can_send_other_messages", "can_add_web_page_previews", "can_change_info",
+        "can_invite_users", "can_pin_messages", "can_manage_topics", "can_edit_tag")},
+}
 
 
 def _strip(text: str, entities: list[dict]) -> tuple[str, list[dict]]:
@@ -893,53 +705,3 @@ def _image_size(data: bytes) -> tuple[int, int] | None:
                         int.from_bytes(data[at + 5:at + 7], "big"))
             at += 2 + length
     return None
-
-
-def _check_inline_button(button: Any) -> None:
-    if not isinstance(button, dict):
-        raise bad_request(
-            "can't parse inline keyboard button: InlineKeyboardButton must be an Object"
-        )
-    if not isinstance(button.get("text"), str):
-        raise bad_request("can't parse inline keyboard button: Can't find field \"text\"")
-    actions = [key for key in _BUTTON_ACTIONS if key in button]
-    if not actions:
-        raise bad_request("text buttons are unallowed in the inline keyboard")
-    if len(actions) > 1:
-        # The Bot API says exactly one optional field must be used; this wording is the fake's.
-        raise bad_request(f"inline keyboard button must have exactly one action, got {actions}")
-    if "callback_data" in button:
-        data = button["callback_data"]
-        if not isinstance(data, str) or not 1 <= len(data.encode()) <= MAX_CALLBACK_DATA:
-            raise bad_request("BUTTON_DATA_INVALID")
-    if "url" in button and not (isinstance(button["url"], str) and _HTTP_URL.match(button["url"])):
-        raise bad_request("BUTTON_URL_INVALID")
-
-
-def _check_command(command: Any) -> None:
-    if not isinstance(command, dict):
-        raise bad_request("can't parse BotCommand: BotCommand must be an Object")
-    for field in ("command", "description"):
-        if not isinstance(command.get(field), str):
-            raise bad_request(f"can't parse BotCommand: Can't find field \"{field}\"")
-    if not _COMMAND.match(command["command"]):
-        raise bad_request("BOT_COMMAND_INVALID")
-    description = command["description"].strip()
-    if not description:
-        raise bad_request("command description must be non-empty")
-    if len(description) > 256:
-        raise bad_request("command description is too long")
-
-
-def _checked_allowed_updates(kinds: list) -> list[str]:
-    if not all(isinstance(kind, str) for kind in kinds):
-        raise bad_request("can't parse allowed updates JSON object")
-    return kinds
-
-
-def _confirm(world: World, offset: int) -> None:
-    """offset > 0 confirms every update below it; offset < 0 keeps only the last -offset."""
-    if offset > 0:
-        world.updates[:] = [u for u in world.updates if u["update_id"] >= offset]
-    elif offset < 0:
-        del world.updates[: max(0, len(world.updates) + offset)]

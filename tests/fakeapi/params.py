@@ -80,6 +80,9 @@ _BAD_JSON = {
     "reply_parameters": "can't parse reply parameters JSON object",
     "scope": "can't parse BotCommandScope JSON object",
     "allowed_updates": "can't parse allowed updates JSON object",
+    # Bot API 10.3's EphemeralMessageParameters; the real server's wording is not known yet, so
+    # this follows its pattern for the other objects.
+    "ephemeral_message_parameters": "can't parse ephemeral message parameters JSON object",
 }
 
 
@@ -193,3 +196,10 @@ def read_params(raw: dict[str, Any], schema: dict[str, P]) -> dict[str, Any]:
     if any(decl.kind == "input_file" for decl in schema.values()):  # for attach://<part>
         params["_files"] = {k: v for k, v in raw.items() if isinstance(v, UploadedFile)}
     return params
+
+
+def success_body(result: Any) -> dict[str, Any]:
+    """The body of a successful answer."""
+    if isinstance(result, Described):
+        return {"ok": True, "result": result.result, "description": result.description}
+    return {"ok": True, "result": result}

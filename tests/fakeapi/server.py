@@ -13,15 +13,19 @@ import asyncio
 import itertools
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from aiohttp import web
 
-from .html import utf16_len
-from .limits import FloodEvent, FloodLimiter
-from .methods import ADMIN_RIGHTS, BotApiMethods, canonical_scope
-from .params import ApiError, Described, UploadedFile, read_params
+from .commands import canonical_scope
+from .ephemeral import EphemeralStore
+from .ephemeral_driver import EphemeralDriver
+from .failures import FailureInjection
+from .flood_driver import FloodDriver
+from .html import command_entities
+from .limits import FloodLimiter
+from .methods import ADMIN_RIGHTS, RESTRICTED_RIGHTS, BotApiMethods
+from .params import ApiError, UploadedFile, read_params, success_body
 from .webhook import WebhookSender
 from .world import (
     ADMINISTRATOR,
@@ -31,12 +35,14 @@ from .world import (
     LEFT,
     MEMBER,
     PRIVATE,
+    RESTRICTED,
     SUPERGROUP,
     ApiCall,
     CallbackAnswer,
     CallbackQuery,
     Chat,
     Delivery,
+    DriverError,
     Message,
     User,
     World,
@@ -50,23 +56,7 @@ ChatRef = Chat | int
 DEFAULT_TOKEN = "7000000001:FAKE-token-for-tests"
 
 
-class DriverError(AssertionError):
-    """A test asked a simulated user to do something Telegram would not let them do."""
-
-
-@dataclass
-class _Failure:
-    method: str  # lower-case method name, or "*" for any
-    status: int | None
-    retry_after: int | None
-    description: str | None
-    drop_connection: bool
-    delay: float
-    times: int
-    lose_answer: bool = False
-
-
-class FakeBotApi:
+class FakeBotApi(FloodDriver, EphemeralDriver, FailureInjection):
     """A fake Telegram Bot API server. Use as `async with FakeBotApi() as api:`."""
 
     def __init__(
@@ -80,7 +70,7 @@ class FakeBotApi:
         chat_per_second: float = 1.0,
         chat_burst: int = 3,
         group_per_minute: int = 20,
-        global_per_second: int = 30,
+        global_per_second: int | None = 30,
         time_scale: float = 1.0,
         callback_query_ttl: float = 15.0,
         clock: Callable[[], float] = time.monotonic,
@@ -88,6 +78,11 @@ class FakeBotApi:
         webhook_retry_delay: float = 0.05,
         webhook_max_retry_delay: float = 1.0,
         webhook_timeout: float = 10.0,
+        ephemeral_flood: str = "lane",
+        ephemeral_ttl: float | None = None,
+        ephemeral_reply_window: float = 15.0,
+        ephemeral_drop_edits: float = 0.0,
+        ephemeral_seed: int = 0,
     ):
         self.token = token
         bot_id = int(token.split(":", 1)[0])
@@ -100,13 +95,20 @@ class FakeBotApi:
             global_per_second=global_per_second,
             time_scale=time_scale,
             clock=clock,
+            ephemeral=ephemeral_flood,
+        )
+        self.limiter = limiter if flood_limits else None
+        self.ephemeral_store = EphemeralStore(
+            clock=clock, ttl=ephemeral_ttl, reply_window=ephemeral_reply_window,
+            drop_edits=ephemeral_drop_edits, seed=ephemeral_seed,
         )
         self.api = BotApiMethods(
             self.world,
-            limiter if flood_limits else None,
+            self.limiter,
             callback_query_ttl=callback_query_ttl,
             clock=clock,
             webhook_local=webhook_local,
+            ephemeral=self.ephemeral_store,
         )
         self.webhook_sender = WebhookSender(
             self.world,
@@ -117,7 +119,7 @@ class FakeBotApi:
         )
         self.clock = clock
         self.calls: list[ApiCall] = []
-        self._failures: list[_Failure] = []
+        self._failures = []  # FailureInjection's
         self._user_ids = itertools.count(100_000_001)
         self._group_ids = itertools.count(1)
         self._query_ids = itertools.count(1)
@@ -179,7 +181,7 @@ class FakeBotApi:
             failure = self._take_failure(name)
             if failure is not None:
                 return await self._fail(request, failure, name, raw, taken)
-            body: dict[str, Any] = _success(await method.handler(read_params(raw, method.schema)))
+            body: dict[str, Any] = success_body(await method.handler(read_params(raw, method.schema)))
             status = 200
         except ApiError as error:
             body, status = error.body(), error.status
@@ -202,79 +204,6 @@ class FakeBotApi:
             chat_id = None
         self.calls.append(ApiCall(method, raw, status, description, chat_id, self.clock(), taken))
         self.world.changed()
-
-    # ------------------------------------------------------------ failure injection
-
-    def inject_failure(
-        self,
-        method: str = "*",
-        *,
-        status: int | None = None,
-        retry_after: int | None = None,
-        description: str | None = None,
-        drop_connection: bool = False,
-        delay: float = 0.0,
-        times: int = 1,
-        lose_answer: bool = False,
-    ) -> None:
-        """Make the next `times` calls of `method` ("*" = any) fail without effect.
-
-        status=429 answers "Too Many Requests: retry after N" (retry_after, default 1);
-        other statuses answer {"ok": false, "error_code": status, "description": ...};
-        drop_connection closes the socket without a response; delay sleeps first
-        (on its own, with no status, the call then runs normally: a slow server).
-        lose_answer makes the call, then closes the socket without its answer: unlike every
-        other failure it has its effect (the request reached Telegram, the reply was lost).
-        """
-        if status == 429 and retry_after is None:
-            retry_after = 1
-        self._failures.append(
-            _Failure(
-                method.lower(), status, retry_after, description, drop_connection, delay, times,
-                lose_answer,
-            )
-        )
-
-    def _take_failure(self, method: str) -> _Failure | None:
-        for failure in self._failures:
-            if failure.method in ("*", method.lower()):
-                failure.times -= 1
-                if failure.times <= 0:
-                    self._failures.remove(failure)
-                return failure
-        return None
-
-    async def _fail(
-        self, request: web.Request, failure: _Failure, method: str, raw: dict[str, Any],
-        taken: float,
-    ) -> web.StreamResponse:
-        if failure.delay:
-            await asyncio.sleep(failure.delay)
-        if failure.drop_connection:
-            self._record(method, raw, 0, "connection dropped", taken)
-            if request.transport is not None:
-                request.transport.close()
-            return web.Response()  # never reaches the client
-        if failure.status is None or failure.lose_answer:  # a delay, or an answer lost: run it
-            lookup = self.api.lookup(method)
-            assert lookup is not None
-            try:
-                body: dict[str, Any] = _success(
-                    await lookup.handler(read_params(raw, lookup.schema))
-                )
-                status = 200
-            except ApiError as error:
-                body, status = error.body(), error.status
-            if failure.lose_answer:
-                self._record(method, raw, 0, "answer lost", taken)
-                if request.transport is not None:
-                    request.transport.close()
-                return web.Response()
-        else:
-            status = failure.status
-            body = _injected_error(failure).body()
-        self._record(method, raw, status, None if body["ok"] else body.get("description"), taken)
-        return web.json_response(body, status=status)
 
     # ------------------------------------------------------------ building the world
 
@@ -347,7 +276,10 @@ class FakeBotApi:
         return thread_id
 
     async def set_bot_status(self, chat: ChatRef, status: str) -> None:
-        """Promote/demote/kick the bot in a group; the bot gets a my_chat_member update."""
+        """Promote/demote/restrict/kick the bot in a group ("member", "administrator",
+        "restricted": may not send, "kicked", "left"); the bot gets a my_chat_member update."""
+        if status not in (MEMBER, ADMINISTRATOR, RESTRICTED, KICKED, LEFT):
+            raise DriverError(f"unknown bot status {status!r}")
         group = self._group(chat)
         old, group.bot_status = group.bot_status, status
         self._my_chat_member(group, self.bot, old, status)
@@ -395,7 +327,7 @@ class FakeBotApi:
             message_id=target.allocate_message_id(),
             date=now(),
             text=text,
-            entities=_command_entities(text),
+            entities=command_entities(text),
             from_bot=False,
             from_user_id=u.id,
             sent_text=text,
@@ -427,6 +359,9 @@ class FakeBotApi:
         msg = target.messages.get(message_id)
         if msg is None:
             raise DriverError(f"chat {target.id} has no message {message_id}")
+        if self._replaced_for(u.id, target.id, message_id):
+            raise DriverError(f"message {message_id} is shown to user {u.id} replaced by an "
+                              "ephemeral message (replace_callback_query_message)")
         if not forge and (not msg.from_bot or callback_data not in msg.callback_data):
             raise DriverError(
                 f"message {message_id} has no button with callback_data {callback_data!r}; "
@@ -468,13 +403,8 @@ class FakeBotApi:
 
     def commands(self, scope: dict | None = None, language_code: str = "") -> list[dict]:
         """What setMyCommands stored for exactly this scope and language."""
-        key = canonical_scope(self.api.canonical_scope_dict(scope)), language_code
+        key = canonical_scope(self.api.commands.canonical_scope_dict(scope)), language_code
         return self.world.commands.get(key, [])
-
-    @property
-    def flood_events(self) -> list[FloodEvent]:
-        """Every 429 sent by the flood limiter (injected 429s are only in `calls`)."""
-        return self.api.flood_events
 
     def calls_to(self, method: str | None = None, chat: ChatRef | None = None) -> list[ApiCall]:
         """Logged calls, filtered by method name (case-insensitive) and/or chat."""
@@ -504,7 +434,7 @@ class FakeBotApi:
 
     # ------------------------------------------------------------ waiting
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0) -> T:
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = 5.0) -> T:
         """Wait until predicate() is truthy and return its value. The predicate is
         re-checked after every change to the world (API call or driver action)."""
         loop = asyncio.get_running_loop()
@@ -599,30 +529,9 @@ def _member(status: str, user: dict) -> dict:
         data["until_date"] = 0
     if status == ADMINISTRATOR:
         data.update(ADMIN_RIGHTS)
+    if status == RESTRICTED:
+        data.update(RESTRICTED_RIGHTS)
     return data
-
-
-def _command_entities(text: str) -> list[dict]:
-    """A leading '/command' or '/command@botname' is a bot_command entity."""
-    if not text.startswith("/") or len(text) < 2 or text[1].isspace():
-        return []
-    token = text.split(maxsplit=1)[0]
-    return [{"type": "bot_command", "offset": 0, "length": utf16_len(token)}]
-
-
-def _success(result: Any) -> dict[str, Any]:
-    if isinstance(result, Described):
-        return {"ok": True, "result": result.result, "description": result.description}
-    return {"ok": True, "result": result}
-
-
-def _injected_error(failure: _Failure) -> ApiError:
-    status = failure.status or 500
-    if status == 429:
-        description = failure.description or f"Too Many Requests: retry after {failure.retry_after}"
-        return ApiError(429, description, {"retry_after": failure.retry_after})
-    defaults = {500: "Internal Server Error", 502: "Bad Gateway", 409: "Conflict"}
-    return ApiError(status, failure.description or defaults.get(status, "Injected failure"))
 
 
 async def _raw_params(request: web.Request) -> dict[str, Any]:

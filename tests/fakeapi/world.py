@@ -23,6 +23,11 @@ ADMINISTRATOR = "administrator"
 MEMBER = "member"
 LEFT = "left"
 KICKED = "kicked"
+RESTRICTED = "restricted"  # for the bot: in the group but may not send messages
+
+
+class DriverError(AssertionError):
+    """A test asked a simulated user to do something Telegram would not let them do."""
 
 
 def now() -> int:
@@ -95,7 +100,8 @@ class Chat:
     is_forum: bool = False
     # user id -> status (creator/administrator/member/left/kicked)
     members: dict[int, str] = field(default_factory=dict)
-    # The bot's own status in a group: member, administrator or kicked.
+    # The bot's own status in a group: member, administrator, restricted (may not send), left or
+    # kicked.
     bot_status: str = MEMBER
     topics: dict[int, str] = field(default_factory=dict)  # message_thread_id -> name
     messages: dict[int, Message] = field(default_factory=dict)
@@ -132,6 +138,7 @@ class CallbackQuery:
     data: str
     created_at: float  # time.monotonic()
     answer: CallbackAnswer | None = None
+    ephemeral_message_id: int | None = None  # pressed on an ephemeral message (message_id 0)
 
 
 @dataclass(frozen=True)

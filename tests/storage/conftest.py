@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from storage import MemoryStore, SqliteStore, Store, open_sqlite
-from storage.postgres import PostgresStore, open_postgres
+from storage.postgres.store import PostgresStore, open_postgres
 
 OpenFile = Callable[[Path], Awaitable[SqliteStore]]
 OpenPg = Callable[[], Awaitable[PostgresStore]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from storage import StorageError, check_table, replay_table
-from storage.migrations import MIGRATIONS, statements
+from storage.sqlite.migrations import MIGRATIONS, statements
 from tests.storage.fake_game import State, moves
 from tests.storage.test_contract import table
 

@@ -10,10 +10,11 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-import storage.pg_migrations as pg_migrations
+import storage.postgres.migrations as pg_migrations
 from storage import SqliteStore, StaleTable, StorageError, TableKey, UserRecord, open_store
-from storage.postgres import PostgresStore, StorageFault, open_postgres
-from storage.scores import MatchFacts, Player, Rating
+from storage.interface.errors import StorageFault
+from storage.interface.scores import MatchFacts, Player, Rating
+from storage.postgres.store import PostgresStore, open_postgres
 from tests.storage.conftest import OpenPg
 from tests.storage.fake_game import moves
 from tests.storage.test_contract import table

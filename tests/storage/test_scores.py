@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage import MatchRecord, SeatResult, Store
-from storage.scores import DealLine, MatchFacts, Player, Rating
+from storage.interface.scores import DealLine, MatchFacts, Player, Rating
 from tests.storage.conftest import OpenFile
 
 

@@ -11,8 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from storage import MatchRecord, SeatResult, Store, TableKey, TableRecord
-from storage.migrations import MIGRATIONS, statements
-from storage.scores import MatchFacts
+from storage.interface.scores import MatchFacts
+from storage.sqlite.migrations import MIGRATIONS, statements
 from tests.storage.conftest import OpenFile
 from tests.storage.test_scores import FACTS, plus_one
 

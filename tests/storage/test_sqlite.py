@@ -20,8 +20,8 @@ from storage import (
     open_store,
 )
 from storage import history as history_module
-from storage import migrations as migrations_module
-from storage.migrations import MIGRATIONS
+from storage.sqlite import migrations as migrations_module
+from storage.sqlite.migrations import MIGRATIONS
 from tests.storage.conftest import OpenFile
 from tests.storage.fake_game import moves
 from tests.storage.test_contract import table

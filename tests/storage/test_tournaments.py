@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from storage import StaleTable, StorageError, Store, TableKey, TableRecord
-from storage.tournaments import Entrant, TournamentRecord
+from storage.interface.tournaments import Entrant, TournamentRecord
 
 
 async def test_one_live_tournament_a_chat_and_versioned_saves(store: Store) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from telegram import Update
 from telegram.constants import ChatType
 
-from storage.base import TableKey
+from storage import TableKey
 
 
 def table_key(update: Update) -> TableKey:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from telegram import Update
 
-from storage.base import TableKey
+from storage import TableKey
 
 from ...callbacks import Kind, encode, number
 from ...i18n import game_named, t

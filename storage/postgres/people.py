@@ -1,0 +1,46 @@
+"""The PostgreSQL side of ``storage.interface.people``: users and chats, a row each."""
+
+from __future__ import annotations
+
+from ..interface.records import ChatRecord, UserRecord
+from ..rows import chat_record, chat_values, user_values
+from .db import PgDb
+
+
+class PgUsers:
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+
+    async def get(self, user_id: int) -> UserRecord | None:
+        row = await self.db.fetchrow(
+            "SELECT id, name, lang, can_dm, client_lang FROM users WHERE id = $1", user_id
+        )
+        return UserRecord(**dict(row)) if row else None
+
+    async def put(self, user: UserRecord) -> None:
+        await self.db.execute(
+            "INSERT INTO users (id, name, lang, can_dm, client_lang) VALUES ($1, $2, $3, $4, $5)"
+            " ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, lang = EXCLUDED.lang,"
+            " can_dm = EXCLUDED.can_dm, client_lang = EXCLUDED.client_lang",
+            *user_values(user),
+        )  # fmt: skip
+
+
+class PgChats:
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+
+    async def get(self, chat_id: int) -> ChatRecord | None:
+        row = await self.db.fetchrow(
+            "SELECT id, lang, turn_seconds, settings FROM chats WHERE id = $1", chat_id
+        )
+        return chat_record(row, self.db.name) if row else None
+
+    async def put(self, chat: ChatRecord) -> None:
+        await self.db.execute(
+            "INSERT INTO chats (id, lang, turn_seconds, settings) VALUES ($1, $2, $3, $4)"
+            " ON CONFLICT (id) DO UPDATE SET lang = EXCLUDED.lang,"
+            " turn_seconds = EXCLUDED.turn_seconds, settings = EXCLUDED.settings",
+            *chat_values(chat),
+        )  # fmt: skip
+

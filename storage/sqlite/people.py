@@ -1,0 +1,44 @@
+"""The SQLite side of ``storage.interface.people``: users and chats, a row each."""
+
+from __future__ import annotations
+
+from ..interface.records import ChatRecord, UserRecord
+from ..rows import chat_record, chat_values, user_values
+from .db import Db
+
+
+class SqliteUsers:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def get(self, user_id: int) -> UserRecord | None:
+        rows = await self.db.fetch(
+            "SELECT id, name, lang, can_dm, client_lang FROM users WHERE id = ?", (user_id,)
+        )
+        return UserRecord(**dict(rows[0])) if rows else None
+
+    async def put(self, user: UserRecord) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO users (id, name, lang, can_dm, client_lang)"
+                " VALUES (?, ?, ?, ?, ?)",
+                user_values(user),
+            )
+
+
+class SqliteChats:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def get(self, chat_id: int) -> ChatRecord | None:
+        sql = "SELECT id, lang, turn_seconds, settings FROM chats WHERE id = ?"
+        rows = await self.db.fetch(sql, (chat_id,))
+        return chat_record(rows[0], self.db.path) if rows else None
+
+    async def put(self, chat: ChatRecord) -> None:
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR REPLACE INTO chats (id, lang, turn_seconds, settings) VALUES (?, ?, ?, ?)",
+                chat_values(chat),
+            )
+
