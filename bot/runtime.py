@@ -144,7 +144,7 @@ class Runtime:
             await self.publish(outcome)
         if back.old is not None:
             moved = i18n.t(await self.people.user_lang(user), "hand-moved")
-            self.sender.close_message(user.id, back.old, Screen(moved))
+            self.sender.close_message(user.id, back.old, Screen.of(moved))
         return True
 
     async def bring_down(self, key: TableKey, lang: str) -> bool:
@@ -159,7 +159,7 @@ class Runtime:
         table_id, old = found
         await self.publish(await self.tables.kernel.outcome(table_id))
         if old is not None:
-            self.sender.close_message(key.chat_id, old, Screen(i18n.t(lang, "table-moved")))
+            self.sender.close_message(key.chat_id, old, Screen.of(i18n.t(lang, "table-moved")))
         return True
 
     async def idle(self) -> None:

@@ -24,6 +24,7 @@ from storage.interface.records import engine_rules
 from .. import callbacks
 from ..callbacks import Kind
 from ..views import Button, Context, Screen, deal_post, view_for
+from ..views.base import BLANK, CAPTION, HAND, TITLE, Line
 from .words import action_text
 
 SOURCES = ("t", "m")  # a table (during its match, or after it) or a stored match
@@ -97,13 +98,15 @@ def frame(source: Source, deal: Deal, step: int, ctx: Context, webapp_url: str |
     state = deal.states[step]
     public = game.public_observation(state)
     view = view_for(source.game)
-    lines = [title(source, deal, step, ctx), caption(source, deal, step, ctx)]
+    parts = [[Line(title(source, deal, step, ctx), TITLE)],
+             [Line(caption(source, deal, step, ctx), CAPTION)]]
     if step == len(deal.moves):  # the deal's result and its last trick, not the next deal
-        lines.append(deal_post(view, public.history[deal.number - 1], public, ctx))
+        parts.append(list(deal_post(view, public.history[deal.number - 1], public, ctx).lines))
     else:
-        lines.append(view.table(public, ctx).text)
-        lines += hand_lines(game, state, source, ctx)
-    return Screen("\n\n".join(lines), buttons(source, deal.number, step, len(deal.moves))
+        parts.append(list(view.table(public, ctx).lines))
+        parts.append(hand_lines(game, state, source, ctx))
+    lines = [line for part in parts if part for line in (*part, BLANK)][:-1]
+    return Screen(tuple(lines), buttons(source, deal.number, step, len(deal.moves))
                   + page_row(webapp_url, source, deal.number, step, ctx))
 
 
@@ -174,14 +177,15 @@ def shown(public: Any) -> set[str]:
     return found
 
 
-def hand_lines(game: Game, state: Any, source: Source, ctx: Context) -> list[str]:
+def hand_lines(game: Game, state: Any, source: Source, ctx: Context) -> list[Line]:
     """The hands a viewer may see (``seats_shown``), a line each."""
     lines = []
     for seat in seats_shown(source):
         hand = getattr(game.observation(state, seat), "hand", ())
         cards = " ".join(card.symbol for card in hand) or "—"
-        lines.append(ctx.t("coach-replay-hand", name=source.names[seat], cards=cards))
-    return ["\n".join(lines)] if lines else []
+        lines.append(Line(ctx.t("coach-replay-hand", name=source.names[seat], cards=cards), HAND,
+                          seat, tuple(str(card) for card in hand)))
+    return lines
 
 
 def data(source: Source, deal: int, step: int) -> str:

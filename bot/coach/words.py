@@ -9,38 +9,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.bazar_blot import Call as BlotCall
 from engine.coach import Advice, Regret
-from engine.core import code_cards
-from engine.fifty_six import Bid as FiftySixBid
-from engine.fifty_six import Call as FiftySixCall
 from storage import TableRecord
 
 from ..callbacks import Kind
-from ..views import Button, Context, Screen
-from ..views.base import MINUS, face, seated
-from ..views.bazar_blot import call_text
-from ..views.fifty_six import _contract_bid
-from ..views.generic import label
+from ..views import Button, Context, Screen, view_for
+from ..views.base import HAND, MINUS, RESULT, TRICK, Line, codes, seated, title
 
 SHOWN = 3  # choices a hint lists: Hard's and the next best
 
 
 def action_text(action: Any, ctx: Context) -> str:
-    """An action as the hand's buttons name it: cards as faces, a call as the table says it."""
-    if isinstance(action, BlotCall):
-        return call_text(action, ctx)
-    if isinstance(action, FiftySixBid):
-        return _contract_bid(action)
-    if isinstance(action, FiftySixCall):
-        return ctx.t(f"fifty_six-said-{action.kind}")
-    code = str(action)
-    kind, _, rest = code.partition(":")
-    if not rest or rest == "pass":
-        return ctx.t("coach-pass")
-    if kind in ("play", "pass"):
-        return " ".join(face(card) for card in code_cards(code))
-    return label(rest)
+    """An action as the game's view names it: cards as faces, a call as the table says it."""
+    return view_for(ctx.game).action_text(action, ctx)
 
 
 def amount(value: float, signed: bool = True) -> str:
@@ -60,15 +41,17 @@ def estimate_text(advice: Advice, value: float, ctx: Context) -> str:
     return ctx.t(f"coach-unit-{advice.unit}", value=amount(value, signed=not plain))
 
 
-def hint_text(advice: Advice, ctx: Context) -> str:
-    lines = [ctx.t("coach-hint-title", choice=action_text(advice.choice, ctx))]
-    lines += [ctx.t("coach-hint-line", rank=i, action=action_text(action, ctx),
-                    estimate=estimate_text(advice, value, ctx))
+def hint(advice: Advice, ctx: Context) -> Screen:
+    """💡: Hard's choice, the best few with their estimates, the reason, and that a hint keeps
+    the match from rating the reader."""
+    lines = [title(ctx.t("coach-hint-title", choice=action_text(advice.choice, ctx)))]
+    lines += [Line(ctx.t("coach-hint-line", rank=i, action=action_text(action, ctx),
+                         estimate=estimate_text(advice, value, ctx)))
               for i, (action, value) in enumerate(advice.ranked[:SHOWN], start=1)]
     if advice.reason is not None and advice.amount is not None:
-        lines.append(ctx.t(advice.reason, amount=amount(advice.amount, signed=False)))
-    lines.append(ctx.t("coach-hint-unrated"))
-    return "\n".join(lines)
+        lines.append(Line(ctx.t(advice.reason, amount=amount(advice.amount, signed=False))))
+    lines.append(Line(ctx.t("coach-hint-unrated")))
+    return Screen(tuple(lines))
 
 
 def coach_rows(table: TableRecord, legal: Sequence[Any], deals_done: int, ctx: Context
@@ -77,44 +60,41 @@ def coach_rows(table: TableRecord, legal: Sequence[Any], deals_done: int, ctx: C
     for its last finished deal."""
     if not table.rules.get("coach") or table.status != "playing":
         return ()
-    row = [Button(ctx.t("coach-hint-button"), ctx.data(Kind.HINT))] if legal else []
+    row = [ctx.button(ctx.t("coach-hint-button"), Kind.HINT)] if legal else []
     if deals_done:
-        row.append(Button(ctx.t("coach-review-button", deal=deals_done),
-                          ctx.data(Kind.REVIEW, str(deals_done))))
+        row.append(ctx.button(ctx.t("coach-review-button", deal=deals_done), Kind.REVIEW, str(deals_done)))
     return (tuple(row),) if row else ()
 
 
-def with_coach(screen: Screen, rows: tuple[tuple[Button, ...], ...]) -> Screen:
-    return Screen(screen.text, screen.rows + rows) if rows else screen
-
-
-def review_text(regrets: Sequence[Regret], deal: int, ctx: Context,
-                positions: Mapping[int, Any] | None = None) -> str:
+def review(regrets: Sequence[Regret], deal: int, ctx: Context,
+           positions: Mapping[int, Any] | None = None) -> Screen:
     """The review of the reader's deal: the costliest decisions first, each with the position
     as the reader saw it (``positions``: the observation at each decision), or nothing to
     regret."""
-    lines = [ctx.t("coach-review-title", deal=deal, game=ctx.game)]
+    lines = [title(ctx.t("coach-review-title", deal=deal, game=ctx.game))]
     if not regrets:
-        lines.append(ctx.t("coach-review-none"))
+        lines.append(Line(ctx.t("coach-review-none")))
     for rank, regret in enumerate(regrets, start=1):
         advice = regret.advice
-        lines.append(ctx.t(
+        lines.append(Line(ctx.t(
             "coach-review-item", rank=rank, when=ctx.t("coach-review-when", move=regret.index + 1),
             chosen=action_text(regret.chosen, ctx),
             chosen_estimate=estimate_text(advice, regret.chosen_estimate, ctx),
             best=action_text(advice.choice, ctx),
             best_estimate=estimate_text(advice, advice.ranked[0][1], ctx),
-            cost=amount(regret.cost, signed=False)))
+            cost=amount(regret.cost, signed=False)), RESULT))
         if positions and regret.index in positions:
             lines += position_lines(positions[regret.index], ctx)
-    return "\n".join(lines)
+    return Screen(tuple(lines))
 
 
-def position_lines(obs: Any, ctx: Context) -> list[str]:
+def position_lines(obs: Any, ctx: Context) -> list[Line]:
     """The reader's hand then, and the cards on the table (trick games)."""
-    hand = " ".join(card.symbol for card in getattr(obs, "hand", ()))
+    held = getattr(obs, "hand", ())
+    hand = " ".join(card.symbol for card in held)
     trick = getattr(obs, "trick", ())
-    lines = [ctx.t("coach-review-hand", cards=hand or "—")]
+    lines = [Line(ctx.t("coach-review-hand", cards=hand or "—"), HAND, cards=codes(held))]
     if trick:
-        lines.append(ctx.t("coach-review-trick", cards=seated(trick, ctx)))
+        lines.append(Line(ctx.t("coach-review-trick", cards=seated(trick, ctx)), TRICK,
+                          cards=codes([card for _, card in trick])))
     return lines

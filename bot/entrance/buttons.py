@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..callbacks import BadCallback, Kind, Press, number
-from ..coach import replays
+from ..coach import replays, words
 from ..coach.replay import frame, read_arg
-from ..coach.words import hint_text, review_text
 from ..play.moves import Moves
 from ..play.records import Outcome, TableError
 from ..social.scores import ScoreError, ScoreService
@@ -151,7 +150,7 @@ async def hint(rt: Runtime, who: Presser, press: Press) -> Reply:
     advice = await rt.computers.advise(turn)
     table = await rt.tables.kernel.load(press.table_id)
     ctx = rt.publishing.context(table, who.lang, turn.seat)
-    return Reply(screen=Screen(hint_text(advice, ctx) if advice else ctx.t("coach-busy")))
+    return Reply(screen=words.hint(advice, ctx) if advice else Screen.of(ctx.t("coach-busy")))
 
 
 async def review(rt: Runtime, who: Presser, press: Press) -> Reply:
@@ -170,8 +169,8 @@ async def review(rt: Runtime, who: Presser, press: Press) -> Reply:
                                         REVIEW_BUDGETS)
     ctx = Context(who.lang, 0, 0, source.names, source.game)
     positions = {i: obs for i, obs, _, _ in decisions}
-    return Reply(screen=Screen(review_text(regrets, deal, ctx, positions)
-                               if regrets is not None else ctx.t("coach-review-busy")))
+    return Reply(screen=words.review(regrets, deal, ctx, positions) if regrets is not None
+                 else Screen.of(ctx.t("coach-review-busy")))
 
 
 async def replay(rt: Runtime, who: Presser, press: Press) -> Reply:
@@ -201,10 +200,10 @@ async def match_sheet(rt: Runtime, who: Presser, press: Press) -> Reply:
         chat_id = await scores.chat_of(press.table_id)
         if not await who.in_chat(chat_id):
             raise TableError("error-not-member")
-        text = await scores.sheet(press.table_id, chat_id, who.lang)
+        screen = await scores.sheet(press.table_id, chat_id, who.lang)
     except ScoreError as error:
         raise TableError(error.key) from error
-    return Reply(screen=Screen(text), start=f"match_{press.table_id}", sent="table-sheet-sent")
+    return Reply(screen=screen, start=f"match_{press.table_id}", sent="table-sheet-sent")
 
 
 async def tournament(rt: Runtime, who: Presser, press: Press) -> Reply:

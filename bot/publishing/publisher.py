@@ -21,7 +21,7 @@ from storage import Store, TableRecord
 
 from .. import i18n
 from ..coach.replay import open_data
-from ..coach.words import coach_rows, with_coach
+from ..coach.words import coach_rows
 from ..play.lobby import lobby_info
 from ..play.records import Outcome, TableError
 from ..play.tables import Tables
@@ -33,7 +33,7 @@ from ..social.people import ALERT_LIMIT, People
 from ..views import Button, Context, Screen, deal_post, view_for
 from ..views import lobby as lobby_views
 from ..views import tournament as tournament_views
-from ..views.base import standings_line
+from ..views.base import standings_line, title
 
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
 
@@ -64,7 +64,7 @@ class Publishing:
         """The reader's context; ``seat``: the reader's own seat, whose draft (toggled cards,
         picker step) their hand shows."""
         away = table.status == "playing"  # after the end, nobody is away from anything
-        names = tuple(i18n.isolate(html.escape(s.name)) + (" 💤" if s.away and away else "")
+        names = tuple(i18n.isolate(s.name) + (" 💤" if s.away and away else "")
                       if s.user_id is not None
                       else f"🤖{i + 1} " + i18n.t(lang, f"level-{s.level}")
                       for i, s in enumerate(table.seats))
@@ -131,7 +131,7 @@ class Publishing:
             else self._page_button(view.table(public, ctx), ctx, group=True)
         if table.tournament_id is not None:  # which of the tournament's tables, which round
             head = tournament_views.table_heading(ctx.lang, table.tour_round, table.key.slot)
-            screen = Screen(f"{head}\n{screen.text}", screen.rows)
+            screen = Screen((title(head), *screen.lines), screen.rows)
         self.sender.show(group, screen, table.version, table.table_message_id, len(table.log),
                          done=self._drawn_end(table))
         await self._publish_hands(outcome)
@@ -165,9 +165,9 @@ class Publishing:
         game, view = find_game(table.game), view_for(table.game)
         hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
         obs, legal = game.observation(outcome.state, seat), game.legal_actions(outcome.state, seat)
-        screen = self._page_button(with_coach(view.hand(obs, legal, hand_ctx),
-                                              coach_rows(table, legal, len(obs.history), hand_ctx)),
-                                   hand_ctx, group=False)
+        hand = view.hand(obs, legal, hand_ctx)
+        screen = self._page_button(hand.plus(rows=coach_rows(table, legal, len(obs.history),
+                                                             hand_ctx)), hand_ctx, group=False)
         target = Target(table.id or 0, seat, record.user_id)
         if fresh:
             self.sender.detach(target)
@@ -244,17 +244,17 @@ class Publishing:
             self.sender.post_photo(chat, thread, lambda: asyncio.to_thread(chart.render, race),
                                    scores.photo_caption(story, ctx.lang))
 
-    def _event_text(self, event: str, table: TableRecord, public: Any, ctx: Context) -> str | Screen:
+    def _event_text(self, event: str, table: TableRecord, public: Any, ctx: Context) -> Screen:
         kind, _, number = event.partition(":")
         view = view_for(table.game)
         if kind == "deal":  # with its ⏯: the deal replayed in the presser's private chat
-            return Screen(deal_post(view, public.history[int(number) - 1], public, ctx), ((
+            return deal_post(view, public.history[int(number) - 1], public, ctx).plus(rows=((
                 Button(ctx.t("coach-replay-button", deal=number),
                        open_data("t", table.id or 0, int(number))),),))
         if kind == "abandoned":
-            return i18n.t(ctx.lang, "table-abandoned")
-        name = i18n.isolate(html.escape(table.seats[int(number)].name))
-        return i18n.t(ctx.lang, f"seat-{kind}", name=name)
+            return Screen.of(i18n.t(ctx.lang, "table-abandoned"))
+        name = i18n.isolate(table.seats[int(number)].name)
+        return Screen.of(i18n.t(ctx.lang, f"seat-{kind}", name=name))
 
     async def post_owed(self, table_id: int) -> None:
         """What the table owes as stored, sent (after a post: what came meanwhile, while this
@@ -289,7 +289,7 @@ class Publishing:
         if table.status not in ("playing", "finished"):  # a finished table keeps its 📋
             raise TableError("error-table-over")
         public = find_game(table.game).public_observation(self.tables.kernel.state_of(table))
-        return Screen(view_for(table.game).score_sheet(public, self.context(table, lang)))
+        return view_for(table.game).score_sheet(public, self.context(table, lang))
 
     def send_private(self, user_id: int, screen: Screen) -> None:
         """A screen for one person (a sheet, a hint, a replay) sent to their private chat, so no

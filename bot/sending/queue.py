@@ -149,7 +149,7 @@ class Sender:
         the posts queued before it, so a deal's result comes before the next deal's table.
         A group that kicked the bot is owed nothing: ``done`` hears True."""
         key = (chat_id, thread_id)
-        screen = text if isinstance(text, Screen) else Screen(text)
+        screen = text if isinstance(text, Screen) else Screen.html(text)  # a text in HTML
         posts = self._posts.setdefault(key, Posts())
         posts.queue.append(Post(screen, done))
         if posts.task is None:

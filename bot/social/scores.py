@@ -21,7 +21,7 @@ from .. import i18n
 from ..callbacks import BadCallback, Kind, decode, encode
 from ..coach.replay import open_data
 from ..views import Context, view_for
-from ..views.base import BaseView, Button, Screen, signed
+from ..views.base import RESULT, BaseView, Button, Line, Screen, signed
 from . import chart, ratings
 
 HISTORY = 10  # matches /history lists
@@ -107,8 +107,8 @@ async def recover(store: Store, now: float) -> int:
 
 
 def seat_names(results: Sequence[SeatResult], lang: str) -> tuple[str, ...]:
-    """The seats' names as the table shows them: escaped, isolated; computers by level."""
-    return tuple(i18n.isolate(html.escape(r.name)) if r.user_id is not None
+    """The seats' names as the table shows them: isolated, plain; computers by level."""
+    return tuple(i18n.isolate(r.name) if r.user_id is not None
                  else f"🤖{r.seat + 1} " + i18n.t(lang, f"level-{r.level or 'normal'}")
                  for r in results)
 
@@ -150,7 +150,7 @@ def summary(public: Any, ctx: Context, story: Story | None) -> Screen:
     if story and story.facts.hinted:
         lines.append(i18n.t(ctx.lang, "coach-match-hinted",
                             names=", ".join(ctx.names[s] for s in story.facts.hinted)))
-    return Screen("\n".join([screen.text, *lines]), screen.rows)
+    return screen.plus([Line(line, RESULT) for line in lines])
 
 
 def chart_labels(results: Sequence[SeatResult], facts: MatchFacts, lang: str) -> tuple[str, ...]:
@@ -231,7 +231,7 @@ class ScoreService:
     async def history(self, chat_id: int, lang: str, limit: int = HISTORY) -> Screen:
         stories = await self.store.scores.history(chat_id, limit)
         if not stories:
-            return Screen(html.escape(i18n.t(lang, "history-empty")))
+            return Screen.of(i18n.t(lang, "history-empty"))
         lines, buttons, heading = [i18n.t(lang, "history-title")], [], None
         replays: list[Button] = []
         for index, story in enumerate(grouped(stories), start=1):
@@ -240,7 +240,8 @@ class ScoreService:
                 lines.append(i18n.t(lang, "history-tournament", id=facts.tournament))
             heading = facts.tournament
             names = seat_names(story.match.results, lang)
-            winners = ", ".join(names[r.seat] for r in story.match.results if r.place == 1)
+            winners = ", ".join(html.escape(names[r.seat]) for r in story.match.results
+                                if r.place == 1)
             key = "history-line" if facts.status == "finished" else "history-line-stopped"
             line = i18n.t(lang, key, number=index, game=i18n.t(lang, f"game-{story.match.game}"),
                           names=winners or "—", deals=len(facts.deals), code=story.match.game)
@@ -254,7 +255,7 @@ class ScoreService:
             if story.facts.deals:  # ⏯: the match's deals replayed in private, from the first
                 replays.append(Button(f"⏯ {index}", open_data("m", story.match.id or 0, 1)))
         rows = tuple(tuple(b[i:i + 5]) for b in (buttons, replays) for i in range(0, len(b), 5))
-        return Screen("\n".join(lines), rows)
+        return Screen.html("\n".join(lines), rows)
 
     async def chat_of(self, match_id: int) -> int:
         """The chat a stored match was played in (a /start match_<id> link names only the id)."""
@@ -263,7 +264,7 @@ class ScoreService:
             raise ScoreError("error-stale")
         return story.match.chat_id
 
-    async def sheet(self, match_id: int, chat_id: int, lang: str) -> str:
+    async def sheet(self, match_id: int, chat_id: int, lang: str) -> Screen:
         """A stored match's deal-by-deal sheet, for a /history button pressed in ``chat_id``."""
         story = await self.store.scores.story(match_id)
         if story is None or story.match.chat_id != chat_id:
@@ -275,12 +276,12 @@ class ScoreService:
             game = find_game(match.game)
             state = replay(game, len(match.results), match.seed, match.log,
                            **engine_rules(match.rules))
-            text = view_for(match.game).score_sheet(game.public_observation(state), ctx)
+            sheet = view_for(match.game).score_sheet(game.public_observation(state), ctx)
         except Exception:  # a match an older version wrote: the stored deal records
-            text = BaseView().score_sheet(_stored_public(story), ctx)
+            sheet = BaseView().score_sheet(_stored_public(story), ctx)
         if story.facts.status == "stopped":
-            text += "\n" + i18n.t(lang, "history-stopped")
-        return text
+            sheet = sheet.plus((Line(i18n.t(lang, "history-stopped")),))
+        return sheet
 
 
 def grouped(stories: Sequence[Story]) -> list[Story]:

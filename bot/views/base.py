@@ -4,12 +4,13 @@ observation. Pure: no Telegram objects, no sending."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.cards import CARDS, SUIT_SYMBOLS, parse_card
-from engine.core import DealRecord, Shared, Standings
+from engine.core import DealRecord, Shared, Standings, code_cards
 from engine.tricks import TrickRecord
 
 from .. import callbacks, i18n
@@ -17,19 +18,114 @@ from ..callbacks import Kind
 
 RED = {"♥": "♥️", "♦": "♦️"}
 
+# What a line of a screen is, so that each door shows it its own way: Telegram writes every line,
+# the page draws some on the felt (a seat, a trick, the cards of a hand) and writes the others.
+TITLE = "title"  # the screen's first line: the game, the deal, the reader's turn
+SEAT = "seat"  # a seat's name and standing (``Line.seat``)
+TEAM = "team"  # a team's names and standing
+SUIT = "suit"  # one suit of the reader's hand (``Line.cards``)
+HAND = "hand"  # the reader's whole hand on one line (``Line.cards``)
+TRICK = "trick"  # the cards on the table (``Line.cards``)
+LAST = "last"  # the trick taken last, or a deal's last trick (``Line.cards``)
+BID = "bid"  # the auction so far
+CONTRACT = "contract"  # the contract, the trump, who declared
+PROMPT = "prompt"  # what the reader is asked to choose now
+RESULT = "result"  # a finished deal's or match's figures
+SHEET = "sheet"  # a score sheet's table (written preformatted)
+CAPTION = "caption"  # a replay's step: who made its move and what it was
+INFO = "info"  # anything else
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a screen as data: its words (plain text: the Telegram renderer escapes it),
+    what it is (``role``), the seat it is about and the cards it names, as codes ('QS').
+    ``style``: "bold", "pre" (a sheet's table), or "html" for a text drawn as Telegram's HTML
+    elsewhere (a post, a sheet of a stored match), which only Telegram shows."""
+
+    text: str
+    role: str = INFO
+    seat: int | None = None
+    cards: tuple[str, ...] = ()
+    style: str = ""
+    mark: str = ""  # a message's turn column before the text ('▸ ' to act); the page has its own
+
+    @property
+    def html(self) -> str:
+        if self.style == "html":
+            return self.text
+        text = html.escape(self.mark + self.text, quote=False)
+        if self.style == "bold":
+            return f"<b>{text}</b>"
+        return f"<pre>{text}</pre>" if self.style == "pre" else text
+
 
 @dataclass(frozen=True, slots=True)
 class Button:
+    """A button as data: its label, and what it does (callback data, a link, a Mini App).
+    ``card``: the one card it plays or toggles (the page lays it on the card); ``chosen``: a
+    toggled-in card."""
+
     text: str
     data: str | None = None  # callback data
     url: str | None = None
     web_app: str | None = None  # a Mini App's URL (private chats only)
+    kind: Kind | None = None  # what its data asks for (``Context.button``)
+    card: str | None = None
+    chosen: bool = False
+
+
+Rows = tuple[tuple[Button, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Screen:
-    text: str  # HTML
-    rows: tuple[tuple[Button, ...], ...] = ()
+    """A message as data: its lines and its keyboard. Telegram gets ``text`` (the lines joined
+    as HTML); the page gets the same lines and buttons as JSON."""
+
+    lines: tuple[Line, ...] = ()
+    rows: Rows = ()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.html for line in self.lines)
+
+    @property
+    def read(self) -> str:
+        """The words as a reader sees them in the message (its markup applied)."""
+        return "\n".join(line.mark + line.text for line in self.lines)
+
+    @classmethod
+    def of(cls, text: str, rows: Rows = (), role: str = INFO) -> Screen:
+        """Plain words, a line each."""
+        return cls(tuple(Line(line, role) for line in text.split("\n")), rows)
+
+    @classmethod
+    def html(cls, text: str, rows: Rows = ()) -> Screen:
+        """A text drawn as Telegram's HTML elsewhere (a post, a stored match's sheet)."""
+        return cls((Line(text, style="html"),), rows)
+
+    def plus(self, lines: Sequence[Line] = (), rows: Rows = ()) -> Screen:
+        """This screen with lines and rows added below."""
+        return Screen((*self.lines, *lines), (*self.rows, *rows))
+
+
+BLANK = Line("")  # a gap between a message's parts
+
+
+def lines_of(text: str, role: str = INFO, style: str = "") -> list[Line]:
+    """A text of several lines (a locale message with line breaks) as lines of one role."""
+    return [Line(line, role, style=style) for line in text.split("\n")]
+
+
+def title(text: str) -> Line:
+    """A screen's first line."""
+    return Line(text, TITLE)
+
+
+def header(text: str) -> Line:
+    """A game table's or hand's first line (the game, the deal, the turn), in bold."""
+    return Line(text, TITLE, style="bold")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,19 +137,21 @@ class Context:
     lang: str
     table_id: int
     move: int
-    names: tuple[str, ...]  # HTML-escaped and bidi-isolated; computers already labelled
+    names: tuple[str, ...]  # bidi-isolated, plain text; computers already labelled
     game: str = ""
     selection: tuple[str, ...] = ()  # the reader's toggled cards
     pick: str = ""  # the reader's place in a picker; "" is its first step
-    # Drawn for the page (bot/web), where the table's lines stand beside the hand and the felt
-    # marks whose turn it is: the hand does not repeat the standings, nor a line mark the turn.
-    page: bool = False
 
     def t(self, key: str, **args: Any) -> str:
         return i18n.t(self.lang, key, **args)
 
     def data(self, kind: Kind, arg: str = "") -> str:
         return callbacks.encode(kind, self.table_id, self.move, arg)
+
+    def button(self, text: str, kind: Kind, arg: str = "", card: str | None = None,
+               chosen: bool = False) -> Button:
+        """A button of this table drawn at this move."""
+        return Button(text, self.data(kind, arg), kind=kind, card=card, chosen=chosen)
 
 
 SHEET_ROWS = 40  # the latest deals a sheet shows (a message holds 4096 characters)
@@ -63,8 +161,8 @@ def table_keyboard(public: Shared, ctx: Context) -> tuple[tuple[Button, ...], ..
     """The table message's buttons while the match goes on: my hand, the score sheet."""
     if public.phase == "over":
         return ()
-    return ((Button(ctx.t("table-my-hand"), ctx.data(Kind.MY_HAND)),
-             Button(ctx.t("table-sheet"), ctx.data(Kind.SHEET))),)
+    return ((ctx.button(ctx.t("table-my-hand"), Kind.MY_HAND),
+             ctx.button(ctx.t("table-sheet"), Kind.SHEET)),)
 
 
 class GameView(Protocol):
@@ -86,11 +184,16 @@ class GameView(Protocol):
         """The hand as a short alert (≤ 200 characters) for the group's "my hand" button."""
         ...
 
-    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+    def action_text(self, action: Any, ctx: Context) -> str:
+        """An action as the hand's buttons and the table name it (the coach's words, a
+        replay's caption)."""
+        ...
+
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> Screen:
         """The group post for one finished deal (``public.history`` holds it)."""
         ...
 
-    def closing(self, record: DealRecord, ctx: Context) -> list[str]:
+    def closing(self, record: DealRecord, ctx: Context) -> list[Line]:
         """The finished deal's last trick (Thirteen: its last play), or nothing where it had
         none: gone from the table, the next deal dealt, once the deal's last card is played."""
         ...
@@ -104,15 +207,15 @@ class GameView(Protocol):
         buttons that still make sense (the score sheet, a rematch)."""
         ...
 
-    def score_sheet(self, public: Any, ctx: Context) -> str:
+    def score_sheet(self, public: Any, ctx: Context) -> Screen:
         """Every finished deal and the totals, posted in the group on request."""
         ...
 
 
-def deal_post(view: GameView, record: DealRecord, public: Any, ctx: Context) -> str:
+def deal_post(view: GameView, record: DealRecord, public: Any, ctx: Context) -> Screen:
     """The group's post for a finished deal, the last frame of its replay too: its result, then
     its last trick, which the table no longer shows (the next deal is dealt at once)."""
-    return "\n".join([view.deal_result(record, public, ctx), *view.closing(record, ctx)])
+    return view.deal_result(record, public, ctx).plus(view.closing(record, ctx))
 
 
 MINUS = "\u2212"
@@ -145,18 +248,32 @@ class BaseView:
     a game's view overrides what it says differently."""
 
     def hand_alert(self, obs: Any, ctx: Context) -> str:
-        return "\n".join(suit_lines(getattr(obs, "hand", ()))) or ctx.t("hand-empty")
+        return "\n".join(line.text for line in suit_lines(getattr(obs, "hand", ()))) \
+            or ctx.t("hand-empty")
 
-    def closing(self, record: DealRecord, ctx: Context) -> list[str]:
+    def action_text(self, action: Any, ctx: Context) -> str:
+        """Cards as faces ('Q♠', a pass's three), a pass as players say it, else the code's
+        last step made readable."""
+        code = str(action)
+        kind, _, rest = code.partition(":")
+        if not rest or rest == "pass":
+            return ctx.t("coach-pass")
+        if kind in ("play", "pass"):
+            return " ".join(face(card) for card in code_cards(code))
+        return readable(rest)
+
+    def closing(self, record: DealRecord, ctx: Context) -> list[Line]:
         return taken_lines(record.last_trick, ctx, "deal-last-trick")
 
-    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> Screen:
         line = " · ".join(f"{entry_name(public, ctx, i)} {signed(v)}"
                           for i, v in enumerate(record.results))
-        return "\n".join([ctx.t("deal-over", number=record.number, game=ctx.game), line,
-                          ctx.t("deal-totals", scores=standings_line(public, record.standings, ctx))])
+        return Screen((title(ctx.t("deal-over", number=record.number, game=ctx.game)),
+                       Line(line, RESULT),
+                       Line(ctx.t("deal-totals", scores=standings_line(public, record.standings,
+                                                                        ctx)), RESULT)))
 
-    def score_sheet(self, public: Any, ctx: Context) -> str:
+    def score_sheet(self, public: Any, ctx: Context) -> Screen:
         """Every finished deal as a row of the entries' results, then the totals, like a paper
         sheet; the columns are numbered and named in a legend below."""
         entries = len(public.standings.values)
@@ -166,29 +283,41 @@ class BaseView:
                  for r in public.history[-SHEET_ROWS:]]
         rows.append("Σ  " + "".join(f"{number(v):>{width}}" for v in public.standings.values))
         legend = " · ".join(f"{i + 1} {entry_name(public, ctx, i)}" for i in range(entries))
-        return "\n".join([ctx.t("table-sheet-title", game=ctx.t(f"game-{ctx.game}")),
-                          "<pre>" + html.escape("\n".join(rows)) + "</pre>", legend])
+        return Screen((title(ctx.t("table-sheet-title", game=ctx.t(f"game-{ctx.game}"))),
+                       Line("\n".join(rows), SHEET, style="pre"), Line(legend)))
 
     def match_result(self, public: Any, ctx: Context) -> Screen:
-        lines = [ctx.t("match-over", game=ctx.t(f"game-{ctx.game}")), *self.places(public, ctx)]
-        return Screen("\n".join(lines), ((Button(ctx.t("match-again"), ctx.data(Kind.REMATCH)),),))
+        lines = [title(ctx.t("match-over", game=ctx.t(f"game-{ctx.game}"))),
+                 *self.places(public, ctx)]
+        return Screen(tuple(lines), ((ctx.button(ctx.t("match-again"), Kind.REMATCH),),))
 
-    def places(self, public: Any, ctx: Context) -> list[str]:
+    def places(self, public: Any, ctx: Context) -> list[Line]:
         """'1. Արամ 16' per standings entry, best first, as the engine places them."""
         table = public.standings
-        return [ctx.t("match-place", place=table.places[i], name=entry_name(public, ctx, i),
-                      score=number(table.values[i])) for i in table.order]
+        return [Line(ctx.t("match-place", place=table.places[i], name=entry_name(public, ctx, i),
+                           score=number(table.values[i])), RESULT) for i in table.order]
 
     def finished_table(self, public: Any, ctx: Context) -> Screen:
         table = public.standings
         won = [i for i in table.order if table.places[i] == 1]
         people = sum(len(public.teams[i]) if table.by_team else 1 for i in won)
-        lines = [ctx.t("table-over", game=ctx.t(f"game-{ctx.game}")),
-                 ctx.t("table-winner", count=people,
-                       names=", ".join(entry_name(public, ctx, i) for i in won)),
+        lines = [title(ctx.t("table-over", game=ctx.t(f"game-{ctx.game}"))),
+                 Line(ctx.t("table-winner", count=people,
+                            names=", ".join(entry_name(public, ctx, i) for i in won)), RESULT),
                  *self.places(public, ctx)]
-        return Screen("\n".join(lines), ((Button(ctx.t("table-sheet"), ctx.data(Kind.SHEET)),
-                                          Button(ctx.t("match-again"), ctx.data(Kind.REMATCH))),))
+        return Screen(tuple(lines), ((ctx.button(ctx.t("table-sheet"), Kind.SHEET),
+                                      ctx.button(ctx.t("match-again"), Kind.REMATCH)),))
+
+
+_CODE_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+_CODE_SUITS = {"C": "♣", "D": "♦️", "H": "♥️", "S": "♠"}
+
+
+def readable(step: str) -> str:
+    """A readable label from one step of an action's code: cards become faces, suits symbols
+    (the generic view's buttons, and the words of an action no view names)."""
+    text = _CODE_CARD.sub(lambda m: face(m.group(0), button=True), step)
+    return _CODE_SUITS.get(text, text).replace(",", " ")
 
 
 def face(code_or_card: Any, button: bool = False) -> str:
@@ -198,52 +327,75 @@ def face(code_or_card: Any, button: bool = False) -> str:
     return text[:-1] + RED.get(text[-1], text[-1]) if button else text
 
 
+def card_button(card: Any, ctx: Context, kind: Kind, arg: str, chosen: bool = False) -> Button:
+    """A button that plays or toggles one card, labelled with its face (✅ when chosen)."""
+    code = str(CARDS[card] if isinstance(card, int) else card)
+    return ctx.button(("✅" if chosen else "") + face(code, button=True), kind, arg, card=code,
+                      chosen=chosen)
+
+
+def codes(cards: Sequence[Any]) -> tuple[str, ...]:
+    return tuple(str(card) for card in cards)
+
+
 def seated(trick: Sequence[tuple[int, Any]], ctx: Context) -> str:
     """'Անի 7♣ · Գոռ 10♣': the cards of a trick with who played them."""
     return " · ".join(f"{ctx.names[seat]} {card.symbol}" for seat, card in trick)
 
 
-def trick_lines(public: Any, ctx: Context) -> list[str]:
+def trick_line(trick: Sequence[tuple[int, Any]], ctx: Context) -> Line:
+    """The cards on the table, with who played them."""
+    return Line(ctx.t("table-trick", cards=seated(trick, ctx)), TRICK,
+                cards=codes([card for _, card in trick]))
+
+
+def trick_lines(public: Any, ctx: Context) -> list[Line]:
     """The trick on the table and the last one, with who took it (trick games)."""
-    lines = [ctx.t("table-trick", cards=seated(public.trick, ctx))] if public.trick else []
+    lines = [trick_line(public.trick, ctx)] if public.trick else []
     return lines + last_trick_lines(public, ctx)
 
 
-def last_trick_lines(public: Any, ctx: Context) -> list[str]:
+def last_trick_lines(public: Any, ctx: Context) -> list[Line]:
     """'Նախորդ առքը՝ Անի (Q♣ K♣ 2♣ 9♣)', or nothing before the deal's first trick is taken."""
     return taken_lines(public.last_trick, ctx)
 
 
 def taken_lines(trick: TrickRecord | None, ctx: Context, key: str = "table-last-trick"
-                ) -> list[str]:
+                ) -> list[Line]:
     """A trick and who took it, or nothing for None."""
     if trick is None:
         return []
-    cards = " ".join(card.symbol for _, card in trick.cards)
-    return [ctx.t(key, name=ctx.names[trick.winner], cards=cards)]
+    cards = [card for _, card in trick.cards]
+    return [Line(ctx.t(key, name=ctx.names[trick.winner], cards=" ".join(c.symbol for c in cards)),
+                 LAST, trick.winner, codes(cards))]
 
 
-def hand_trick_lines(obs: Any, ctx: Context) -> list[str]:
+def hand_trick_lines(obs: Any, ctx: Context) -> list[Line]:
     """A seat's hand while tricks are played, in the table's words: the previous trick (the one
     the reader may have just finished, gone from the table), then the trick on the table, or,
     when it is empty, who leads to it: «Սեղանին՝ —» told nobody that it was their lead."""
     lines = last_trick_lines(obs, ctx)
     if obs.trick:
-        lines.append(ctx.t("table-trick", cards=seated(obs.trick, ctx)))
+        lines.append(trick_line(obs.trick, ctx))
     elif obs.seat in obs.to_act:
-        lines.append(ctx.t("hand-you-lead"))
+        lines.append(Line(ctx.t("hand-you-lead"), PROMPT))
     elif obs.to_act:
-        lines.append(ctx.t("hand-leads", name=ctx.names[min(obs.to_act)]))
+        lines.append(Line(ctx.t("hand-leads", name=ctx.names[min(obs.to_act)]), INFO))
     return lines
 
 
-def suit_lines(hand: Sequence[Any]) -> list[str]:
+def suit_lines(hand: Sequence[Any]) -> list[Line]:
     """One line per suit, spades first, high cards first: '♠ A 10 7'."""
     by_suit: dict[int, list[Any]] = {}
     for card in hand:
         by_suit.setdefault(card.suit, []).append(card)
-    return [SUIT_SYMBOLS[s] + " " + " ".join(c.symbol[:-1] for c in sorted(by_suit[s], reverse=True))
-            for s in (3, 2, 1, 0) if s in by_suit]
+    lines = []
+    for s in (3, 2, 1, 0):
+        if s in by_suit:
+            cards = sorted(by_suit[s], reverse=True)
+            lines.append(Line(SUIT_SYMBOLS[s] + " " + " ".join(c.symbol[:-1] for c in cards),
+                              SUIT, cards=codes(cards)))
+    return lines
 
 
 def hand_order(cards: Sequence[Any]) -> list[Any]:
@@ -251,19 +403,19 @@ def hand_order(cards: Sequence[Any]) -> list[Any]:
     return sorted(cards, key=lambda c: (-c.suit, -c.rank))
 
 
-def rows_of(buttons: Sequence[Button], width: int = 5) -> tuple[tuple[Button, ...], ...]:
+def rows_of(buttons: Sequence[Button], width: int = 5) -> Rows:
     return tuple(tuple(buttons[i:i + width]) for i in range(0, len(buttons), width))
 
 
-def seat_list(ctx: Context, public: Shared, extra: Sequence[str] = ()) -> list[str]:
+def seat_list(ctx: Context, public: Shared, extra: Sequence[str] = ()) -> list[Line]:
     """'▸ Արամ — 12' per seat with the seat's standing (its team's, in team games); ▸ marks
     the seats to act."""
     table = public.standings
     team_of = {s: t for t, team in enumerate(public.teams) for s in team}
     lines = []
     for seat, name in enumerate(ctx.names):
-        mark = "▸" if seat in public.to_act else "  "
         value = table.values[team_of[seat] if table.by_team else seat]
         tail = extra[seat] if extra else ""
-        lines.append(f"{mark} {name} — {number(value)}{tail}")
+        lines.append(Line(f"{name} — {number(value)}{tail}", SEAT, seat,
+                          mark="▸ " if seat in public.to_act else "   "))
     return lines

@@ -29,21 +29,32 @@ from engine.tricks import Play
 
 from ..callbacks import Kind
 from .base import (
+    BID,
+    CONTRACT,
+    INFO,
+    PROMPT,
     RED,
+    RESULT,
+    TEAM,
     BaseView,
     Button,
     Context,
+    Line,
+    Rows,
     Screen,
+    card_button,
+    codes,
     entry_name,
-    face,
     hand_order,
     hand_trick_lines,
+    header,
     number,
     rows_of,
     signed,
     standings_line,
     suit_lines,
     table_keyboard,
+    title,
     trick_lines,
 )
 
@@ -79,20 +90,21 @@ def call_text(call: Call, ctx: Context) -> str:
     return ctx.t("bazar_blot-pass-said")
 
 
-def calls_line(public: Public, ctx: Context) -> str:
+def calls_line(public: Public, ctx: Context) -> Line:
     """'Բազար՝ Արամ 8♥ · Անի պաս · Գոռ Քուանշ'."""
     calls = [f"{ctx.names[seat]} {call_text(call, ctx)}" for seat, call in public.calls]
     if len(calls) > CALLS_SHOWN:
         calls = ["…", *calls[-CALLS_SHOWN:]]
-    return ctx.t("bazar_blot-calls", calls=" · ".join(calls) or "—")
+    return Line(ctx.t("bazar_blot-calls", calls=" · ".join(calls) or "—"), BID)
 
 
-def contract_line(contract: Contract, ctx: Context) -> str:
+def contract_line(contract: Contract, ctx: Context) -> Line:
     """'Խոսքը՝ 10♥ · Արամ · ×2 Քուանշ'."""
     parts = [bid_text(contract, ctx), ctx.names[contract.declarer]]
     if contract.multiplier > 1:
         parts.append(ctx.t(f"bazar_blot-times-{contract.multiplier}"))
-    return ctx.t("bazar_blot-contract", contract=" · ".join(parts))
+    return Line(ctx.t("bazar_blot-contract", contract=" · ".join(parts)), CONTRACT,
+                contract.declarer)
 
 
 def combo_names(kinds: Sequence[str], ctx: Context) -> str:
@@ -104,7 +116,7 @@ class BazarBlotView(BaseView):
     # ----- the group
 
     def table(self, public: Public, ctx: Context) -> Screen:
-        lines = [self._header(public, ctx)]
+        lines = [header(self._header(public, ctx))]
         lines += self._teams(public, ctx)
         if public.phase in ("auction", "sur"):
             lines.append(calls_line(public, ctx))
@@ -115,42 +127,44 @@ class BazarBlotView(BaseView):
             lines += trick_lines(public, ctx)
         if public.to_act:
             (seat,) = public.to_act
-            lines.append(ctx.t("bazar_blot-turn", name=ctx.names[seat]))
-        keyboard = table_keyboard(public, ctx)
-        return Screen("\n".join(lines), keyboard)
+            lines.append(Line(ctx.t("bazar_blot-turn", name=ctx.names[seat]), INFO, seat))
+        return Screen(tuple(lines), table_keyboard(public, ctx))
 
     def _header(self, public: Public, ctx: Context) -> str:
         return ctx.t("bazar_blot-header", deal=public.deal, target=public.target)
 
-    def _teams(self, public: Public, ctx: Context) -> list[str]:
+    def _teams(self, public: Public, ctx: Context) -> list[Line]:
         """One line per team: its players, its total toward the target, its tricks this deal."""
         lines = []
         for team in range(2):
-            marks = "" if ctx.page else "▸ " if set(public.teams[team]) & public.to_act else "  "
+            mark = "▸ " if set(public.teams[team]) & public.to_act else "  "
             text = ctx.t("bazar_blot-team", names=entry_name(public, ctx, team),
                          score=number(public.standings.values[team]))
             if public.phase == "play":
                 text += " · " + ctx.t("bazar_blot-tricks", count=public.tricks_won[team])
             if public.contract is not None and public.contract.team == team:
                 text += " · " + ctx.t("bazar_blot-declaring")
-            lines.append(marks + text)
+            lines.append(Line(text, TEAM, mark=mark))
         return lines
 
-    def _announcements(self, public: Public, ctx: Context) -> list[str]:
+    def _announcements(self, public: Public, ctx: Context) -> list[Line]:
         """§6.3: each player's categories from their first card; after trick 1 the team whose
         combinations count and their cards; the Blot when its first card is played."""
-        lines = [ctx.t("bazar_blot-announced", name=ctx.names[seat], combos=combo_names(kinds, ctx))
+        lines = [Line(ctx.t("bazar_blot-announced", name=ctx.names[seat],
+                            combos=combo_names(kinds, ctx)), INFO, seat)
                  for seat, kinds in enumerate(public.announced) if kinds]
         if public.combo_team is not None:
             shown = " · ".join(f"{ctx.t('bazar_blot-combo-' + c.kind)} "
                                + " ".join(card.symbol for card in c.cards)
                                for c in public.combinations)
-            lines.append(ctx.t("bazar_blot-counting", team=entry_name(public, ctx, public.combo_team),
-                               combos=shown))
+            lines.append(Line(ctx.t("bazar_blot-counting",
+                                    team=entry_name(public, ctx, public.combo_team), combos=shown),
+                              cards=codes([card for c in public.combinations for card in c.cards])))
         elif public.tricks and any(public.announced):
-            lines.append(ctx.t("bazar_blot-none-count"))
+            lines.append(Line(ctx.t("bazar_blot-none-count")))
         if public.blot is not None:
-            lines.append(ctx.t("bazar_blot-blot-said", name=ctx.names[public.blot]))
+            lines.append(Line(ctx.t("bazar_blot-blot-said", name=ctx.names[public.blot]), INFO,
+                              public.blot))
         return lines
 
     # ----- the hand
@@ -158,18 +172,17 @@ class BazarBlotView(BaseView):
     def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:
         mine = obs.seat in obs.to_act and bool(legal)
         state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
-        lines = [f"{self._header(obs, ctx)} · {state}", *suit_lines(obs.hand)]
-        if not ctx.page:  # the page shows the teams' lines beside it
-            lines.append(ctx.t("deal-totals", scores=standings_line(obs, obs.standings, ctx)))
+        lines = [header(f"{self._header(obs, ctx)} · {state}"), *suit_lines(obs.hand),
+                 Line(ctx.t("deal-totals", scores=standings_line(obs, obs.standings, ctx)), TEAM)]
         if obs.my_combos and obs.phase != "over":
-            lines.append(ctx.t("bazar_blot-my-combos",
-                               combos=combo_names([c.kind for c in obs.my_combos], ctx)))
-        rows: tuple[tuple[Button, ...], ...] = ()
+            lines.append(Line(ctx.t("bazar_blot-my-combos",
+                                    combos=combo_names([c.kind for c in obs.my_combos], ctx))))
+        rows: Rows = ()
         if obs.phase in ("auction", "sur"):
             lines.append(calls_line(obs, ctx))
             if mine:
                 prompt, rows = self._auction(obs, legal, ctx)
-                lines.append(prompt)
+                lines.append(Line(prompt, PROMPT))
         elif obs.phase == "play":
             if obs.contract is not None:
                 lines.append(contract_line(obs.contract, ctx))
@@ -177,17 +190,22 @@ class BazarBlotView(BaseView):
             if mine:
                 plays = [a for a in legal if isinstance(a, Play)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}
-                buttons = [Button(face(a.card, button=True), ctx.data(Kind.ACTION, str(a)))
+                buttons = [card_button(a.card, ctx, Kind.ACTION, str(a))
                            for a in sorted(plays, key=lambda a: order[CARDS[a.card]])]
                 rows = rows_of(buttons, 4)
-        return Screen("\n".join(lines), rows)
+        return Screen(tuple(lines), rows)
+
+    def action_text(self, action: Any, ctx: Context) -> str:
+        if isinstance(action, Call):
+            return call_text(action, ctx)
+        return super().action_text(action, ctx)
 
     def _auction(self, obs: Observation, legal: Sequence[Any], ctx: Context
-                 ) -> tuple[str, tuple[tuple[Button, ...], ...]]:
+                 ) -> tuple[str, Rows]:
         """The prompt and keyboard of the picker at ``ctx.pick`` (the module's docstring)."""
         if obs.phase == "sur":
-            buttons = [Button(ctx.t("bazar_blot-sur"), ctx.data(Kind.ACTION, str(a))) if isinstance(a, Sur)
-                       else Button(ctx.t("bazar_blot-pass"), ctx.data(Kind.ACTION, str(a)))
+            buttons = [ctx.button(ctx.t("bazar_blot-sur"), Kind.ACTION, str(a)) if isinstance(a, Sur)
+                       else ctx.button(ctx.t("bazar_blot-pass"), Kind.ACTION, str(a))
                        for a in legal if isinstance(a, (Sur, Pass))]
             quansh = obs.quansh if obs.quansh is not None else obs.seat
             return ctx.t("bazar_blot-sur-prompt", name=ctx.names[quansh]), (tuple(buttons),)
@@ -199,72 +217,70 @@ class BazarBlotView(BaseView):
             level, is_capot = int(arg), step == "k"
             choices = [b for s in STRAIN_ORDER for b in bids
                        if b.level == level and b.capot == is_capot and b.strain == s]
-            buttons = [Button(strain_text(b.strain, ctx, button=True), ctx.data(Kind.ACTION, str(b)))
+            buttons = [ctx.button(strain_text(b.strain, ctx, button=True), Kind.ACTION, str(b))
                        for b in choices]
             back = "k" if is_capot else "m" if level not in ordinary[:FIRST_LEVELS] else ""
             shown = ctx.t("bazar_blot-capot-bid", bid=str(level)) if is_capot else str(level)
             return (ctx.t("bazar_blot-choose-strain", bid=shown),
                     (tuple(buttons), (self._back(back, ctx),)))
         if ctx.pick == "m" and len(ordinary) > FIRST_LEVELS:
-            buttons = [Button(str(level), ctx.data(Kind.PICK, f"l:{level}"))
+            buttons = [ctx.button(str(level), Kind.PICK, f"l:{level}")
                        for level in ordinary[FIRST_LEVELS:]]
             return ctx.t("bazar_blot-choose-level"), (*rows_of(buttons, 8), (self._back("", ctx),))
         if ctx.pick == "k" and capot:
-            buttons = [Button(str(level), ctx.data(Kind.PICK, f"k:{level}")) for level in capot]
+            buttons = [ctx.button(str(level), Kind.PICK, f"k:{level}") for level in capot]
             return (ctx.t("bazar_blot-choose-capot"),
                     (*rows_of(buttons, 8), (self._back("", ctx),)))
-        levels = [Button(str(level), ctx.data(Kind.PICK, f"l:{level}"))
+        levels = [ctx.button(str(level), Kind.PICK, f"l:{level}")
                   for level in ordinary[:FIRST_LEVELS]]
         if len(ordinary) > FIRST_LEVELS:
-            levels.append(Button(ctx.t("bazar_blot-more"), ctx.data(Kind.PICK, "m")))
+            levels.append(ctx.button(ctx.t("bazar_blot-more"), Kind.PICK, "m"))
         calls = []
         if capot:
-            calls.append(Button(ctx.t("bazar_blot-capot"), ctx.data(Kind.PICK, "k")))
-        calls += [Button(ctx.t("bazar_blot-pass"), ctx.data(Kind.ACTION, str(a))) for a in legal
+            calls.append(ctx.button(ctx.t("bazar_blot-capot"), Kind.PICK, "k"))
+        calls += [ctx.button(ctx.t("bazar_blot-pass"), Kind.ACTION, str(a)) for a in legal
                   if isinstance(a, Pass)]
-        calls += [Button(ctx.t("bazar_blot-quansh"), ctx.data(Kind.ACTION, str(a))) for a in legal
+        calls += [ctx.button(ctx.t("bazar_blot-quansh"), Kind.ACTION, str(a)) for a in legal
                   if isinstance(a, Quansh)]
         return ctx.t("bazar_blot-your-call"), tuple(row for row in (tuple(levels), tuple(calls)) if row)
 
     def _back(self, pick: str, ctx: Context) -> Button:
-        return Button("‹ " + ctx.t("hand-back"), ctx.data(Kind.PICK, pick))
+        return ctx.button("‹ " + ctx.t("hand-back"), Kind.PICK, pick)
 
     # ----- results
 
-    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> Screen:
         facts: BlotDeal = record.facts
-        lines = [ctx.t("bazar_blot-deal-over", number=record.number)]
+        lines = [title(ctx.t("bazar_blot-deal-over", number=record.number))]
         if facts.thrown_in or facts.contract is None:
-            lines.append(ctx.t("bazar_blot-thrown-in"))
-            return "\n".join(lines)
+            return Screen((*lines, Line(ctx.t("bazar_blot-thrown-in"), RESULT)))
         lines.append(contract_line(facts.contract, ctx))
-        lines.append(ctx.t("bazar_blot-made") if facts.made else ctx.t("bazar_blot-failed"))
+        said = [ctx.t("bazar_blot-made") if facts.made else ctx.t("bazar_blot-failed")]
         if facts.capot is not None:
-            lines.append(ctx.t("bazar_blot-capot-taken", team=entry_name(public, ctx, facts.capot)))
-        lines.append(ctx.t("bazar_blot-card-points", points=" · ".join(
+            said.append(ctx.t("bazar_blot-capot-taken", team=entry_name(public, ctx, facts.capot)))
+        said.append(ctx.t("bazar_blot-card-points", points=" · ".join(
             f"{entry_name(public, ctx, t)} {facts.card_points[t]}" for t in range(2))))
         if facts.combo_team is not None:
-            lines.append(ctx.t("bazar_blot-combos-counted",
-                               team=entry_name(public, ctx, facts.combo_team),
-                               combos=combo_names([kind for _, kind in facts.combinations], ctx),
-                               points=facts.combo_points[facts.combo_team]))
+            said.append(ctx.t("bazar_blot-combos-counted",
+                              team=entry_name(public, ctx, facts.combo_team),
+                              combos=combo_names([kind for _, kind in facts.combinations], ctx),
+                              points=facts.combo_points[facts.combo_team]))
         if facts.blot is not None:
-            lines.append(ctx.t("bazar_blot-blot-counted", name=ctx.names[facts.blot],
-                               points=facts.blot_points[facts.blot % 2]))
-        lines.append(" · ".join(f"{entry_name(public, ctx, t)} {signed(v)}"
-                                for t, v in enumerate(record.results)))
-        lines.append(ctx.t("deal-totals", scores=standings_line(public, record.standings, ctx)))
-        return "\n".join(lines)
+            said.append(ctx.t("bazar_blot-blot-counted", name=ctx.names[facts.blot],
+                              points=facts.blot_points[facts.blot % 2]))
+        said.append(" · ".join(f"{entry_name(public, ctx, t)} {signed(v)}"
+                               for t, v in enumerate(record.results)))
+        said.append(ctx.t("deal-totals", scores=standings_line(public, record.standings, ctx)))
+        return Screen((*lines, *(Line(text, RESULT) for text in said)))
 
     def match_result(self, public: Any, ctx: Context) -> Screen:
-        screen = super().match_result(public, ctx)
         winner = ctx.t("bazar_blot-winner", team=entry_name(public, ctx, public.standings.order[0]))
-        return Screen(screen.text + "\n" + winner, screen.rows)
+        return super().match_result(public, ctx).plus((Line(winner, RESULT),))
 
     def hand_alert(self, obs: Observation, ctx: Context) -> str:
-        lines = suit_lines(obs.hand) or [ctx.t("hand-empty")]
+        lines = [line.text for line in suit_lines(obs.hand)] or [ctx.t("hand-empty")]
         if obs.contract is not None and obs.phase == "play":
-            lines.append(contract_line(obs.contract, ctx))
+            lines.append(contract_line(obs.contract, ctx).text)
         return "\n".join(lines)[:200]
 
 

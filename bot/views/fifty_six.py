@@ -34,17 +34,30 @@ from engine.tricks import Play
 
 from ..callbacks import Kind
 from .base import (
+    BID,
+    CONTRACT,
+    LAST,
+    PROMPT,
     RED,
+    RESULT,
+    SEAT,
+    SUIT,
+    TEAM,
     BaseView,
     Button,
     Context,
+    Line,
+    Rows,
     Screen,
+    card_button,
+    codes,
     entry_name,
-    face,
+    header,
     rows_of,
-    seated,
     signed,
     table_keyboard,
+    title,
+    trick_line,
 )
 
 TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")
@@ -57,45 +70,45 @@ class FiftySixView(BaseView):
     # ----- the group
 
     def table(self, public: Public, ctx: Context) -> Screen:
-        lines = [self._header(public, ctx)]
+        lines = [header(self._header(public, ctx))]
         lines += self._teams(public, ctx)
-        lines.append(ctx.t("fifty_six-order", seats=self._order(public, ctx)))
+        lines.append(Line(ctx.t("fifty_six-order", seats=self._order(public, ctx)), SEAT))
         lines += self._deal_lines(public, ctx)
-        keyboard = table_keyboard(public, ctx)
-        return Screen("\n".join(lines), keyboard)
+        return Screen(tuple(lines), table_keyboard(public, ctx))
 
-    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> Screen:
         facts: FiftySixDeal = record.facts
         c = facts.contract
         verdict = "fifty_six-made" if facts.made else "fifty_six-lost"
-        lines = [ctx.t("fifty_six-deal-over", number=record.number),
-                 ctx.t(verdict, contract=_contract(c, ctx), team=self._team(public, ctx, c.team),
-                       points=facts.points[c.team], value=c.value)]
+        said = [ctx.t(verdict, contract=_contract(c, ctx), team=self._team(public, ctx, c.team),
+                      points=facts.points[c.team], value=c.value)]
         played = sorted(_teams_at(facts.active, public) | set(facts.eliminated))
-        lines.append(ctx.t("fifty_six-card-points", points=" · ".join(
+        said.append(ctx.t("fifty_six-card-points", points=" · ".join(
             f"{_mark(t)} {facts.points[t]}" for t in played)))
-        lines.append(ctx.t("fifty_six-table-changes", changes=" · ".join(
+        said.append(ctx.t("fifty_six-table-changes", changes=" · ".join(
             f"{_mark(t)} {signed(record.results[t])} → {record.standings.values[t]}"
             for t in played)))
         for t in facts.eliminated:
-            lines.append(ctx.t("fifty_six-team-out", team=self._team(public, ctx, t)))
+            said.append(ctx.t("fifty_six-team-out", team=self._team(public, ctx, t)))
         if facts.eliminated and facts.hand_size:
-            lines.append(ctx.t("fifty_six-reformed", players=len(facts.active),
-                               cards=facts.hand_size))
-        return "\n".join(lines)
+            said.append(ctx.t("fifty_six-reformed", players=len(facts.active),
+                              cards=facts.hand_size))
+        return Screen((title(ctx.t("fifty_six-deal-over", number=record.number)),
+                       *(Line(text, RESULT) for text in said)))
 
-    def places(self, public: Public, ctx: Context) -> list[str]:
+    def places(self, public: Public, ctx: Context) -> list[Line]:
         table = public.standings
         left = {t: r.number for r in public.history for t in r.facts.eliminated}
         lines = []
         for t in table.order:
             team = self._team(public, ctx, t)
             if t in left:
-                lines.append(ctx.t("fifty_six-place-out", place=table.places[t], team=team,
-                                   number=left[t]))
+                text = ctx.t("fifty_six-place-out", place=table.places[t], team=team,
+                             number=left[t])
             else:
-                lines.append(ctx.t("fifty_six-place-in", place=table.places[t], team=team,
-                                   tables=table.values[t]))
+                text = ctx.t("fifty_six-place-in", place=table.places[t], team=team,
+                             tables=table.values[t])
+            lines.append(Line(text, RESULT))
         return lines
 
     # ----- the player
@@ -110,31 +123,36 @@ class FiftySixView(BaseView):
             state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
         team = obs.team_of(obs.seat)
         partner = next(s for s in obs.teams[team] if s != obs.seat)
-        lines = [f"{self._header(obs, ctx)} · {state}"]
-        if not ctx.page:  # the page shows the teams' lines (partners, tables) beside it
-            lines.append(ctx.t("fifty_six-you", mark=_mark(team), partner=ctx.names[partner],
-                               tables=self._tables_line(obs)))
+        lines = [header(f"{self._header(obs, ctx)} · {state}"),
+                 Line(ctx.t("fifty_six-you", mark=_mark(team), partner=ctx.names[partner],
+                            tables=self._tables_line(obs)), TEAM)]
         lines += self._deal_lines(obs, ctx)
         lines += hand_lines(obs.hand)
-        rows: tuple[tuple[Button, ...], ...] = ()
+        rows: Rows = ()
         if mine and obs.phase == "auction":
             prompt, rows = self._auction(obs, legal, ctx)
-            lines.append(prompt)
+            lines += [Line(text, PROMPT) for text in prompt.split("\n")]
         elif mine and obs.phase == "play":
             plays = sorted((a for a in legal if isinstance(a, Play)), key=lambda a: _hand_key(a.card))
-            rows = rows_of([Button(face(a.card, button=True), ctx.data(Kind.ACTION, str(a)))
-                            for a in plays], 6)
-        return Screen("\n".join(lines), rows)
+            rows = rows_of([card_button(a.card, ctx, Kind.ACTION, str(a)) for a in plays], 6)
+        return Screen(tuple(lines), rows)
 
     def hand_alert(self, obs: Observation, ctx: Context) -> str:
         if obs.seat not in obs.active:
             return ctx.t("fifty_six-you-left-short")
-        return "\n".join(hand_lines(obs.hand)) or ctx.t("hand-empty")
+        return "\n".join(line.text for line in hand_lines(obs.hand)) or ctx.t("hand-empty")
+
+    def action_text(self, action: Any, ctx: Context) -> str:
+        if isinstance(action, Bid):
+            return contract_bid(action)
+        if isinstance(action, Call):
+            return ctx.t(f"fifty_six-said-{action.kind}")
+        return super().action_text(action, ctx)
 
     # ----- pieces
 
     def _auction(self, obs: Observation, legal: Sequence[Any],
-                 ctx: Context) -> tuple[str, tuple[tuple[Button, ...], ...]]:
+                 ctx: Context) -> tuple[str, Rows]:
         """The picker at ``ctx.pick``: "" (calls and the lowest values), "more" (the other
         values) or "v<value>" (that value's bids in their forms)."""
         values = sorted({a.value for a in legal if isinstance(a, Bid)})
@@ -142,22 +160,22 @@ class FiftySixView(BaseView):
         if pick.startswith("v") and pick[1:].isdigit() and int(pick[1:]) in values:
             return self._value_step(obs, int(pick[1:]), legal, ctx)
         if pick == "more" and len(values) > FIRST_VALUES:
-            buttons = [Button(str(v), ctx.data(Kind.PICK, f"v{v}")) for v in values[FIRST_VALUES:]]
-            back = (Button("‹ " + ctx.t("hand-back"), ctx.data(Kind.PICK, "")),)
+            buttons = [ctx.button(str(v), Kind.PICK, f"v{v}") for v in values[FIRST_VALUES:]]
+            back = (ctx.button("‹ " + ctx.t("hand-back"), Kind.PICK, ""),)
             return ctx.t("fifty_six-choose-value"), (*rows_of(buttons, 6), back)
-        calls = [Button(ctx.t("fifty_six-pass"), ctx.data(Kind.ACTION, str(PASS)))] if PASS in legal else []
+        calls = [ctx.button(ctx.t("fifty_six-pass"), Kind.ACTION, str(PASS))] if PASS in legal else []
         if DOUBLE in legal:
-            calls.append(Button(ctx.t("fifty_six-double"), ctx.data(Kind.ACTION, str(DOUBLE))))
+            calls.append(ctx.button(ctx.t("fifty_six-double"), Kind.ACTION, str(DOUBLE)))
         if REDOUBLE in legal:
-            calls.append(Button(ctx.t("fifty_six-redouble"), ctx.data(Kind.ACTION, str(REDOUBLE))))
-        buttons = [Button(str(v), ctx.data(Kind.PICK, f"v{v}")) for v in values[:FIRST_VALUES]]
+            calls.append(ctx.button(ctx.t("fifty_six-redouble"), Kind.ACTION, str(REDOUBLE)))
+        buttons = [ctx.button(str(v), Kind.PICK, f"v{v}") for v in values[:FIRST_VALUES]]
         if len(values) > FIRST_VALUES:
-            buttons.append(Button(ctx.t("fifty_six-more") + " ›", ctx.data(Kind.PICK, "more")))
+            buttons.append(ctx.button(ctx.t("fifty_six-more") + " ›", Kind.PICK, "more"))
         prompt = ctx.t("fifty_six-choose-call") if values else ctx.t("fifty_six-choose-no-bid")
         return prompt, (*rows_of(buttons, 6), tuple(calls))
 
     def _value_step(self, obs: Observation, value: int, legal: Sequence[Any],
-                    ctx: Context) -> tuple[str, tuple[tuple[Button, ...], ...]]:
+                    ctx: Context) -> tuple[str, Rows]:
         high = obs.high_bid
         suits = [d for d in SUIT_ORDER if Bid(value, d) in legal]
         by_form: dict[str, list[Button]] = {}
@@ -166,11 +184,10 @@ class FiftySixView(BaseView):
             for form in forms:
                 bid = Bid(value, denom, None if form == forms[0] else form)  # the default unsaid
                 by_form.setdefault(form, []).append(
-                    Button(_bid_label(bid, value - (high.value if high else 0), ctx, button=True),
-                           ctx.data(Kind.ACTION, str(bid))))
+                    ctx.button(_bid_label(bid, value - (high.value if high else 0), ctx, button=True), Kind.ACTION, str(bid)))
         rows = [tuple(by_form[f]) for f in ("num-suit", "suit-num", "plus-suit") if f in by_form]
         rows.append(tuple(b for f in ("num-nt", "num-noes", "plus-2-noes") for b in by_form.get(f, ())))
-        rows.append((Button("‹ " + ctx.t("hand-back"), ctx.data(Kind.PICK, "")),))
+        rows.append((ctx.button("‹ " + ctx.t("hand-back"), Kind.PICK, ""),))
         hint = [ctx.t("fifty_six-choose-denom", value=value), ctx.t("fifty_six-forms-hint")]
         if high is not None:
             hint.append(ctx.t("fifty_six-forms-hint-plus"))
@@ -179,16 +196,16 @@ class FiftySixView(BaseView):
     def _header(self, obs: Public, ctx: Context) -> str:
         return ctx.t("fifty_six-header", number=obs.deal, dealer=ctx.names[obs.dealer])
 
-    def _teams(self, public: Public, ctx: Context) -> list[str]:
+    def _teams(self, public: Public, ctx: Context) -> list[Line]:
         lines = []
         left = {t: r.number for r in public.history for t in r.facts.eliminated}
         for t in range(len(public.teams)):
             team = self._team(public, ctx, t)
             if t in left:
-                lines.append(ctx.t("fifty_six-team-left", team=team, number=left[t]))
+                text = ctx.t("fifty_six-team-left", team=team, number=left[t])
             else:
-                lines.append(ctx.t("fifty_six-team-line", team=team,
-                                   tables=public.standings.values[t]))
+                text = ctx.t("fifty_six-team-line", team=team, tables=public.standings.values[t])
+            lines.append(Line(text, TEAM))
         return lines
 
     def _team(self, public: Public, ctx: Context, team: int) -> str:
@@ -207,48 +224,47 @@ class FiftySixView(BaseView):
         return " · ".join(("▸" if s in public.to_act else "") + f"{_mark(public.team_of(s))} "
                           + ctx.names[s] for s in seats)
 
-    def _deal_lines(self, public: Public, ctx: Context) -> list[str]:
-        lines: list[str] = []
+    def _deal_lines(self, public: Public, ctx: Context) -> list[Line]:
         if public.phase == "over":
             winner = public.standings.order[0]
-            return [ctx.t("fifty_six-winner", team=self._team(public, ctx, winner))]
+            return [Line(ctx.t("fifty_six-winner", team=self._team(public, ctx, winner)), RESULT)]
         if public.contract is None:
             if public.calls:
-                lines.append(ctx.t("fifty_six-auction", calls=_calls(public, ctx)))
-            else:
-                lines.append(ctx.t("fifty_six-auction-start"))
-            return lines
+                return [Line(ctx.t("fifty_six-auction", calls=_calls(public, ctx)), BID)]
+            return [Line(ctx.t("fifty_six-auction-start"), BID)]
         c = public.contract
-        lines.append(ctx.t("fifty_six-contract", contract=_contract(c, ctx),
-                           name=ctx.names[c.declarer], mark=_mark(c.team)))
-        lines.append(ctx.t("fifty_six-points", points=" · ".join(
-            f"{_mark(t)} {public.points[t]}" for t in range(len(public.teams))
-            if public.standings.values[t])))
+        lines = [Line(ctx.t("fifty_six-contract", contract=_contract(c, ctx),
+                            name=ctx.names[c.declarer], mark=_mark(c.team)), CONTRACT, c.declarer),
+                 Line(ctx.t("fifty_six-points", points=" · ".join(
+                     f"{_mark(t)} {public.points[t]}" for t in range(len(public.teams))
+                     if public.standings.values[t])))]
         if public.trick:
-            lines.append(ctx.t("table-trick", cards=seated(public.trick, ctx)))
+            lines.append(trick_line(public.trick, ctx))
         return lines + self.taken(public.last_trick, ctx)
 
-    def closing(self, record: DealRecord, ctx: Context) -> list[str]:
+    def closing(self, record: DealRecord, ctx: Context) -> list[Line]:
         last = record.last_trick  # 56's own record, with its card points
         return self.taken(last if isinstance(last, TrickRecord) else None, ctx,
                           "fifty_six-deal-last-trick")
 
     def taken(self, last: TrickRecord | None, ctx: Context, key: str = "fifty_six-last-trick"
-              ) -> list[str]:
+              ) -> list[Line]:
         """A trick, who took it and its card points."""
         if last is None:
             return []
-        cards = " ".join(card.symbol for _, card in last.cards)
-        return [ctx.t(key, name=ctx.names[last.winner], cards=cards, points=last.points)]
+        cards = [card for _, card in last.cards]
+        return [Line(ctx.t(key, name=ctx.names[last.winner],
+                           cards=" ".join(c.symbol for c in cards), points=last.points),
+                     LAST, last.winner, codes(cards))]
 
     def _left(self, obs: Observation, ctx: Context) -> Screen:
         team = obs.team_of(obs.seat)
         number = next((r.number for r in obs.history if team in r.facts.eliminated), obs.deal)
-        lines = [self._header(obs, ctx),
-                 ctx.t("fifty_six-you-left", number=number)]
+        lines = [header(self._header(obs, ctx)),
+                 Line(ctx.t("fifty_six-you-left", number=number), PROMPT)]
         if obs.phase != "over":
-            lines.append(ctx.t("fifty_six-you-left-watch", players=len(obs.active)))
-        return Screen("\n".join(lines))
+            lines.append(Line(ctx.t("fifty_six-you-left-watch", players=len(obs.active)), PROMPT))
+        return Screen(tuple(lines))
 
 
 def _mark(team: int) -> str:
@@ -286,11 +302,11 @@ def _call_label(calls: Sequence[tuple[int, Bid | Call]], index: int, ctx: Contex
         return ctx.t(f"fifty_six-said-{call.kind}")
     text = _bid_label(call, raised_by(calls, index), ctx)
     if call.form in ("plus-suit", "plus-2-noes"):  # the number the plus form makes
-        text += f" ({_contract_bid(call)})"
+        text += f" ({contract_bid(call)})"
     return text
 
 
-def _contract_bid(bid: Bid) -> str:
+def contract_bid(bid: Bid) -> str:
     return f"{bid.value} NT" if bid.denom == NT else f"{bid.value}{SUIT_SYMBOLS[bid.denom]}"
 
 
@@ -319,13 +335,14 @@ def _hand_key(card: int) -> tuple[int, int]:
     return (-CARDS[card].suit, -POWER[card])
 
 
-def hand_lines(hand: Sequence[Card]) -> list[str]:
+def hand_lines(hand: Sequence[Card]) -> list[Line]:
     """'♠ J J 9 A' per suit in 56's order, both copies shown."""
     lines = []
     for suit in SUIT_ORDER:
         cards = sorted((c for c in hand if c.suit == suit), key=_hand_key)
         if cards:
-            lines.append(SUIT_SYMBOLS[suit] + " " + " ".join(c.symbol[:-1] for c in cards))
+            lines.append(Line(SUIT_SYMBOLS[suit] + " " + " ".join(c.symbol[:-1] for c in cards),
+                              SUIT, cards=codes(cards)))
     return lines
 
 

@@ -7,7 +7,6 @@ picker drawn in place (``ctx.pick`` is the path so far), a code whose last step 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,47 +15,51 @@ from engine.cards import parse_card
 
 from ..callbacks import Kind
 from .base import (
+    PROMPT,
+    TRICK,
     BaseView,
     Button,
     Context,
+    Line,
     Screen,
-    face,
+    card_button,
     hand_order,
+    header,
+    readable,
     rows_of,
     seat_list,
     suit_lines,
     table_keyboard,
 )
 
-_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
-_SUITS = {"C": "♣", "D": "♦️", "H": "♥️", "S": "♠"}
-
-
-def label(step: str) -> str:
-    """A readable button label from one step of a code: cards become faces, suits symbols."""
-    text = _CARD.sub(lambda m: face(m.group(0), button=True), step)
-    return _SUITS.get(text, text).replace(",", " ")
-
 
 def _is_cards(step: str) -> bool:
-    return all(_CARD.fullmatch(part) for part in step.split(","))
+    return all(_is_card(part) for part in step.split(","))
+
+
+def _is_card(code: str) -> bool:
+    try:
+        return str(parse_card(code)) == code
+    except (ValueError, KeyError):
+        return False
 
 
 class GenericView(BaseView):
     def table(self, public: Any, ctx: Context) -> Screen:
-        lines = [f"🃏 <b>{ctx.t('game-' + ctx.game)}</b>", *seat_list(ctx, public)]
+        lines = [header(f"🃏 {ctx.t('game-' + ctx.game)}"), *seat_list(ctx, public)]
         trick = getattr(public, "trick", ())
         if trick:
-            lines.append(ctx.t("table-trick", cards=_trick(trick, ctx)))
-        return Screen("\n".join(lines), table_keyboard(public, ctx))
+            lines.append(Line(ctx.t("table-trick", cards=_trick(trick, ctx)), TRICK,
+                              cards=tuple(str(card) for _, card in trick)))
+        return Screen(tuple(lines), table_keyboard(public, ctx))
 
     def hand(self, obs: Any, legal: Sequence[Any], ctx: Context) -> Screen:
-        lines = [f"🃏 <b>{ctx.t('game-' + ctx.game)}</b>"]
+        lines = [header(f"🃏 {ctx.t('game-' + ctx.game)}")]
         lines += suit_lines(hand_order(getattr(obs, "hand", ())))
         if not legal:
-            return Screen("\n".join(lines))
-        lines.append(ctx.t("hand-your-turn-line"))
-        return Screen("\n".join(lines), picker([str(a) for a in legal], ctx))
+            return Screen(tuple(lines))
+        lines.append(Line(ctx.t("hand-your-turn-line"), PROMPT))
+        return Screen(tuple(lines), picker([str(a) for a in legal], ctx))
 
 
 def picker(codes: Sequence[str], ctx: Context) -> tuple[tuple[Button, ...], ...]:
@@ -81,12 +84,15 @@ def picker(codes: Sequence[str], ctx: Context) -> tuple[tuple[Button, ...], ...]
         seen.add(step)
         code = ":".join([*path, step])
         deeper = any(len(s) > len(path) + 1 and s[len(path)] == step for s in below)
-        buttons.append(Button(label(step), ctx.data(Kind.PICK, code) if deeper else ctx.data(Kind.ACTION, code)))
+        kind = Kind.PICK if deeper else Kind.ACTION
+        one = step if not deeper and "," not in step and _is_card(step) else None  # plays it
+        buttons.append(card_button(one, ctx, kind, code) if one
+                       else ctx.button(readable(step), kind, code))
     rows = list(rows_of(buttons, 5))
     if toggled:
         rows += _toggles(toggled, path, ctx)
     if path:
-        rows.append((Button("‹ " + ctx.t("hand-back"), ctx.data(Kind.PICK, ":".join(path[:-1]))),))
+        rows.append((ctx.button("‹ " + ctx.t("hand-back"), Kind.PICK, ":".join(path[:-1])),))
     return tuple(rows)
 
 
@@ -96,9 +102,8 @@ def _toggles(codes: list[list[str]], path: list[str], ctx: Context) -> list[tupl
     most = find_game(ctx.game).most_chosen if ctx.game else None
     if most is not None and len(chosen) >= most:
         cards = [c for c in cards if c in chosen]  # only unchoosing: the service refuses more
-    buttons = [Button(("✅" if c in chosen else "") + face(c, button=True),
-                      ctx.data(Kind.TOGGLE, ("-" if c in chosen else "+") + c)) for c in cards]
-    confirm = Button(ctx.t("hand-play-chosen", count=len(chosen)), ctx.data(Kind.CONFIRM, ":".join(path)))
+    buttons = [card_button(c, ctx, Kind.TOGGLE, ("-" if c in chosen else "+") + c, chosen=c in chosen) for c in cards]
+    confirm = ctx.button(ctx.t("hand-play-chosen", count=len(chosen)), Kind.CONFIRM, ":".join(path))
     return [*rows_of(buttons, 6), (confirm,)]
 
 

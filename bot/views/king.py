@@ -3,7 +3,6 @@ score sheet of the 12 deals (see shared/ux.md and shared/rules/king.md §13 for 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,20 +12,28 @@ from engine.king import ChooseTrump, Observation, Public
 
 from ..callbacks import Kind
 from .base import (
+    CONTRACT,
+    PROMPT,
+    RESULT,
+    SEAT,
+    SHEET,
     BaseView,
-    Button,
     Context,
+    Line,
+    Rows,
     Screen,
+    card_button,
     entry_name,
-    face,
     hand_order,
     hand_trick_lines,
+    header,
     number,
     rows_of,
     seat_list,
     signed,
     suit_lines,
     table_keyboard,
+    title,
     trick_lines,
 )
 
@@ -49,46 +56,50 @@ class KingView(BaseView):
         extra = [self._seat_extra(public, seat, ctx) if playing else "" for seat in range(4)]
         lines += seat_list(ctx, public, extra)
         lines += trick_lines(public, ctx)
-        keyboard = table_keyboard(public, ctx)
-        return Screen("\n".join(lines), keyboard)
+        return Screen(tuple(lines), table_keyboard(public, ctx))
 
     def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:
         mine = obs.seat in obs.to_act and bool(legal)
         state = ctx.t("hand-your-turn") if mine else ctx.t("hand-wait")
         head = self._head(obs, ctx)
-        lines = [f"{head[0]} · {state}", *head[1:], *suit_lines(obs.hand)]
-        lines.append(ctx.t("king-your-score", total=number(obs.standings.values[obs.seat]),
-                           points=signed(obs.points[obs.seat])))
-        rows: tuple[tuple[Button, ...], ...] = ()
+        lines = [header(f"{head[0].text} · {state}"), *head[1:], *suit_lines(obs.hand)]
+        lines.append(Line(ctx.t("king-your-score", total=number(obs.standings.values[obs.seat]),
+                                points=signed(obs.points[obs.seat])), SEAT, obs.seat))
+        rows: Rows = ()
         if obs.phase == "trump":
             if mine:
-                lines.append(ctx.t("king-choose-trump"))
+                lines.append(Line(ctx.t("king-choose-trump"), PROMPT))
                 rows = self._trump_keyboard(legal, ctx)
         elif obs.phase == "play":
             lines += hand_trick_lines(obs, ctx)
             if mine:
                 plays = [a for a in legal if not isinstance(a, ChooseTrump)]
                 order = {c: i for i, c in enumerate(hand_order([CARDS[a.card] for a in plays]))}
-                buttons = [Button(face(a.card, button=True), ctx.data(Kind.ACTION, str(a)))
-                           for a in sorted(plays, key=lambda a: order[CARDS[a.card]])]
-                rows = rows_of(buttons)
-        return Screen("\n".join(lines), rows)
+                rows = rows_of([card_button(a.card, ctx, Kind.ACTION, str(a))
+                                for a in sorted(plays, key=lambda a: order[CARDS[a.card]])])
+        return Screen(tuple(lines), rows)
 
-    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+    def action_text(self, action: Any, ctx: Context) -> str:
+        if isinstance(action, ChooseTrump):
+            return ctx.t(f"king-suit-{SUITS[action.suit].lower()}")
+        return super().action_text(action, ctx)
+
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> Screen:
         facts = record.facts
         table = record.standings
-        lines = [ctx.t("king-deal-over", deal=record.number, deals=public.deals,
-                       contract=self._contract_label(facts.contract, facts.trump, ctx))]
-        lines += [ctx.t("king-deal-line", place=table.places[i], name=entry_name(public, ctx, i),
-                        total=number(table.values[i]), points=signed(record.results[i]))
+        lines = [title(ctx.t("king-deal-over", deal=record.number, deals=public.deals,
+                             contract=self._contract_label(facts.contract, facts.trump, ctx)))]
+        lines += [Line(ctx.t("king-deal-line", place=table.places[i],
+                             name=entry_name(public, ctx, i), total=number(table.values[i]),
+                             points=signed(record.results[i])), RESULT, i)
                   for i in table.order]
-        return "\n".join(lines)
+        return Screen(tuple(lines))
 
     def match_result(self, public: Any, ctx: Context) -> Screen:
         screen = super().match_result(public, ctx)
-        return Screen(screen.text + "\n\n" + self.score_sheet(public, ctx), screen.rows)
+        return screen.plus((Line(""), *self.score_sheet(public, ctx).lines))
 
-    def score_sheet(self, public: Public, ctx: Context) -> str:
+    def score_sheet(self, public: Public, ctx: Context) -> Screen:
         """The paper sheet: one row per finished deal (number, contract, each seat's points) and
         the totals; the seats are numbered in the column heads and named in a legend."""
         width = SHEET_WIDTH
@@ -104,34 +115,34 @@ class KingView(BaseView):
         cells = "".join(f"{number(v):>{width}}" for v in public.standings.values)
         rows.append(f"{'':>2} {total:<{label_width}}{cells}")
         legend = " · ".join(f"{s + 1} {ctx.names[s]}" for s in range(4))
-        return "\n".join([ctx.t("king-sheet-title"), "<pre>" + html.escape("\n".join(rows)) + "</pre>",
-                          legend])
+        return Screen((title(ctx.t("king-sheet-title")), Line("\n".join(rows), SHEET, style="pre"),
+                       Line(legend)))
 
     # --- pieces
 
-    def _head(self, obs: Public, ctx: Context) -> list[str]:
+    def _head(self, obs: Public, ctx: Context) -> list[Line]:
         """The header (deal n/12 and the contract), its one-line reminder, and the line of the
         declarer (with the trump in a Trumps deal)."""
-        lines = [ctx.t("king-header", deal=obs.deal, deals=obs.deals,
-                       contract=contract_name(obs.contract, ctx)),
-                 reminder(obs.contract, ctx)]
+        lines = [header(ctx.t("king-header", deal=obs.deal, deals=obs.deals,
+                             contract=contract_name(obs.contract, ctx))),
+                 Line(reminder(obs.contract, ctx), CONTRACT)]
         declarer = ctx.names[obs.declarer]
         if obs.contract == "TR" and obs.trump is not None:
-            lines.append(ctx.t("king-trump", suit=SUIT_SYMBOLS[obs.trump], name=declarer))
+            text = ctx.t("king-trump", suit=SUIT_SYMBOLS[obs.trump], name=declarer)
         elif obs.phase == "trump":
-            lines.append(ctx.t("king-trump-choosing", name=declarer))
+            text = ctx.t("king-trump-choosing", name=declarer)
         else:
-            lines.append(ctx.t("king-declarer", name=declarer))
-        return lines
+            text = ctx.t("king-declarer", name=declarer)
+        return [*lines, Line(text, CONTRACT, obs.declarer)]
 
     def _seat_extra(self, public: Public, seat: int, ctx: Context) -> str:
         """' (−100 · Q♦)': the seat's points this deal and the scored cards it has taken."""
         cards = " ".join(c.symbol for c in hand_order(public.counted[seat]))
         return f" ({signed(public.points[seat])}" + (f" · {cards}" if cards else "") + ")"
 
-    def _trump_keyboard(self, legal: Sequence[Any], ctx: Context) -> tuple[tuple[Button, ...], ...]:
+    def _trump_keyboard(self, legal: Sequence[Any], ctx: Context) -> Rows:
         offered = {a.suit: a for a in legal if isinstance(a, ChooseTrump)}
-        buttons = [Button(ctx.t(f"king-suit-{SUITS[s].lower()}"), ctx.data(Kind.ACTION, str(offered[s])))
+        buttons = [ctx.button(ctx.t(f"king-suit-{SUITS[s].lower()}"), Kind.ACTION, str(offered[s]))
                    for s in TRUMP_BUTTON_ORDER if s in offered]
         return rows_of(buttons, 2)
 

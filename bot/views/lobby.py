@@ -7,7 +7,7 @@ from engine.players import LEVEL_NAMES
 
 from ..callbacks import Kind
 from ..play.records import LobbyInfo
-from .base import Button, Context, Screen
+from .base import SEAT, TEAM, Button, Context, Line, Screen, title
 
 USUAL = 4  # the table every game has: a bigger one (56 at 6 or 8) is a further press
 
@@ -32,36 +32,36 @@ def lobby(ctx: Context, info: LobbyInfo, bot_link: str, menu: bool = False) -> S
     game = ctx.t(f"game-{ctx.game}") if ctx.game else ctx.t("lobby-no-game")
     names = ", ".join(ctx.names) or "—"
     seated = len(ctx.names)
-    lines = [ctx.t("lobby-title", game=game),
-             ctx.t("lobby-seated", count=seated, size=sizes_text(ctx, info.sizes), names=names)]
+    lines = [title(ctx.t("lobby-title", game=game)),
+             Line(ctx.t("lobby-seated", count=seated, size=sizes_text(ctx, info.sizes),
+                        names=names), SEAT)]
     if info.teams:
         teams = " · ".join(" & ".join(ctx.names[s] for s in team) for team in info.teams)
-        lines.append(ctx.t("lobby-teams", teams=teams))
+        lines.append(Line(ctx.t("lobby-teams", teams=teams), TEAM))
     rows: list[tuple[Button, ...]] = []
     if not ctx.game:
-        rows.append(tuple(Button(ctx.t(f"game-{g}"), ctx.data(Kind.GAME, g)) for g in GAME_NAMES))
+        rows.append(tuple(ctx.button(ctx.t(f"game-{g}"), Kind.GAME, g) for g in GAME_NAMES))
     if info.options:
-        rows.append(tuple(Button(ctx.t(f"lobby-option-{name}", value=value), ctx.data(Kind.OPTION, name))
+        rows.append(tuple(ctx.button(ctx.t(f"lobby-option-{name}", value=value), Kind.OPTION, name)
                           for name, value in info.options))
-    rows.append((Button(ctx.t("lobby-join"), ctx.data(Kind.JOIN)), Button(ctx.t("lobby-leave"), ctx.data(Kind.LEAVE))))
+    rows.append((ctx.button(ctx.t("lobby-join"), Kind.JOIN), ctx.button(ctx.t("lobby-leave"), Kind.LEAVE)))
     # Computers wait for the game (it says how many seats there are). One press fills the free
     # seats; one computer at a time only where that makes a table the fill skips (Thirteen for
     # two or three), and then its level is a second press.
     size = fill_size(info.sizes, seated) if ctx.game else None
     one = size is not None and any(seated < s < size for s in info.sizes)
     if menu and one:
-        rows.append(tuple(Button(ctx.t(f"level-{lv}"), ctx.data(Kind.ADD_COMPUTER, lv)) for lv in LEVEL_NAMES)
-                    + (Button("✖", ctx.data(Kind.CLOSE_MENU)),))
+        rows.append(tuple(ctx.button(ctx.t(f"level-{lv}"), Kind.ADD_COMPUTER, lv) for lv in LEVEL_NAMES)
+                    + (ctx.button("✖", Kind.CLOSE_MENU),))
     elif size is not None:
-        rows.append(tuple(Button(ctx.t("lobby-fill", count=size - seated, level=ctx.t(f"level-{lv}")),
-                                 ctx.data(Kind.FILL, f"{lv}:{size}")) for lv in LEVEL_NAMES))
-    start = Button(ctx.t("lobby-start"), ctx.data(Kind.START))
-    rows.append((Button(ctx.t("lobby-computer"), ctx.data(Kind.MENU)), start) if one and not menu
+        rows.append(tuple(ctx.button(ctx.t("lobby-fill", count=size - seated, level=ctx.t(f"level-{lv}")), Kind.FILL, f"{lv}:{size}") for lv in LEVEL_NAMES))
+    start = ctx.button(ctx.t("lobby-start"), Kind.START)
+    rows.append((ctx.button(ctx.t("lobby-computer"), Kind.MENU), start) if one and not menu
                 else (start,))
     rows.append((Button(ctx.t("lobby-open-bot"), url=bot_link),))
-    return Screen("\n".join(lines), tuple(rows))
+    return Screen(tuple(lines), tuple(rows))
 
 
 def stopped(ctx: Context) -> Screen:
     game = ctx.t(f"game-{ctx.game}") if ctx.game else ""
-    return Screen(ctx.t("table-stopped", game=game))
+    return Screen((title(ctx.t("table-stopped", game=game)),))

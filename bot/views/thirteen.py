@@ -33,16 +33,27 @@ from engine.thirteen import (
 
 from ..callbacks import Kind
 from .base import (
+    HAND,
+    LAST,
+    PROMPT,
+    RESULT,
+    SEAT,
+    TRICK,
     BaseView,
     Button,
     Context,
+    Line,
     Screen,
+    card_button,
+    codes,
     face,
+    header,
     number,
     rows_of,
     seat_list,
     signed,
     table_keyboard,
+    title,
 )
 
 CARD_ROW = 5  # card toggles per row, as Hearts' hand
@@ -52,100 +63,111 @@ SUGGESTED_KINDS = (SINGLE, PAIR, TRIPLE, SEQ, DSEQ, QUAD)
 
 class ThirteenView(BaseView):
     def table(self, public: Public, ctx: Context) -> Screen:
-        lines = [_header(public, ctx), *seat_list(ctx, public, _seat_tails(public, ctx))]
+        lines = [header(_header(public, ctx)), *seat_list(ctx, public, _seat_tails(public, ctx))]
         if public.table and public.table_owner is not None:
-            lines.append(ctx.t("thirteen-table", name=ctx.names[public.table_owner],
-                               combo=_with_cards(public.table, public.table_shape, ctx)))
+            lines.append(Line(ctx.t("thirteen-table", name=ctx.names[public.table_owner],
+                                    combo=_with_cards(public.table, public.table_shape, ctx)),
+                              TRICK, public.table_owner, codes(public.table)))
         elif public.phase != "over":
             last = _last_combo(public.last_round)
             if last is not None:
                 seat, combo = last
-                lines.append(ctx.t("thirteen-table-cleared", name=ctx.names[seat],
-                                   combo=_with_cards(combo.cards, classify(combo.mask), ctx)))
+                lines.append(Line(ctx.t("thirteen-table-cleared", name=ctx.names[seat],
+                                        combo=_with_cards(combo.cards, classify(combo.mask), ctx)),
+                                  LAST, seat, codes(combo.cards)))
             else:
-                lines.append(ctx.t("thirteen-table-empty"))
+                lines.append(Line(ctx.t("thirteen-table-empty"), TRICK))
             if public.first_play:
-                lines.append(ctx.t("thirteen-first-play"))
+                lines.append(Line(ctx.t("thirteen-first-play")))
         if public.finished and public.phase != "over":
-            lines.append(ctx.t("thirteen-finished", names=_order(public.finished, ctx)))
-        keyboard = table_keyboard(public, ctx)
-        return Screen("\n".join(lines), keyboard)
+            lines.append(Line(ctx.t("thirteen-finished", names=_order(public.finished, ctx)),
+                              RESULT))
+        return Screen(tuple(lines), table_keyboard(public, ctx))
 
     def hand(self, obs: Observation, legal: Sequence[Any], ctx: Context) -> Screen:
         mine = obs.seat in obs.to_act and bool(legal)
         state = ctx.t("thirteen-your-turn") if mine else ctx.t("thirteen-wait")
-        lines = [f"{_header(obs, ctx)} · {state}", _faces(obs.hand) or ctx.t("hand-empty")]
+        lines = [header(f"{_header(obs, ctx)} · {state}"),
+                 Line(_faces(obs.hand) or ctx.t("hand-empty"), HAND, cards=codes(obs.hand))]
         if obs.phase == "over":
-            return Screen("\n".join(lines[:2]))
+            return Screen(tuple(lines))
         if obs.table and obs.table_owner is not None:
-            lines.append(ctx.t("thirteen-to-beat", name=ctx.names[obs.table_owner],
-                               combo=_with_cards(obs.table, obs.table_shape, ctx)))
+            lines.append(Line(ctx.t("thirteen-to-beat", name=ctx.names[obs.table_owner],
+                                    combo=_with_cards(obs.table, obs.table_shape, ctx)),
+                              TRICK, obs.table_owner, codes(obs.table)))
         elif mine:
-            lines.append(ctx.t("thirteen-lead"))
+            lines.append(Line(ctx.t("thirteen-lead"), PROMPT))
         if obs.required_card is not None:
-            lines.append(ctx.t("thirteen-first-card", card=obs.required_card.symbol))
+            lines.append(Line(ctx.t("thirteen-first-card", card=obs.required_card.symbol),
+                              PROMPT, cards=codes([obs.required_card])))
         if obs.seat in obs.finished:
-            lines.append(ctx.t("thirteen-out", place=obs.finished.index(obs.seat) + 1))
+            lines.append(Line(ctx.t("thirteen-out", place=obs.finished.index(obs.seat) + 1)))
         elif obs.seat in obs.passed:
-            lines.append(ctx.t("thirteen-locked"))
+            lines.append(Line(ctx.t("thirteen-locked")))
         others = [f"{ctx.names[s]} {n}" for s, n in enumerate(obs.hand_sizes) if s != obs.seat]
-        lines.append(ctx.t("thirteen-left", counts=" · ".join(others)))
+        lines.append(Line(ctx.t("thirteen-left", counts=" · ".join(others)), SEAT))
         if not mine:
-            return Screen("\n".join(lines))
-        codes = {str(a): a for a in legal}
+            return Screen(tuple(lines))
+        legal_codes = {str(a): a for a in legal}
         chosen = _chosen(obs, ctx.selection)
         choice = Combo(val_mask(chosen)) if chosen else None
-        live = choice is not None and str(choice) in codes
+        live = choice is not None and str(choice) in legal_codes
         if any(isinstance(a, Combo) for a in legal):
-            lines.append(_chosen_line(obs, chosen, live, ctx))
+            lines.append(Line(_chosen_line(obs, chosen, live, ctx), PROMPT, cards=codes(chosen)))
         else:
-            lines.append(ctx.t("thirteen-cannot-beat"))
+            lines.append(Line(ctx.t("thirteen-cannot-beat"), PROMPT))
         rows = list(_toggles(obs, legal, chosen, ctx))
         last: list[Button] = []
         if live:
-            last.append(Button(ctx.t("thirteen-play"), ctx.data(Kind.CONFIRM, "play")))
-        if "pass" in codes:
-            last.append(Button(ctx.t("thirteen-pass"), ctx.data(Kind.ACTION, "pass")))
+            last.append(ctx.button(ctx.t("thirteen-play"), Kind.CONFIRM, "play"))
+        if "pass" in legal_codes:
+            last.append(ctx.button(ctx.t("thirteen-pass"), Kind.ACTION, "pass"))
         if last:
             rows.append(tuple(last))
         suggestions = _suggestions(legal, ctx)
         if suggestions:
             rows.append(suggestions)
-        return Screen("\n".join(lines), tuple(rows))
+        return Screen(tuple(lines), tuple(rows))
 
     def hand_alert(self, obs: Observation, ctx: Context) -> str:
         return _faces(obs.hand) or ctx.t("hand-empty")
 
-    def closing(self, record: DealRecord, ctx: Context) -> list[str]:
+    def closing(self, record: DealRecord, ctx: Context) -> list[Line]:
         """'Last play: Ani, pair 2♠ 2♥': the play that ended the game."""
         last = record.last_trick
         if last is None:
             return []
         cards = [card for _, card in last.cards]
-        return [ctx.t("thirteen-last-play", name=ctx.names[last.winner],
-                      combo=_with_cards(cards, classify(val_mask(cards)), ctx))]
+        return [Line(ctx.t("thirteen-last-play", name=ctx.names[last.winner],
+                           combo=_with_cards(cards, classify(val_mask(cards)), ctx)),
+                     LAST, last.winner, codes(cards))]
 
-    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> str:
+    def action_text(self, action: Any, ctx: Context) -> str:
+        if isinstance(action, Combo):
+            shape = classify(action.mask)
+            return _with_cards(action.cards, shape, ctx) if shape is not None \
+                else _faces(action.cards)
+        return super().action_text(action, ctx)
+
+    def deal_result(self, record: DealRecord, public: Any, ctx: Context) -> Screen:
         facts = record.facts
         key = "thirteen-tiebreak-over" if facts.tiebreak else "thirteen-game-over"
-        lines = [ctx.t(key, number=record.number)]
-        lines.append(" · ".join(f"{place}. {ctx.names[s]} {signed(record.results[s])}"
-                                for place, s in enumerate(facts.order, 1)))
         table = record.standings
-        lines.append(ctx.t("deal-totals", scores=" · ".join(
-            f"{ctx.names[s]} {number(table.values[s])}" for s in table.order)))
+        said = [" · ".join(f"{place}. {ctx.names[s]} {signed(record.results[s])}"
+                           for place, s in enumerate(facts.order, 1)),
+                ctx.t("deal-totals", scores=" · ".join(
+                    f"{ctx.names[s]} {number(table.values[s])}" for s in table.order))]
         if public.tiebreak_follows(record.number):
             top = [ctx.names[s] for s in table.order if table.places[s] == 1]
-            lines.append(ctx.t("thirteen-tiebreak-next", names=", ".join(top)))
-        return "\n".join(lines)
+            said.append(ctx.t("thirteen-tiebreak-next", names=", ".join(top)))
+        return Screen((title(ctx.t(key, number=record.number)), *(Line(t, RESULT) for t in said)))
 
     def match_result(self, public: Any, ctx: Context) -> Screen:
         screen = super().match_result(public, ctx)
         extra = sum(1 for record in public.history if record.facts.tiebreak)
         if not extra:
             return screen
-        return Screen(screen.text + "\n" + ctx.t("thirteen-match-tiebreaks", count=extra),
-                      screen.rows)
+        return screen.plus((Line(ctx.t("thirteen-match-tiebreaks", count=extra), RESULT),))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,9 +267,9 @@ def _toggles(obs: Observation, legal: Sequence[Any], chosen: list[Card],
         if not usable & val_mask((card,)):
             continue
         if card in picked:
-            buttons.append(Button("✅" + face(card, button=True), ctx.data(Kind.TOGGLE, f"-{card}")))
+            buttons.append(card_button(card, ctx, Kind.TOGGLE, f"-{card}", chosen=True))
         else:
-            buttons.append(Button(face(card, button=True), ctx.data(Kind.TOGGLE, f"+{card}")))
+            buttons.append(card_button(card, ctx, Kind.TOGGLE, f"+{card}"))
     return rows_of(buttons, CARD_ROW)
 
 
@@ -266,10 +288,9 @@ def _suggestions(legal: Sequence[Any], ctx: Context) -> tuple[Button, ...]:
         if kind in lowest and len(buttons) < SUGGESTIONS:
             combo = lowest[kind][2]
             try:
-                data = ctx.data(Kind.ACTION, str(combo))
+                buttons.append(ctx.button("▶ " + _short(combo.cards), Kind.ACTION, str(combo)))
             except ValueError:  # over 64 bytes: toggles still reach it
                 continue
-            buttons.append(Button("▶ " + _short(combo.cards), data))
     return tuple(buttons)
 
 

@@ -43,7 +43,7 @@ def message(t: TournamentRecord, lang: str, start: str, zone: str,
         names = ", ".join(name(e) for e in t.entrants)
         lines.append(i18n.t(lang, "tournament-entrants", count=len(t.entrants), names=names)
                      if t.entrants else i18n.t(lang, "tournament-nobody"))
-        return Screen("\n".join(lines), _signup_rows(t, lang, bot_link))
+        return Screen.html("\n".join(lines), _signup_rows(t, lang, bot_link))
     rows: tuple[tuple[Button, ...], ...] = ()
     if t.status == "cancelled":  # at its start (too few), or by its opener while it ran
         lines.append(i18n.t(lang, "tournament-too-few" if t.too_few else "tournament-cancelled"))
@@ -60,7 +60,7 @@ def message(t: TournamentRecord, lang: str, start: str, zone: str,
     if t.points:
         lines.append(i18n.t(lang, "tournament-standings", played=len(t.points)))
         lines += table_lines(t, standings)
-    return Screen("\n".join(lines), rows)
+    return Screen.html("\n".join(lines), rows)
 
 
 def _signup_rows(t: TournamentRecord, lang: str, bot_link: str) -> tuple[tuple[Button, ...], ...]:

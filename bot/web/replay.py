@@ -17,8 +17,9 @@ from engine.core import Shared
 
 from .. import i18n
 from ..coach.replay import Deal, Source, caption, page_ref, seats_shown, title
-from ..views import Context, deal_post, view_for
-from .scene import WORDS, lines, plain, under_felt
+from ..views import Context, Screen, deal_post, view_for
+from ..views.base import TITLE, Line
+from .scene import WORDS, plain, screen_data
 
 
 def deal_payload(source: Source, deal: Deal, ctx: Context) -> dict[str, Any]:
@@ -27,9 +28,9 @@ def deal_payload(source: Source, deal: Deal, ctx: Context) -> dict[str, Any]:
     return {
         "replay": page_ref(source, deal.number), "game": source.game, "status": "replay",
         "seat": source.seat, "face_up": source.face_up, "lang": ctx.lang,
-        "names": [lines(n)[0] if n else "" for n in source.names], "deadline": None,
+        "names": list(source.names), "deadline": None, "kinds": [], "hand": None,
         "title": ctx.t(f"game-{source.game}"), "words": {k: ctx.t(f"web-{k}") for k in WORDS},
-        "deal": deal.number, "deals": source.deals, "buttons": [], "hand_lines": [],
+        "deal": deal.number, "deals": source.deals,
         "frames": [frame(game, source, deal, step, ctx) for step in range(len(deal.moves) + 1)],
     }
 
@@ -41,13 +42,14 @@ def frame(game: Game, source: Source, deal: Deal, step: int, ctx: Context) -> di
     view = view_for(source.game)
     if step == len(deal.moves):
         return {**closing(public, source, deal, ctx), **drawn(
-            source, deal, step, ctx, deal_post(view, public.history[deal.number - 1], public, ctx))}
+            source, deal, step, ctx,
+            list(deal_post(view, public.history[deal.number - 1], public, ctx).lines))}
     hands = {seat: [str(card) for card in getattr(game.observation(state, seat), "hand", ())]
              for seat in seats_shown(source)}
     mine = hands.pop(source.seat, []) if source.seat is not None else []
     # The score sheet is not drawn on the felt (the last frame's board lines carry the deal's
     # result), and it grows with the match: every frame of a late 56 deal carried sixty deals.
-    return {**drawn(source, deal, step, ctx, view.table(public, ctx).text),
+    return {**drawn(source, deal, step, ctx, list(view.table(public, ctx).lines)),
             "view": plain(dataclasses.replace(public, history=())),
             "last_trick": plain(getattr(public, "last_trick", None)),
             "cards": [{"code": code, "state": "", "data": ""} for code in mine],
@@ -73,8 +75,10 @@ def last_label_key(game: str) -> str:
     return own if i18n.has("en", own) else "web-deal-last-trick"
 
 
-def drawn(source: Source, deal: Deal, step: int, ctx: Context, board: str) -> dict[str, Any]:
-    """A frame's words: the title, the board's lines, those under the felt, the caption."""
-    table = [lines(title(source, deal, step, ctx))[0], *lines(board)]
-    return {"step": step, "lines": table, "info": under_felt(table), "hand_info": [],
-            "caption": lines(caption(source, deal, step, ctx))[0]}
+def drawn(source: Source, deal: Deal, step: int, ctx: Context, board: list[Line]
+          ) -> dict[str, Any]:
+    """A frame's words: the replay's title and the board (the table as the group saw it, or
+    the deal's result), and the caption."""
+    head = Line(title(source, deal, step, ctx), TITLE)
+    return {"step": step, "board": screen_data(Screen((head, *board))),
+            "caption": caption(source, deal, step, ctx)}

@@ -1,35 +1,27 @@
 """A scene: what one viewer may see of a table, as JSON for the page. Built from the engine's
-public view, or from the viewer's own seat's observation, never from the state; the words are the
-bot's own (the same views and Fluent catalogues as the messages), and the choices are the hand
-message's buttons, with the same callback data: a tap on the page is a press of that button."""
+public view, or from the viewer's own seat's observation, never from the state; its screens are
+the very data the Telegram messages are rendered from (``Screen``: lines with a role, the cards
+they name, buttons with what they do), so a tap on the page is a press of that button."""
 
 from __future__ import annotations
 
 import dataclasses
-import html
-import re
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
 from engine import find_game
 from engine.cards import Card
-from engine.core import code_cards
 from storage import TableRecord
 
-from .. import callbacks
-from ..callbacks import Kind
+from ..entrance.buttons import kinds
+from ..entrance.presser import Door
 from ..play.lobby import lobby_info
 from ..views import Context, Screen, view_for
 from ..views import lobby as lobby_views
+from ..views.base import Button, Line
 
-TAGS = re.compile(r"<[^>]+>")
-SEAT_LINE = re.compile(r"^(▸ |   )")  # a seat's line: the felt shows its name and standing
-SUIT_LINE = re.compile(r"^[♠♥♦♣] ")  # a hand's suit: the page shows the cards
-# Buttons the page can press: a hand's, and a lobby's (the one-computer menu and links aside).
-PAGE_KINDS = frozenset({Kind.ACTION, Kind.PICK, Kind.TOGGLE, Kind.CONFIRM, Kind.JOIN, Kind.LEAVE,
-                        Kind.FILL, Kind.START, Kind.GAME, Kind.OPTION, Kind.REMATCH})
-CARD_KINDS = frozenset({Kind.ACTION, Kind.TOGGLE})
+PAGE_KINDS = sorted(kinds(Door.PAGE))  # the buttons the page may press
 
 
 def plain(value: Any) -> Any:
@@ -51,96 +43,63 @@ def plain(value: Any) -> Any:
     return str(value)  # an action or a contract: its code
 
 
-def lines(screen: Screen | str) -> list[str]:
-    """A message's HTML as plain lines (names are escaped there: unescaped once here)."""
-    text = screen if isinstance(screen, str) else screen.text
-    return [html.unescape(TAGS.sub("", line)) for line in text.splitlines()]
+def line_data(line: Line) -> dict[str, Any]:
+    return {"text": line.text, "role": line.role, "seat": line.seat, "cards": list(line.cards),
+            "style": line.style, "mark": line.mark}
 
 
-def _press(data: str | None) -> callbacks.Press | None:
-    try:
-        return callbacks.decode(data)
-    except callbacks.BadCallback:
-        return None
+def button_data(button: Button) -> dict[str, Any]:
+    return {"text": button.text, "data": button.data, "url": button.url,
+            "kind": str(button.kind) if button.kind else None, "card": button.card,
+            "chosen": button.chosen}
 
 
-def choices(screen: Screen) -> tuple[dict[str, dict[str, Any]], list[list[dict[str, str]]]]:
-    """A screen's buttons split in two: those that play or toggle one card (by card code, for
-    the cards of the hand), and the rest, in their rows (a pass's confirm, bids, pickers)."""
-    by_card: dict[str, dict[str, Any]] = {}
-    rows: list[list[dict[str, str]]] = []
-    for row in screen.rows:
-        rest = []
-        for button in row:
-            press = _press(button.data)
-            if press is None or press.kind not in PAGE_KINDS:
-                continue
-            card = _card_of(press)
-            if card is not None and press.kind in CARD_KINDS:
-                by_card[card] = {"data": button.data, "chosen": button.text.startswith("✅")}
-            else:
-                rest.append({"text": button.text, "data": button.data or ""})
-        if rest:
-            rows.append(rest)
-    return by_card, rows
+def screen_data(screen: Screen) -> dict[str, Any]:
+    """A screen as the page reads it: the same lines and buttons Telegram's message is made of."""
+    return {"lines": [line_data(line) for line in screen.lines],
+            "buttons": [[button_data(b) for b in row] for row in screen.rows]}
 
 
-def _card_of(press: callbacks.Press) -> str | None:
-    """The one card a play or toggle button names: 'play:QS', '+QS', '-QS'."""
-    arg = press.arg.lstrip("+-") if press.kind == Kind.TOGGLE else press.arg
-    cards = code_cards(arg) if ":" in arg else [arg]
-    return cards[0] if len(cards) == 1 and _is_card(cards[0]) else None
-
-
-def _is_card(code: str) -> bool:
-    return len(code) == 2 and code[0] in "23456789TJQKA" and code[1] in "CDHS"
-
-
-def hand_cards(hand: Sequence[Card], by_card: dict[str, dict[str, Any]],
-               selection: Sequence[str]) -> list[dict[str, Any]]:
+def hand_cards(hand: Sequence[Card], screen: Screen, selection: Sequence[str]
+               ) -> list[dict[str, Any]]:
     """The viewer's cards in the engine's order: raised (a button plays or toggles it), chosen
     (toggled in), or dimmed; each with the button data a tap presses."""
+    by_card = {b.card: b for row in screen.rows for b in row if b.card is not None}
     out = []
     for card in hand:
         code = str(card)
         button = by_card.get(code)
-        chosen = code in selection or bool(button and button["chosen"])
+        chosen = code in selection or bool(button and button.chosen)
         out.append({"code": code, "state": "chosen" if chosen else "legal" if button else "dim",
-                    "data": button["data"] if button else ""})
+                    "data": button.data if button else ""})
     return out
 
 
-def build(table: TableRecord, state: Any, seat: int | None,
-          ctx: Context, link: str = "") -> dict[str, Any]:
+def build(table: TableRecord, state: Any, seat: int | None, ctx: Context,
+          link: str = "") -> dict[str, Any]:
     """The scene of ``table`` for a viewer at ``seat`` (None: a spectator), drawn in ``ctx``."""
-    names = [lines(n)[0] if n else "" for n in ctx.names]
     scene: dict[str, Any] = {
         "table": table.id, "game": table.game, "status": table.status, "version": table.version,
-        "move": len(table.log), "seat": seat, "lang": ctx.lang, "names": names,
+        "move": len(table.log), "seat": seat, "lang": ctx.lang, "names": list(ctx.names),
         "humans": [s.user_id is not None for s in table.seats], "deadline": table.deadline,
         "title": ctx.t(f"game-{table.game}") if table.game else "",
-        "words": {k: ctx.t(f"web-{k}") for k in WORDS},
+        "words": {k: ctx.t(f"web-{k}") for k in WORDS}, "kinds": PAGE_KINDS,
+        "hand": None, "cards": [], "view": None, "last_trick": None,
     }
     if table.status == "lobby":
-        screen = lobby_views.lobby(ctx, lobby_info(table), link)
-        _, rows = choices(screen)
-        return scene | _texts(screen) | {"buttons": rows, "view": None, "cards": []}
+        return scene | {"board": screen_data(lobby_views.lobby(ctx, lobby_info(table), link))}
     if table.status == "stopped" or state is None:
-        return scene | _texts(lobby_views.stopped(ctx)) | {"buttons": [], "view": None, "cards": []}
-    ctx = dataclasses.replace(ctx, page=True)
+        return scene | {"board": screen_data(lobby_views.stopped(ctx))}
     game, view = find_game(table.game), view_for(table.game)
     public = game.public_observation(state)
     board = view.finished_table(public, ctx) if table.status == "finished" else view.table(public, ctx)
-    scene |= _texts(board) | {"buttons": [], "cards": []}
+    scene["board"] = screen_data(board)
     shown = public
     if seat is not None and table.status == "playing":
         shown = game.observation(state, seat)
         hand = view.hand(shown, game.legal_actions(state, seat), ctx)
-        by_card, rows = choices(hand)
-        scene |= _texts(board, hand) | {"buttons": rows,
-                                         "cards": hand_cards(shown.hand, by_card, ctx.selection)}
-    elif table.status == "finished":
-        _, scene["buttons"] = choices(board)
+        scene |= {"hand": screen_data(hand),
+                  "cards": hand_cards(shown.hand, hand, ctx.selection)}
     scene["view"] = plain(without_past_cards(shown))
     scene["last_trick"] = plain(getattr(shown, "last_trick", None))
     return scene
@@ -153,28 +112,6 @@ def without_past_cards(obs: Any) -> Any:
         dataclasses.replace(record, last_trick=None) for record in obs.history))
 
 
-def _texts(board: Screen, hand: Screen | None = None) -> dict[str, Any]:
-    """The lines of the table's message and of the hand, and what the page writes of them under
-    the felt: ``info``, the table's lines but its first (the status) and the seats' (the felt has
-    them); ``hand_info``, the hand's but its first, its suits (drawn as cards) and any ``info`` has."""
-    table, mine = lines(board), lines(hand) if hand is not None else []
-    info = under_felt(table)
-    return {"lines": table, "hand_lines": mine, "info": info,
-            "hand_info": [line for line in mine[1:] if not SUIT_LINE.match(line) and line not in info]}
-
-
-def under_felt(table: list[str]) -> list[str]:
-    """The table message's lines the page writes under the felt: all but the first (the status
-    line) and the seats' (the felt draws them)."""
-    return [line for line in table[1:] if not SEAT_LINE.match(line)]
-
-
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
          "standings", "open")
-
-
-def screen_data(screen: Screen) -> dict[str, Any]:
-    """A screen for the presser alone (a hint, a sheet) as the page shows it."""
-    _, rows = choices(screen)
-    return {"lines": lines(screen), "buttons": rows}

@@ -7,7 +7,7 @@ bazar_blot-deal = deal
     .many = deals
     .title = Deal
 
-bazar_blot-header = 🃏 <b>Bazar Blot</b> · deal { $deal } · to { $target }
+bazar_blot-header = 🃏 Bazar Blot · deal { $deal } · to { $target }
 bazar_blot-team = { $names } — { $score }
 bazar_blot-tricks = { $count ->
     [one] { $count } trick

@@ -14,7 +14,7 @@ fifty_six-illegal-cannot-redouble = You can redouble only your own team's double
 fifty_six-illegal-must-follow-suit = You must follow suit
 fifty_six-illegal-not-in-hand = That card is not in your hand
 
-fifty_six-header = 🃏 <b>56</b> · deal { $number } · dealer { $dealer }
+fifty_six-header = 🃏 56 · deal { $number } · dealer { $dealer }
 fifty_six-team-line = { $team } — { $tables } { $tables ->
         [one] table
        *[other] tables

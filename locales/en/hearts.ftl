@@ -18,7 +18,7 @@ hearts-illegal-pass-too-few = { $chosen ->
         }
     }
 hearts-illegal-pass-too-many = Pass exactly 3 cards: { $extra } too many
-hearts-header = 🃏 <b>Hearts</b> · deal { $round } · { $direction }
+hearts-header = 🃏 Hearts · deal { $round } · { $direction }
 hearts-pass-left = pass left
 hearts-pass-right = pass right
 hearts-pass-across = pass across

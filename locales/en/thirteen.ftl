@@ -9,9 +9,9 @@ thirteen-deal = game
     .title = Game
 
 ## Header
-thirteen-header = 🃏 <b>Thirteen</b>
-thirteen-header-game = 🃏 <b>Thirteen</b> · game { $number }/{ $total }
-thirteen-header-tiebreak = 🃏 <b>Thirteen</b> · tie-break game ({ $number })
+thirteen-header = 🃏 Thirteen
+thirteen-header-game = 🃏 Thirteen · game { $number }/{ $total }
+thirteen-header-tiebreak = 🃏 Thirteen · tie-break game ({ $number })
 
 ## A seat on the table
 thirteen-seat-cards = { $count ->

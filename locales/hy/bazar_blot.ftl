@@ -9,7 +9,7 @@ bazar_blot-deal = բաժանում
     .from = բաժանումից
     .title = Բաժանում
 
-bazar_blot-header = 🃏 <b>Բազար բլոտ</b> · բաժանում { $deal } · մինչև { $target }
+bazar_blot-header = 🃏 Բազար բլոտ · բաժանում { $deal } · մինչև { $target }
 bazar_blot-team = { $names } — { $score }
 bazar_blot-tricks = { $count } առք
 bazar_blot-calls = Բազար՝ { $calls }

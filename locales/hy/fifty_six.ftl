@@ -17,7 +17,7 @@ fifty_six-illegal-cannot-redouble = Վերակրկնապատկել կարելի 
 fifty_six-illegal-must-follow-suit = Պետք է գալ նույն մաստով
 fifty_six-illegal-not-in-hand = Այդ քարտը ձեր ձեռքում չկա
 
-fifty_six-header = 🃏 <b>56</b> · բաժանում { $number } · բաժանող՝ { $dealer }
+fifty_six-header = 🃏 56 · բաժանում { $number } · բաժանող՝ { $dealer }
 fifty_six-team-line = { $team } — { $tables } սեղան
 fifty_six-team-left = { $team } — դուրս են եկել { $number ->
         [1] 1-ին

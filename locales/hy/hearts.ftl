@@ -19,7 +19,7 @@ hearts-illegal-pass-too-few = { $chosen ->
         }
     }
 hearts-illegal-pass-too-many = Փոխանցում են ուղիղ 3 քարտ․ { $extra } քարտն ավելորդ է
-hearts-header = 🃏 <b>Սրտեր</b> · { $round }-{ $round ->
+hearts-header = 🃏 Սրտեր · { $round }-{ $round ->
         [1] ին
        *[other] րդ
     } խաղափուլ · { $direction }

@@ -11,9 +11,9 @@ thirteen-deal = խաղ
     .title = Խաղ
 
 ## Header
-thirteen-header = 🃏 <b>Տասներեք</b>
-thirteen-header-game = 🃏 <b>Տասներեք</b> · խաղ { $number }/{ $total }
-thirteen-header-tiebreak = 🃏 <b>Տասներեք</b> · լրացուցիչ խաղ ({ $number }-րդ)
+thirteen-header = 🃏 Տասներեք
+thirteen-header-game = 🃏 Տասներեք · խաղ { $number }/{ $total }
+thirteen-header-tiebreak = 🃏 Տասներեք · լրացուցիչ խաղ ({ $number }-րդ)
 
 ## A seat on the table
 thirteen-seat-cards = { $count } քարտ

@@ -7,7 +7,7 @@ bazar_blot-deal = раздача
     .many = раздач
     .title = Раздача
 
-bazar_blot-header = 🃏 <b>Базар-блот</b> · раздача { $deal } · до { $target }
+bazar_blot-header = 🃏 Базар-блот · раздача { $deal } · до { $target }
 bazar_blot-team = { $names } — { $score }
 bazar_blot-tricks = { $count ->
     [one] { $count } взятка

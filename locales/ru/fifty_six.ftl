@@ -13,7 +13,7 @@ fifty_six-illegal-cannot-redouble = Реконтра возможна тольк
 fifty_six-illegal-must-follow-suit = Нужно ходить в масть
 fifty_six-illegal-not-in-hand = Этой карты нет у вас на руке
 
-fifty_six-header = 🃏 <b>56</b> · раздача { $number } · сдаёт { $dealer }
+fifty_six-header = 🃏 56 · раздача { $number } · сдаёт { $dealer }
 fifty_six-team-line = { $team } — { $tables } { $tables ->
         [one] стол
         [few] стола

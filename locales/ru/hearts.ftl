@@ -19,7 +19,7 @@ hearts-illegal-pass-too-few = { $chosen ->
         }
     }
 hearts-illegal-pass-too-many = Передаются ровно 3 карты: лишних { $extra }
-hearts-header = 🃏 <b>Червы</b> · раздача { $round } · { $direction }
+hearts-header = 🃏 Червы · раздача { $round } · { $direction }
 hearts-pass-left = передача налево
 hearts-pass-right = передача направо
 hearts-pass-across = передача напротив

@@ -9,9 +9,9 @@ thirteen-deal = игра
     .title = Игра
 
 ## Header
-thirteen-header = 🃏 <b>Тринадцать</b>
-thirteen-header-game = 🃏 <b>Тринадцать</b> · игра { $number }/{ $total }
-thirteen-header-tiebreak = 🃏 <b>Тринадцать</b> · дополнительная игра ({ $number }-я)
+thirteen-header = 🃏 Тринадцать
+thirteen-header-game = 🃏 Тринадцать · игра { $number }/{ $total }
+thirteen-header-tiebreak = 🃏 Тринадцать · дополнительная игра ({ $number }-я)
 
 ## A seat on the table
 thirteen-seat-cards = { $count } { $count ->

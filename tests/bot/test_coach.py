@@ -140,18 +140,18 @@ def test_hint_and_review_texts_in_every_language(name: str) -> None:
     advice = advise(name, obs, legal, random.Random(1))
     for lang in ("hy", "en", "ru"):
         ctx = Context(lang, 1, 0, ("A", "B", "C", "D"), name)
-        text = coach.hint_text(advice, ctx)
+        text = coach.hint(advice, ctx).text
         assert coach.action_text(advice.choice, ctx) in text.split("\n")[0]
         assert len(text.split("\n")) >= 2 + min(2, len(advice.ranked) - 1)
         assert "{" not in text and "coach-" not in text
         positions = {i: o for i, o, _, _ in decisions}
-        reviewed = coach.review_text(regrets, 1, ctx, positions)
+        reviewed = coach.review(regrets, 1, ctx, positions).text
         items = [line for line in reviewed.split("\n") if line[:2] in ("1.", "2.", "3.")]
         assert len(items) == len(regrets) and "coach-" not in reviewed
         for regret in regrets:  # the position as the reader saw it: their hand then
             hand = " ".join(c.symbol for c in positions[regret.index].hand)
             assert hand in reviewed
-    none = coach.review_text([], 1, Context("hy", 1, 0, (), name))
+    none = coach.review([], 1, Context("hy", 1, 0, (), name)).text
     assert i18n.t("hy", "coach-review-none") in none
 
 

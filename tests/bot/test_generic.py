@@ -81,6 +81,6 @@ def test_the_generic_hand_says_your_turn_on_a_line_of_its_own_with_a_capital() -
     (seat,) = game.to_act(state)
     ctx = generic.Context("hy", 1, 0, ("Ա", "Բ", "Գ", "Դ"), "king")
     screen = generic.VIEW.hand(game.observation(state, seat), game.legal_actions(state, seat), ctx)
-    assert "Ձեր հերթն է" in screen.text.split("\n")
+    assert "Ձեր հերթն է" in screen.read.split("\n")
     mid = view_for("king").hand(game.observation(state, seat), game.legal_actions(state, seat), ctx)
-    assert mid.text.split("\n")[0].endswith(" · ձեր հերթն է")
+    assert mid.read.split("\n")[0].endswith(" · ձեր հերթն է")

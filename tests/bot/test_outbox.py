@@ -15,7 +15,8 @@ import pytest
 from telegram import Bot
 
 import bot.sending.calls
-from bot.play.tables import TableService
+from bot.play.admin import Admin
+from bot.play.kernel import Kernel
 from bot.sending.calls import Done
 from bot.sending.outbox import Outbox
 from bot.sending.queue import Sender
@@ -90,7 +91,7 @@ class Lease:
 
         async def release(group: Group) -> None:
             await store.tables.release_outbox(group, worker)
-        return Outbox(TableService(store).posted, claim=claim, release=release, clock=clock)
+        return Outbox(Admin(Kernel(store)).posted, claim=claim, release=release, clock=clock)
 
 
 class Worker:

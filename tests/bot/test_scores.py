@@ -17,6 +17,7 @@ import pytest
 from bot import i18n
 from bot.social import chart, ratings, scores
 from bot.social.scores import ScoreService
+from bot.views.base import Line
 from engine import find_game
 from storage import Store, TableKey, TableRecord, open_store
 from storage.interface.scores import Rating
@@ -353,9 +354,9 @@ async def test_names_are_escaped_and_isolated_everywhere(store: Store) -> None:
     assert safe in await service.top(GROUP, "hearts", "hy")
     assert safe in await service.stats(ARAM, name, "hy")
     story = (await store.scores.history(GROUP))[0]
-    assert safe in await service.sheet(story.match.id or 0, GROUP, "hy")
+    assert safe in (await service.sheet(story.match.id or 0, GROUP, "hy")).text
     summary = scores.rating_lines(story, scores.seat_names(story.match.results, "hy"), "hy")
-    assert safe in summary[0]
+    assert safe in Line(summary[0]).html  # a plain line, escaped where Telegram reads it
     assert chart.drawable(name) == name, "the picture draws the name as set, markup and all"
 
 

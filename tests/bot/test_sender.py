@@ -148,7 +148,7 @@ async def _post_once(bot_: Bot, chat_id: int) -> list[bool]:
 async def _drawn_once(bot_: Bot, chat_id: int) -> list[bool]:
     """One table screen shown through a Sender; what its ``done`` heard."""
     return await _sent_once(bot_, lambda sender, done: sender.show(
-        bot.sending.queue.Target(1, None, chat_id), Screen("🏁"), 1, None, done=done))
+        bot.sending.queue.Target(1, None, chat_id), Screen.of("🏁"), 1, None, done=done))
 
 
 async def _sent_once(bot_: Bot, send: Callable[[bot.sending.queue.Sender, bot.sending.calls.Done], None]
@@ -225,7 +225,7 @@ async def test_an_end_screen_is_not_told_drawn_while_its_timed_out_edit_waits(
     async with Bot(TOKEN, request=fake) as telegram:
         message = await telegram.send_message(GROUP, "deal 12")
         sender = bot.sending.queue.Sender(telegram, remember)
-        target, end = bot.sending.queue.Target(1, None, GROUP), Screen("🏁")
+        target, end = bot.sending.queue.Target(1, None, GROUP), Screen.of("🏁")
         fake.fail.append((f"editMessageText:{GROUP}", TimedOut()))  # lost: never applied
         sender.show(target, end, 1, message.message_id, done=done(1))
         await sender.idle()

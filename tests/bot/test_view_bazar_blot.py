@@ -68,18 +68,18 @@ def test_screens_of_whole_matches_are_short_legal_and_hide_the_hands(lang: str, 
     for state in random_positions(seed, lang):
         public: Public = GAME.public_observation(state)
         table = VIEW.table(public, c)
-        assert table.text and len(table.text) <= 700, len(table.text)
+        assert table.read and len(table.read) <= 700, len(table.read)
         held = {CARDS[x].symbol for hand in GAME.hands(state) for x in hand}
         revealed = {card.symbol for combo in public.combinations for card in combo.cards}
-        assert not (faces_in(table.text) & held) - revealed, table.text
+        assert not (faces_in(table.read) & held) - revealed, table.read
         for seat in range(4):
             obs = GAME.observation(state, seat)
             legal = GAME.legal_actions(state, seat)
             hand = VIEW.hand(obs, legal, c)
-            assert len(hand.text) <= 1000
+            assert len(hand.read) <= 1000
             others = {CARDS[x].symbol for s, h in enumerate(GAME.hands(state)) if s != seat
                       for x in h}
-            assert not (faces_in(hand.text) & others) - revealed
+            assert not (faces_in(hand.read) & others) - revealed
             assert len(VIEW.hand_alert(obs, c)) <= 200
             for press in presses(hand):
                 assert press.kind in ("a", "p")
@@ -89,11 +89,11 @@ def test_screens_of_whole_matches_are_short_legal_and_hide_the_hands(lang: str, 
                 assert len(row) <= 8
                 assert all(len((b.data or "").encode()) <= 64 and b.text for b in row)
         for record in public.history[posted:]:
-            text = VIEW.deal_result(record, public, c)
+            text = VIEW.deal_result(record, public, c).read
             assert text and len(text) <= 600 and not faces_in(text)
         posted = len(public.history)
     over = VIEW.match_result(GAME.public_observation(state), c)
-    assert "🏆" in over.text and over.rows
+    assert "🏆" in over.read and over.rows
 
 
 def test_the_auction_picker_steps() -> None:
@@ -102,7 +102,7 @@ def test_the_auction_picker_steps() -> None:
     first = presses(VIEW.hand(obs, legal, ctx()))
     assert [p.arg for p in first if p.kind == "p"] == ["l:8", "l:9", "l:10", "l:11", "l:12", "m", "k"]
     assert [p.arg for p in first if p.kind == "a"] == ["bid:pass"]  # no Quansh before a bid
-    text = VIEW.hand(obs, legal, ctx()).text
+    text = VIEW.hand(obs, legal, ctx()).read
     assert "Ձեր խոսքն է" in text and "Բազար՝ —" in text
     strains = VIEW.hand(obs, legal, ctx(pick="l:9"))
     assert [p.arg for p in presses(strains)] == ["bid:9:S", "bid:9:H", "bid:9:D", "bid:9:C",
@@ -122,15 +122,15 @@ def test_the_auction_picker_steps() -> None:
     obs, legal = GAME.observation(state, 1), GAME.legal_actions(state, 1)
     screen = VIEW.hand(obs, legal, ctx())
     assert [p.arg for p in presses(screen) if p.kind == "a"] == ["bid:pass", "quansh"]
-    assert "Արամ 10\u00a0♥" in screen.text and "Քուանշ" in [b.text for row in screen.rows for b in row]
+    assert "Արամ 10\u00a0♥" in screen.read and "Քուանշ" in [b.text for row in screen.rows for b in row]
     state = GAME.apply(state, 1, QUANSH)
     public = GAME.public_observation(state)
-    assert "Բազար՝ Արամ 10\u00a0♥ · Անի Քուանշ" in VIEW.table(public, ctx()).text
+    assert "Բազար՝ Արամ 10\u00a0♥ · Անի Քուանշ" in VIEW.table(public, ctx()).read
     obs, legal = GAME.observation(state, 2), GAME.legal_actions(state, 2)
     sur = VIEW.hand(obs, legal, ctx())
-    assert {p.arg for p in presses(sur)} == {"sur", "bid:pass"} and "Անի" in sur.text
+    assert {p.arg for p in presses(sur)} == {"sur", "bid:pass"} and "Անի" in sur.read
     state = GAME.apply(state, 2, SUR)
-    table = VIEW.table(GAME.public_observation(state), ctx()).text
+    table = VIEW.table(GAME.public_observation(state), ctx()).read
     assert "Խոսքը՝ 10\u00a0♥ · Արամ · ×4 Սուր" in table
 
 
@@ -138,7 +138,7 @@ def test_waiting_players_get_no_buttons() -> None:
     state = GAME.new_match(4, 11, first_dealer=3)
     for seat in (1, 2, 3):
         screen = VIEW.hand(GAME.observation(state, seat), [], ctx())
-        assert not screen.rows and "սպասեք" in screen.text
+        assert not screen.rows and "սպասեք" in screen.read
 
 
 def _capot_deal_after_trick_one() -> Any:
@@ -155,7 +155,7 @@ def _capot_deal_after_trick_one() -> Any:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_combinations_and_the_blot_on_the_table(lang: str) -> None:
     state = _capot_deal_after_trick_one()
-    text = VIEW.table(GAME.public_observation(state), ctx(lang)).text
+    text = VIEW.table(GAME.public_observation(state), ctx(lang)).read
     words = {"hy": ("Հարյուր", "Տերզ", "Բլոտ", "1 առք"), "en": ("Hundred", "Terz", "Blot", "1 trick"),
              "ru": ("Сотня", "Терц", "Блот", "1 взятка")}[lang]
     assert all(w in text for w in words), text
@@ -170,7 +170,7 @@ def test_the_deal_result_says_what_was_counted(lang: str) -> None:
         (seat,) = GAME.to_act(state)
         state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     public = GAME.public_observation(state)
-    text = VIEW.deal_result(public.history[0], public, ctx(lang))
+    text = VIEW.deal_result(public.history[0], public, ctx(lang)).read
     expected = {"hy": ("1-ին բաժանումն ավարտվեց", "✅ Խոսքը հավաքեցին", "Կապուտ", "Հարյուր",
                        "Բլոտ՝ Արամ (20)", "+60", "Ընդհանուր"),
                 "en": ("Deal 1 is over", "Contract made", "Capot", "Hundred", "Blot: Արամ (20)", "+60"),
@@ -185,7 +185,7 @@ def test_a_thrown_in_deal_is_said_as_such() -> None:
     for seat in range(4):
         state = GAME.apply(state, seat, PASS)
     public = GAME.public_observation(state)
-    text = VIEW.deal_result(public.history[0], public, ctx())
+    text = VIEW.deal_result(public.history[0], public, ctx()).read
     assert "Բոլորը պաս ասացին" in text and "1-ին բաժանումն" in text
 
 
@@ -231,7 +231,7 @@ def test_the_hand_shows_the_trick_just_taken_and_whose_lead_it_is(lang: str) -> 
                    cards=" ".join(card.symbol for _, card in public.last_trick.cards))
     for seat in range(4):
         lines = VIEW.hand(GAME.observation(state, seat), GAME.legal_actions(state, seat),
-                          ctx(lang)).text.splitlines()
+                          ctx(lang)).read.splitlines()
         lead = (i18n.t(lang, "hand-you-lead") if seat == leader
                 else i18n.t(lang, "hand-leads", name=NAMES[leader]))
         assert lines[-2:] == [taken, lead], lines

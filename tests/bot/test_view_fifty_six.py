@@ -89,18 +89,18 @@ def test_screens_from_fixed_seeds_are_short_legal_and_hide_every_hand(lang: str,
                                                                      players: int) -> None:
     for count, (state, seat) in enumerate(positions(players, 11 + players)):
         table = table_of(state, lang)
-        assert len(table.text) <= 900, table.text
-        assert_no_hidden_card(table.text, state)
+        assert len(table.read) <= 900, table.read
+        assert_no_hidden_card(table.read, state)
         public = GAME.public_observation(state)
         for t, team in enumerate(public.teams):
-            assert all(ctx(lang, players).names[s] in table.text for s in team)
+            assert all(ctx(lang, players).names[s] in table.read for s in team)
             if public.standings.values[t]:
-                assert f"— {public.standings.values[t]} " in table.text
+                assert f"— {public.standings.values[t]} " in table.read
         if state.contract is not None and not GAME.is_over(state):
-            contract_line = table.text.split("\n")[len(public.teams) + 2]
+            contract_line = table.read.split("\n")[len(public.teams) + 2]
             assert str(state.contract.value) in contract_line
         for screen in every_pick(state, seat, lang) if count % 4 == 0 else [hand_of(state, seat, lang)]:
-            assert len(screen.text) <= 1200, screen.text
+            assert len(screen.read) <= 1200, screen.read
             for row in screen.rows:
                 assert len(row) <= 8
                 for button in row:
@@ -130,7 +130,7 @@ def test_first_step_has_pass_the_lowest_values_and_more() -> None:
     assert [a for k, a in args if k == "p"] == [f"v{v}" for v in range(29, 39)] + ["more"]
     more = [(p.kind, p.arg) for p in presses(hand_of(s, 3, pick="more"))]
     assert [a for k, a in more if k == "p"] == [f"v{v}" for v in range(39, 57)] + [""]
-    assert "Անի 28♦ · 🤖2 Բարդ պաս" in table_of(s).text
+    assert "Անի 28♦ · 🤖2 Բարդ պաս" in table_of(s).read
 
 
 def test_double_and_redouble_where_e3_allows_them() -> None:
@@ -140,7 +140,7 @@ def test_double_and_redouble_where_e3_allows_them() -> None:
     codes = [p.arg for p in presses(hand_of(s, 1, "en"))]
     assert "bid:redouble" in codes and "bid:double" not in codes
     assert "Redouble ×4" in [b.text for row in hand_of(s, 1, "en").rows for b in row]
-    line = next(x for x in table_of(s, "en").text.split("\n") if x.startswith("Auction"))
+    line = next(x for x in table_of(s, "en").read.split("\n") if x.startswith("Auction"))
     assert line == "Auction: Անի 28♦ · 🤖2 Hard pass · Նարե Plus 2 ♦ (30♦) · Արամ doubles ×2"
 
 
@@ -165,9 +165,9 @@ def test_a_value_step_offers_every_form_that_fits_e7() -> None:
 
 def test_the_form_is_how_the_group_hears_the_bid() -> None:
     s = act(e3(), "bid:29:NT:num-noes", "bid:pass", "bid:31:NT:plus-2-noes", "bid:32:H:suit-num")
-    line = next(x for x in table_of(s, "hy").text.split("\n") if x.startswith("Աճուրդ"))
+    line = next(x for x in table_of(s, "hy").read.split("\n") if x.startswith("Աճուրդ"))
     assert "29 Ոչեր" in line and "Պլյուս 2 Ոչեր (31 NT)" in line and "♥ 32" in line
-    ru = table_of(s, "ru").text
+    ru = table_of(s, "ru").read
     assert "29 Пусто" in ru and "Плюс 2 Пусто" in ru
 
 
@@ -199,7 +199,7 @@ def test_two_copies_of_a_card_are_one_button_and_both_shown() -> None:
     screen = hand_of(s, 0, "en")
     codes = [p.arg for p in presses(screen)]
     assert codes == ["play:JC", "play:9C", "play:AC", "play:TC", "play:KC", "play:QC"]
-    assert "♣ J J 9 9 A A 10 10 K K Q Q" in screen.text
+    assert "♣ J J 9 9 A A 10 10 K K Q Q" in screen.read
     assert VIEW.hand_alert(GAME.observation(s, 0), ctx()) == "♣ J J 9 9 A A 10 10 K K Q Q"
 
 
@@ -210,14 +210,14 @@ def test_the_table_shows_contract_points_trick_and_last_trick() -> None:
             "9S JC 9C 9C JC AC AC JD QD QD KD KD"]
     s = act(match(4, 0, deal), "bid:28:H", "bid:double", *["bid:pass"] * 3,
             "play:JS", "play:JS", "play:9S", "play:AS", "play:TC")
-    text = table_of(s, "en").text
+    text = table_of(s, "en").read
     assert "Contract: 28♥ ×2 · 🔵 Անի" in text
     assert "Points: 🔴 0 · 🔵 9" in text
     assert "On the table: Անի 10♣" in text
     assert "Last trick: Անի (J♠ J♠ 9♠ A♠) +9" in text
     assert "▸🔴 🤖2" in text  # seat 2 to play
     waiting = hand_of(s, 3, "en")
-    assert not waiting.rows and "Contract: 28♥ ×2" in waiting.text
+    assert not waiting.rows and "Contract: 28♥ ×2" in waiting.read
 
 
 # Results and elimination -----------------------------------------------------------------------
@@ -235,7 +235,7 @@ def test_a_deal_result_tells_made_or_lost_points_changes_and_who_leaves() -> Non
     s = e10_like()
     public = GAME.public_observation(s)
     (record,) = public.history
-    text = VIEW.deal_result(record, public, ctx("en", 6))
+    text = VIEW.deal_result(record, public, ctx("en", 6)).read
     lines = text.split("\n")
     assert lines[0] == "Deal 1 is over"
     assert lines[1].startswith("❌ Contract lost: 48 no trumps · 🔵 Անի & Սոնա:")
@@ -243,22 +243,22 @@ def test_a_deal_result_tells_made_or_lost_points_changes_and_who_leaves() -> Non
     assert lines[3] == "Tables: 🔴 +1 → 15 · 🔵 −3 → 0 · 🟢 +2 → 21"
     assert "🔵 Անի & Սոնա: out of tables, the team leaves the game" in text
     assert "The table re-forms: 4 players, 12 cards each" in text
-    hy = VIEW.deal_result(record, public, ctx("hy", 6))
+    hy = VIEW.deal_result(record, public, ctx("hy", 6)).read
     assert hy.startswith("1-ին բաժանումն ավարտվեց") and "−3 → 0" in hy
 
 
 def test_the_table_and_the_leavers_hands_say_a_team_is_out() -> None:
     s = e10_like()
-    text = table_of(s, "en").text
+    text = table_of(s, "en").read
     assert "🔵 Անի & Սոնա — out after deal 1" in text
     order = next(x for x in text.split("\n") if x.startswith("At the table"))
     assert "Անի" not in order and "Սոնա" not in order and order.count("·") == 3
     for seat in (1, 4):
         screen = hand_of(s, seat, "en")
-        assert not screen.rows and "ran out of tables in deal 1" in screen.text
-        assert "4 players" in screen.text
+        assert not screen.rows and "ran out of tables in deal 1" in screen.read
+        assert "4 players" in screen.read
         assert VIEW.hand_alert(GAME.observation(s, seat), ctx("en", 6)).startswith("Your team is out")
-    assert hand_of(s, 0, "en").text.count("\n") > 3  # the others play on
+    assert hand_of(s, 0, "en").read.count("\n") > 3  # the others play on
 
 
 def test_match_result_places_the_teams_and_offers_a_rematch() -> None:
@@ -269,13 +269,13 @@ def test_match_result_places_the_teams_and_offers_a_rematch() -> None:
     assert GAME.is_over(s)
     public = GAME.public_observation(s)
     result = VIEW.match_result(public, ctx("en"))
-    lines = result.text.split("\n")
+    lines = result.read.split("\n")
     assert lines[1] == "1. 🔵 Անի & Նարե — 24 tables"
     assert lines[2] == "2. 🔴 Արամ & 🤖2 Hard — out after deal 1"
     assert [p.kind for p in presses(result)] == ["r"]
     table = table_of(s, "en")
-    assert "🏆 Winners: 🔵 Անի & Նարե" in table.text and not table.rows
-    assert "game is over" in hand_of(s, 1, "en").text and not hand_of(s, 1, "en").rows
+    assert "🏆 Winners: 🔵 Անի & Նարե" in table.read and not table.rows
+    assert "game is over" in hand_of(s, 1, "en").read and not hand_of(s, 1, "en").rows
 
 
 # Texts -----------------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_the_leader_is_told_to_lead_and_sees_the_trick_just_taken(lang: str) -> 
     assert last is not None and last.winner == leader
     for seat in range(4):
         lines = VIEW.hand(GAME.observation(state, seat), GAME.legal_actions(state, seat),
-                          ctx(lang)).text.splitlines()
+                          ctx(lang)).read.splitlines()
         if seat != leader:  # waiting: the trick is not redrawn on every card
             assert taken(lang, last) not in lines, lines
             continue
@@ -68,8 +68,8 @@ def test_the_words_of_the_lead_in_armenian_and_english() -> None:
     (leader,) = GAME.to_act(state)
     hy = VIEW.hand(GAME.observation(state, leader), GAME.legal_actions(state, leader), ctx("hy"))
     en = VIEW.hand(GAME.observation(state, leader), GAME.legal_actions(state, leader), ctx("en"))
-    assert hy.text.endswith("Դուք եք գալիս") and "Նախորդ առքը՝ " + NAMES[leader] in hy.text
-    assert en.text.endswith("You lead") and "Last trick: " + NAMES[leader] in en.text
+    assert hy.read.endswith("Դուք եք գալիս") and "Նախորդ առքը՝ " + NAMES[leader] in hy.read
+    assert en.read.endswith("You lead") and "Last trick: " + NAMES[leader] in en.read
 
 
 @pytest.mark.parametrize("lang", ["hy", "en"])
@@ -79,7 +79,7 @@ def test_mid_trick_the_hand_shows_the_previous_trick_then_the_table(lang: str) -
     assert public.last_trick is not None
     (seat,) = GAME.to_act(state)  # the seat to play sees both; a waiting one neither
     lines = VIEW.hand(GAME.observation(state, seat), GAME.legal_actions(state, seat),
-                      ctx(lang)).text.splitlines()
+                      ctx(lang)).read.splitlines()
     on_table = " · ".join(f"{NAMES[s]} {card.symbol}" for s, card in public.trick)
     assert lines[-1] == i18n.t(lang, "table-trick", cards=on_table)
     assert lines[-2] == taken(lang, public.last_trick)
@@ -88,7 +88,7 @@ def test_mid_trick_the_hand_shows_the_previous_trick_then_the_table(lang: str) -
 def test_the_first_lead_of_a_deal_shows_no_previous_trick() -> None:
     state = after_tricks(5, 0)
     (leader,) = GAME.to_act(state)
-    text = VIEW.hand(GAME.observation(state, leader), GAME.legal_actions(state, leader), ctx("hy")).text
+    text = VIEW.hand(GAME.observation(state, leader), GAME.legal_actions(state, leader), ctx("hy")).read
     assert "Նախորդ առքը" not in text and text.splitlines()[-1] == "Դուք եք գալիս"
 
 
@@ -97,7 +97,7 @@ def test_a_hand_shows_no_card_of_another_seats_hand(seed: int) -> None:
     for state in positions(seed):
         for seat in range(4):
             obs = GAME.observation(state, seat)
-            text = VIEW.hand(obs, GAME.legal_actions(state, seat), ctx("hy")).text
+            text = VIEW.hand(obs, GAME.legal_actions(state, seat), ctx("hy")).read
             others = {c.symbol for s in range(4) if s != seat
                       for c in GAME.observation(state, s).hand}
             known = {c.symbol for c in (*obs.passed, *obs.received)}  # this seat's by right

@@ -60,7 +60,7 @@ def test_group_screens_show_the_facts_and_no_held_card(lang: str, seed: int) -> 
     c = ctx(lang)
     for state in positions(seed):
         public = GAME.public_observation(state)
-        text = VIEW.table(public, c).text
+        text = VIEW.table(public, c).read
         held = held_faces(state)
         assert not set(CARD_FACE.findall(text)) & held, text
         assert f"{public.deal}/12" in text
@@ -84,7 +84,7 @@ def test_group_screens_show_the_facts_and_no_held_card(lang: str, seed: int) -> 
         for button in buttons(VIEW.table(public, c)):
             assert len((button.data or "").encode()) <= callbacks.MAX_BYTES
         for record in public.history:
-            result = VIEW.deal_result(record, public, c)
+            result = VIEW.deal_result(record, public, c).read
             assert not set(CARD_FACE.findall(result)) & held
             assert len(result) <= 500
 
@@ -102,16 +102,16 @@ def test_hands_offer_the_legal_cards_only_and_show_the_rest(lang: str) -> None:
             legal = GAME.legal_actions(state, seat)
             screen = VIEW.hand(obs, legal, c)
             for card in obs.hand:
-                assert card.symbol[:-1] in screen.text
+                assert card.symbol[:-1] in screen.read
             codes = [callbacks.decode(b.data).arg for b in buttons(screen)]
             assert sorted(codes) == sorted(map(str, legal)), (codes, legal)
             for button in buttons(screen):
                 assert len(button.data.encode()) <= callbacks.MAX_BYTES
-            assert len(screen.text) <= 900
+            assert len(screen.read) <= 900
             assert len(VIEW.hand_alert(obs, c)) <= 200
             other = [card.symbol for s in range(4) if s != seat
                      for card in GAME.observation(state, s).hand]
-            assert not set(CARD_FACE.findall(screen.text)) & set(other)
+            assert not set(CARD_FACE.findall(screen.read)) & set(other)
 
 
 def test_trump_is_chosen_with_four_suit_buttons_named_in_armenian() -> None:
@@ -124,13 +124,13 @@ def test_trump_is_chosen_with_four_suit_buttons_named_in_armenian() -> None:
     assert labels == ["♠ Պիկ", "♥️ Սիրտ", "♦️ Ագուռ", "♣ Խաչ"]
     assert [callbacks.decode(b.data).arg for b in buttons(screen)] == [
         "trump:S", "trump:H", "trump:D", "trump:C"]
-    assert "Ընտրեք հաղթաթուղթը" in screen.text
+    assert "Ընտրեք հաղթաթուղթը" in screen.read
     waiting = VIEW.hand(GAME.observation(state, 0), [], ctx("hy"))
     assert not waiting.rows
-    table = VIEW.table(GAME.public_observation(state), ctx("hy")).text
+    table = VIEW.table(GAME.public_observation(state), ctx("hy")).read
     assert "Հաղթաթուղթն ընտրում է՝ " + NAMES[declarer] in table
     state = GAME.apply(state, declarer, GAME.parse_action("trump:H"))
-    table = VIEW.table(GAME.public_observation(state), ctx("hy")).text
+    table = VIEW.table(GAME.public_observation(state), ctx("hy")).read
     assert "Հաղթաթուղթ՝ ♥ · ընտրեց՝ " + NAMES[declarer] in table
 
 
@@ -145,7 +145,7 @@ def test_the_table_lists_the_penalty_cards_taken() -> None:
     for code in ["A♣", "2♣", "5♣", "8♣", "K♣", "3♣", "6♣", "9♣", "Q♣", "4♣", "7♣", "J♣"]:
         (seat,) = GAME.to_act(state)
         state = GAME.apply(state, seat, GAME.parse_action("play:" + code))
-    text = VIEW.table(GAME.public_observation(state), ctx("hy")).text
+    text = VIEW.table(GAME.public_observation(state), ctx("hy")).read
     line = next(x for x in text.splitlines() if "Արամ —" in x)
     assert "(−100 · Q♣)" in line
     assert "ամեն թագուհին՝ −100" in text
@@ -155,7 +155,7 @@ def test_deal_result_lists_totals_best_first_with_the_deal_points() -> None:
     state = list(positions(4))[-1]
     public = GAME.public_observation(state)
     record = public.history[0]
-    text = VIEW.deal_result(record, public, ctx("en"))
+    text = VIEW.deal_result(record, public, ctx("en")).read
     lines = text.splitlines()
     assert lines[0] == "Deal 1/12 “No tricks” is over"
     order = record.standings.order
@@ -167,7 +167,7 @@ def test_deal_result_lists_totals_best_first_with_the_deal_points() -> None:
 def test_score_sheet_has_a_row_for_every_deal_and_the_totals(lang: str) -> None:
     state = list(positions(6))[-1]
     public = GAME.public_observation(state)
-    sheet = VIEW.score_sheet(public, ctx(lang))
+    sheet = VIEW.score_sheet(public, ctx(lang)).text
     rows = sheet.split("<pre>")[1].split("</pre>")[0].splitlines()
     assert len(rows) == 1 + 12 + 1
     for row, record in zip(rows[1:13], public.history, strict=True):
@@ -177,9 +177,9 @@ def test_score_sheet_has_a_row_for_every_deal_and_the_totals(lang: str) -> None:
     assert rows[-1].split()[-4:] == [_signed(v).lstrip("+") for v in public.standings.values]
     assert all(name in sheet for name in NAMES)
     result = VIEW.match_result(public, ctx(lang))
-    assert sheet in result.text and len(result.text) <= 4096
+    assert sheet in result.text and len(result.read) <= 4096
     assert [callbacks.decode(b.data).kind for b in buttons(result)] == ["r"]
-    places = [line for line in result.text.splitlines() if re.match(r"^\d\. ", line)]
+    places = [line for line in result.read.splitlines() if re.match(r"^\d\. ", line)]
     assert [p.split(". ")[0] for p in places] == [str(public.standings.places[s])
                                                   for s in public.standings.order]
 
@@ -223,7 +223,7 @@ def test_hands_show_the_trick_just_taken_and_whose_lead_it_is(lang: str) -> None
         (to_act,) = public.to_act
         for seat in range(4):
             lines = VIEW.hand(GAME.observation(state, seat), GAME.legal_actions(state, seat),
-                              ctx(lang)).text.splitlines()
+                              ctx(lang)).read.splitlines()
             assert lines[-2] == taken, lines
             if public.trick:
                 assert lines[-1] == i18n.t(lang, "table-trick", cards=" · ".join(
@@ -243,8 +243,8 @@ def test_the_lead_reads_in_armenian_and_english() -> None:
     (leader,) = GAME.to_act(state)
     winner = NAMES[GAME.public_observation(state).tricks[0].winner]
     hy = VIEW.hand(GAME.observation(state, leader), GAME.legal_actions(state, leader),
-                   ctx("hy")).text.splitlines()
+                   ctx("hy")).read.splitlines()
     assert hy[-2].startswith(f"Նախորդ առքը՝ {winner} (") and hy[-1] == "Դուք եք գալիս"
     other = (leader + 2) % 4
-    en = VIEW.hand(GAME.observation(state, other), [], ctx("en")).text.splitlines()
+    en = VIEW.hand(GAME.observation(state, other), [], ctx("en")).read.splitlines()
     assert en[-2].startswith(f"Last trick: {winner} (") and en[-1] == f"{NAMES[leader]} leads"

@@ -75,7 +75,7 @@ def test_table_names_the_combination_to_beat_passes_cards_left_and_the_order(lan
     state = position(["3♠ 4♣ 9♥", "K♣ 2♥", "5♣ 6♦", "7♠ 8♠ 8♦ J♥ Q♥"], "9♠ 9♦", owner=1,
                      turn=3, passed=1 << 2)
     state = dataclasses.replace(state, finished=(0,), hands=(0, *state.hands[1:]))
-    text = VIEW.table(GAME.public_observation(state), ctx(lang)).text
+    text = VIEW.table(GAME.public_observation(state), ctx(lang)).read
     words = {"hy": ("Սեղանին", "զույգ", "պաս", "քարտ", "Դուրս են եկել"),
              "en": ("On the table", "pair", "passed", "cards", "Out"),
              "ru": ("На столе", "пара", "пас", "карт", "Вышли")}[lang]
@@ -92,7 +92,7 @@ def test_table_names_the_combination_to_beat_passes_cards_left_and_the_order(lan
 def test_table_of_a_fresh_match_says_the_first_play_rule_and_hides_every_hand() -> None:
     for players in (2, 3, 4):
         state = GAME.new_match(players, 11)
-        text = VIEW.table(GAME.public_observation(state), ctx("hy", players)).text
+        text = VIEW.table(GAME.public_observation(state), ctx("hy", players)).read
         assert "Սեղանը դատարկ է" in text and "ամենացածր քարտը" in text
         assert not FACE.findall(text), "no card is named before the first play"
         assert text.count(i18n.t("hy", "thirteen-seat-cards", count=13)) == players
@@ -105,10 +105,10 @@ def test_group_screens_never_name_a_held_card_and_stay_short(players: int, lang:
         for state, _ in random_positions(players, seed):
             public = GAME.public_observation(state)
             screen = VIEW.table(public, ctx(lang, players, table_id=BIG_IDS[0], move=BIG_IDS[1]))
-            assert len(screen.text) <= 500, screen.text
-            assert not set(FACE.findall(screen.text)) & held_faces(state), screen.text
+            assert len(screen.read) <= 500, screen.read
+            assert not set(FACE.findall(screen.read)) & held_faces(state), screen.read
             for record in public.history:
-                post = VIEW.deal_result(record, public, ctx(lang, players))
+                post = VIEW.deal_result(record, public, ctx(lang, players)).read
                 assert len(post) <= 500 and not set(FACE.findall(post)) & held_faces(state)
             if public.phase == "over":
                 assert not screen.rows
@@ -124,7 +124,7 @@ def test_the_table_after_a_round_says_who_cleared_it() -> None:
     state = GAME.apply(state, 0, PASS)
     public = GAME.public_observation(state)
     assert public.to_act == frozenset({1}) and not public.table
-    text = VIEW.table(public, ctx("hy", 3)).text
+    text = VIEW.table(public, ctx("hy", 3)).read
     assert "Սեղանը մաքրվեց" in text and "Անի՝ 2♥" in text
 
 
@@ -135,13 +135,13 @@ def test_the_table_after_a_round_says_who_cleared_it() -> None:
 def test_hand_is_sorted_by_thirteen_value_and_every_card_is_a_toggle_on_a_lead() -> None:
     state = position(["2♣ A♥ 3♠ 10♦ 3♥ K♠ 5♣", "9♠ 9♦"], turn=0)
     screen = hand_screen(state, 0, ctx("hy", 2))
-    lines = screen.text.split("\n")
+    lines = screen.read.split("\n")
     assert lines[1] == "3♠ 3♥ 5♣ 10♦ K♠ A♥ 2♣"
     toggles = [p.arg for p in presses(screen) if p.kind == "t"]
     assert toggles == ["+3S", "+3H", "+5C", "+TD", "+KS", "+AH", "+2C"], "in the hand's order"
     assert not any(p.kind == "c" for p in presses(screen)), "nothing chosen: no Play"
     assert "pass" not in [p.arg for p in presses(screen)], "no pass on an empty table"
-    assert "Ընտրեք քարտերը" in screen.text and "խաղացեք ցանկացած" in screen.text
+    assert "Ընտրեք քարտերը" in screen.read and "խաղացեք ցանկացած" in screen.read
 
 
 @pytest.mark.parametrize(("chosen", "says", "live"), [
@@ -155,7 +155,7 @@ def test_the_hand_line_names_the_chosen_combination(chosen: tuple[str, ...], say
                                                     live: bool) -> None:
     state = position(["3♠ 3♥ 5♣ 6♦ 7♠ 7♦ 7♥ 7♣ 2♣", "9♠ 9♦"], turn=0)
     screen = hand_screen(state, 0, ctx("hy", 2, tuple(sorted(chosen))))
-    assert says in screen.text, screen.text
+    assert says in screen.read, screen.read
     confirm = [p for p in presses(screen) if p.kind == "c"]
     assert bool(confirm) == live and all(p.arg == "play" for p in confirm)
     marked = [b.text for row in screen.rows for b in row if b.text.startswith("✅")]
@@ -169,7 +169,7 @@ def test_on_a_table_to_beat_only_cards_of_legal_plays_toggle_and_pass_is_offered
     assert sorted(a for a in args if a[0] in "+-") == sorted(
         ["-9C", "-9H", "+TS", "+TD", "+2S", "+2H"]), "4♠ and K♣ beat nothing: not buttons"
     assert "pass" in args and "play" in args
-    assert "To beat: Անի, pair 9♠ 9♦" in screen.text and "Chosen: pair of 9s" in screen.text
+    assert "To beat: Անի, pair 9♠ 9♦" in screen.read and "Chosen: pair of 9s" in screen.read
     weak = hand_screen(state, 0, ctx("en", 2, ("TS",)))
     assert "does not beat" in weak.text and "play" not in [p.arg for p in presses(weak)]
 
@@ -178,7 +178,7 @@ def test_first_play_names_the_required_card_to_its_holder() -> None:
     state = GAME.new_match(4, 2)
     (leader,) = GAME.to_act(state)
     screen = hand_screen(state, leader, ctx("hy"))
-    assert "Առաջին քայլը պետք է պարունակի 3♠" in screen.text
+    assert "Առաջին քայլը պետք է պարունակի 3♠" in screen.read
     toggles = {p.arg for p in presses(screen) if p.kind == "t"}
     assert "+3S" in toggles
     hand = GAME.observation(state, leader).hand
@@ -194,10 +194,10 @@ def test_a_waiting_locked_out_or_finished_seat_gets_no_buttons() -> None:
     locked = hand_screen(state, 2, ctx("hy", 3))
     assert not locked.rows and "Դուք պաս ասացիք" in locked.text and "Սպասեք" in locked.text
     waiting = hand_screen(state, 1, ctx("ru", 3))
-    assert not waiting.rows and "Ждите" in waiting.text
+    assert not waiting.rows and "Ждите" in waiting.read
     out = dataclasses.replace(state, finished=(1,), hands=(state.hands[0], 0, state.hands[2]))
     screen = hand_screen(out, 1, ctx("en", 3))
-    assert not screen.rows and "You went out 1st" in screen.text
+    assert not screen.rows and "You went out 1st" in screen.read
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -257,7 +257,7 @@ def test_buttons_fit_64_bytes_rows_fit_a_phone_and_texts_are_short(lang: str) ->
             toggles = [str(c) for c in obs.hand][:4]
             for selection in ((), tuple(sorted(toggles, key=engine.cards.parse_card))):
                 screen = VIEW.hand(obs, legal, ctx(lang, players, selection, "", *BIG_IDS))
-                assert len(screen.text) <= 700, screen.text
+                assert len(screen.read) <= 700, screen.read
                 for row in screen.rows:
                     assert 1 <= len(row) <= 5
                     for button in row:
@@ -294,7 +294,7 @@ def test_game_results_give_the_order_and_place_points_and_say_tie_breaks(lang: s
     state = tiebreak_match()
     public = GAME.public_observation(state)
     c = ctx(lang, 3)
-    first = VIEW.deal_result(public.history[0], public, c).split("\n")
+    first = VIEW.deal_result(public.history[0], public, c).read.split("\n")
     assert first[0] == i18n.t(lang, "thirteen-game-over", number=1)
     order = public.history[0].facts.order
     assert first[1] == " · ".join(f"{p}. {NAMES[s]} {'+' if 3 - p else ''}{3 - p}"
@@ -302,13 +302,13 @@ def test_game_results_give_the_order_and_place_points_and_say_tie_breaks(lang: s
     second = public.history[1]
     tied = [NAMES[s] for s in second.standings.order if second.standings.places[s] == 1]
     assert len(tied) > 1
-    assert VIEW.deal_result(second, public, c).split("\n")[-1] == i18n.t(
+    assert VIEW.deal_result(second, public, c).read.split("\n")[-1] == i18n.t(
         lang, "thirteen-tiebreak-next", names=", ".join(tied))
     assert i18n.t(lang, "thirteen-tiebreak-next", names="") not in "\n".join(first)
-    third = VIEW.deal_result(public.history[2], public, c)
+    third = VIEW.deal_result(public.history[2], public, c).read
     assert third.startswith(i18n.t(lang, "thirteen-tiebreak-over", number=3))
     result = VIEW.match_result(public, c)
-    assert i18n.t(lang, "thirteen-match-tiebreaks", count=len(public.history) - 2) in result.text
+    assert i18n.t(lang, "thirteen-match-tiebreaks", count=len(public.history) - 2) in result.read
     assert [p.kind for p in presses(result)] == ["r"]
 
 
@@ -371,5 +371,5 @@ def test_subsets_of_a_small_hand_never_light_play_wrongly() -> None:
 def test_a_seat_that_cannot_beat_the_table_is_told_to_pass() -> None:
     state = position(["4♠ 5♥", "3♣ 4♥"], "A♥", owner=1, turn=0)
     screen = hand_screen(state, 0, ctx("hy", 2))
-    assert "Ծածկելու քարտ չունեք" in screen.text
+    assert "Ծածկելու քարտ չունեք" in screen.read
     assert [p.arg for p in presses(screen)] == ["pass"]

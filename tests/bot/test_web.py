@@ -13,12 +13,11 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.web import auth
-from bot.web.scene import lines
 from bot.web.server import WEB
 from storage.memory.store import MemoryStore
 
 from .fake import TOKEN, Harness
-from .web import client_of, init_data, page
+from .web import client_of, hand_info, init_data, page, page_buttons, telegram_text, under_felt
 
 OTHER_TOKEN = "654321:" + "B" * 35
 
@@ -116,13 +115,13 @@ async def test_a_pass_and_a_card_from_the_page_redraw_the_group_and_the_hand() -
                 assert (await me.press(card["data"]))[0] == 200
             scene = await me.scene(table)
             assert sum(c["state"] == "chosen" for c in scene["cards"]) == 3
-            confirm = scene["buttons"][-1][0]
+            confirm = page_buttons(scene)[-1][0]
             group_before, hand_before = h.table_message().text, h.hand(101).text
             assert (await me.press(confirm["data"]))[0] == 200
             await h.idle()
             scene = await me.scene(table)
             assert scene["view"]["phase"] == "play" and h.table_message().text != group_before
-            assert h.hand(101).text != hand_before and scene["hand_lines"] == lines(h.hand(101).text)
+            assert h.hand(101).text != hand_before and telegram_text(scene["hand"]) == h.hand(101).text
         finally:
             await client.close()
 
@@ -297,7 +296,7 @@ async def test_page_and_buttons_interleaved_apply_each_move_once() -> None:
                 legal = [c for c in scene["cards"] if c["state"] == "legal"]
                 chosen = [c for c in scene["cards"] if c["state"] == "chosen"]
                 if len(chosen) == 3:
-                    await me.press(scene["buttons"][-1][0]["data"])
+                    await me.press(page_buttons(scene)[-1][0]["data"])
                 elif legal and scene["view"]["phase"] == "play":
                     before = len((await h.runtime.store.tables.by_id(table)).log)  # type: ignore[union-attr]
                     button = next(b["callback_data"] for b in h.hand(101).buttons()
@@ -336,7 +335,7 @@ async def test_under_the_felt_each_teams_standing_shows_once_and_trimmed(game: s
         try:
             for user in (101, 301):
                 scene = await (await page(client, user)).scene(table.id)
-                shown = scene["info"] + scene["hand_info"]
+                shown = under_felt(scene) + hand_info(scene)
                 for team in scene["view"]["teams"]:
                     names = " & ".join(scene["names"][s] for s in team)
                     assert sum(names in line for line in shown) == 1, (names, shown)

@@ -41,9 +41,12 @@ CODE = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][CDHS])(?![A-Za-z0-9])")
 
 
 def shown(data: dict[str, Any]) -> Counter[str]:
-    """Card faces a scene shows: in its lines and button labels, and as codes anywhere."""
-    texts = [*data.get("lines", []), *data.get("hand_lines", []),
-             *(b["text"] for row in data.get("buttons", []) for b in row)]
+    """Card faces a scene shows: in its screens' lines and button labels, in a replay's caption,
+    and as codes anywhere."""
+    screens = [s for s in (data.get("board"), data.get("hand")) if s]
+    texts = [*(line["text"] for s in screens for line in s["lines"]),
+             *(b["text"] for s in screens for row in s["buttons"] for b in row),
+             data.get("caption", "")]
     seen: Counter[str] = Counter()
     for text in texts:
         seen |= faces(text)
@@ -118,7 +121,7 @@ async def replay_leaks(runtime: Runtime, table_id: int, number: int) -> list[str
         for frame in data["frames"]:
             step = frame["step"]
             if bad := frame_leaks(source.game, deal, step, seat, shown(frame | {"caption": ""}),
-                                  shown({"lines": [frame["caption"]]})):
+                                  shown({"caption": frame["caption"]})):
                 found.append(f"replay of deal {number} step {step}, "
                              f"{'spectator' if seat is None else f'seat {seat}'}: {bad}")
     return found

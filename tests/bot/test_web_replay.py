@@ -65,7 +65,7 @@ async def test_every_deal_on_the_page_is_the_engines_replay_face_up(name: str) -
                         moved += 1
                         assert frame["caption"].endswith(coach.action_text(
                             game.parse_action(code), ctx)), frame["caption"]
-                    assert frame["step"] == step and f"{step}/" in frame["lines"][0]
+                    assert frame["step"] == step and f"{step}/" in frame["board"]["lines"][0]["text"]
                     seen = plain(game.public_observation(state)) | {"history": []}  # not drawn
                     assert frame["view"] == seen
                     assert frame["hands"] == hands(game, state, range(players))
@@ -130,7 +130,7 @@ async def test_during_the_match_a_seat_sees_its_hand_and_a_spectator_none() -> N
             status, mine = await aram.replay(f"t{table_id}_1")
             assert status == 200, mine
             live = await aram.scene(table_id)  # a frame is drawn by the live table's render()
-            drawn = ("lines", "info", "hand_info", "view", "last_trick", "cards")
+            drawn = ("board", "view", "last_trick", "cards")
             assert all(key in live for key in drawn)
             assert all(key in frame for frame in mine["frames"] for key in drawn)
             assert (mine["face_up"], mine["seat"]) == (False, 0)

@@ -70,3 +70,39 @@ async def page(client: TestClient[Any, Any], user: int, lang: str = "hy") -> Pag
     response = await client.post("/api/session", json={"initData": init_data(user, lang=lang)})
     assert response.status == 200, await response.text()
     return Page(client, (await response.json())["session"])
+
+
+# What the page (bot/web/static/page.js) makes of a scene, for tests that read it as a player would.
+FELT = {"title", "seat", "trick", "last"}  # drawn on the felt, or in the header
+HAND_FELT = FELT | {"suit", "hand", "team"}
+
+
+def texts(screen: dict[str, Any] | None, skip: set[str]) -> list[str]:
+    return [line["text"] for line in (screen or {"lines": []})["lines"]
+            if line["role"] not in skip and line["text"]]
+
+
+def under_felt(scene: dict[str, Any]) -> list[str]:
+    """The board's lines the page writes under the felt."""
+    return texts(scene["board"], FELT)
+
+
+def hand_info(scene: dict[str, Any]) -> list[str]:
+    """The hand's lines the page writes under the felt, those the board's lines say not again."""
+    board = under_felt(scene)
+    return [text for text in texts(scene["hand"], HAND_FELT) if text not in board]
+
+
+def page_buttons(scene: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The rows of buttons the page draws: the board's, then the hand's (a card's button is
+    tapped on the card)."""
+    rows = [*scene["board"]["buttons"], *(scene["hand"] or {"buttons": []})["buttons"]]
+    kinds = set(scene["kinds"])
+    return [row for row in ([b for b in r if b["data"] and not b["card"] and b["kind"] in kinds]
+                            for r in rows) if row]
+
+
+def telegram_text(screen: dict[str, Any]) -> str:
+    """A screen of the page's JSON as its Telegram message's text."""
+    from bot.views.base import Line
+    return "\n".join(Line(**line).html for line in screen["lines"])

@@ -133,7 +133,7 @@ def replay_during_the_match(window: Window, table: int) -> None:
         window.click("#next")
         window.until(lambda s=step: window.step() == s, f"step {step}")
         assert window.text("caption") == frames[step]["caption"]
-        assert window.text("status") == frames[step]["lines"][0]
+        assert window.text("status") == frames[step]["board"]["lines"][0]["text"]
     hidden = [f["caption"] for f in frames[1:5] if "🂠" in f["caption"]]
     assert len(hidden) == 3  # the other seats' passes
     trick = [code for _, code in frames[6]["view"]["trick"]]

@@ -91,7 +91,7 @@ async def score(update: Update, context: Context) -> None:
     if table is None or table.status != "playing":
         app.publishing.say(message, t(lang, "error-no-table"))
         return
-    app.publishing.say(message, await app.publishing.score_text(table, lang), markup=True)
+    app.publishing.say(message, await app.publishing.score_text(table, lang))
 
 
 async def timer(update: Update, context: Context) -> None:

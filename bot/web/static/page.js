@@ -6,6 +6,10 @@ const SUIT = { C: "♣", D: "♦", H: "♥", S: "♠" };
 let session = sessionStorage.getItem("seghan-session") || "";
 let tableId = null, source = null, scene = null, tg = null;
 let replay = null, replayStep = 0, autoplay = null;  // a finished deal on the page
+// Lines of a screen the felt draws (or the header shows): the rest is written under the felt.
+// A hand's lines of the teams' standings say what the board's lines say already.
+const FELT = new Set(["title", "seat", "trick", "last"]);
+const HAND_FELT = new Set([...FELT, "suit", "hand", "team"]);
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -45,7 +49,37 @@ async function press(data) {
   const { status, data: body } = await api("api/press", { data });
   if (status !== 200) return say((body && body.alert) || "HTTP " + status);
   if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
+  if (body.note) say(body.note);
+  if (body.screen) showScreen(body.screen);
   if (body.table && body.table !== tableId) openTable(body.table);
+}
+
+// A screen for the viewer alone (a hint, the score sheet): its lines over the table until closed.
+function showScreen(screen) {
+  const box = $("sheet"), lines = $("sheetlines");
+  lines.textContent = "";
+  screen.lines.forEach((line) => lines.append(el(line.style === "pre" ? "pre" : "div",
+    line.style === "bold" ? "bold" : "", line.text)));
+  box.hidden = false;
+}
+$("sheetclose").onclick = () => { $("sheet").hidden = true; };
+
+function titleOf(screen) {
+  const line = screen && screen.lines.find((l) => l.role === "title");
+  return line ? line.text : "";
+}
+
+function texts(screen, skip) {
+  return screen ? screen.lines.filter((l) => !skip.has(l.role) && l.text).map((l) => l.text) : [];
+}
+
+// The buttons the page can press, in their rows: the board's (a lobby's, the score sheet, a
+// rematch), then the hand's, nearest the cards; cards are tapped on the cards themselves.
+function buttonRows(s) {
+  const kinds = new Set(s.kinds || []);
+  return [...(s.board ? s.board.buttons : []), ...(s.hand ? s.hand.buttons : [])]
+    .map((row) => row.filter((b) => b.data && !b.card && kinds.has(b.kind)))
+    .filter((row) => row.length);
 }
 
 function setSession(value) {
@@ -174,11 +208,12 @@ function render(s) {
   $("home").hidden = true; $("board").hidden = false;
   document.documentElement.lang = s.lang;
   $("title").textContent = s.title || "Սեղան";
-  $("status").textContent = (s.seat === null ? s.words.spectator + " · " : "") + (s.lines[0] || "");
+  $("status").textContent = (s.seat === null ? s.words.spectator + " · " : "") + titleOf(s.board);
   drawSeats(s);
   drawTrick(s);
-  $("info").textContent = s.info.join("\n");
-  $("handinfo").textContent = s.hand_info.join("\n");
+  const info = texts(s.board, FELT);
+  $("info").textContent = info.join("\n");
+  $("handinfo").textContent = texts(s.hand, HAND_FELT).filter((t) => !info.includes(t)).join("\n");
   const hand = $("hand");
   hand.textContent = "";
   s.cards.forEach((c) => {
@@ -188,7 +223,7 @@ function render(s) {
   });
   const buttons = $("buttons");
   buttons.textContent = "";
-  s.buttons.forEach((row) => {
+  buttonRows(s).forEach((row) => {
     const line = el("div");
     row.forEach((b) => { const button = el("button", "", b.text); button.onclick = () => press(b.data); line.append(button); });
     buttons.append(line);
@@ -237,7 +272,7 @@ function showStep(step) {
   replayStep = Math.max(0, Math.min(step, last));
   const frame = replay.frames[replayStep];
   render(Object.assign({}, replay, frame));
-  $("status").textContent = frame.lines[0];
+  $("status").textContent = titleOf(frame.board);
   $("caption").textContent = frame.caption;
   const hands = $("hands");
   hands.textContent = "";
