@@ -882,13 +882,13 @@ def call_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
         list[Action], Callable[[random.Random], Auctioned],
         Callable[[Auctioned, Action, random.Random], float]]:
     """The candidate calls (Normal's first), a sampler of worlds read from the auction, and a
-    call's worth in tables after Normal's auction and play, with its ``head_starts``."""
+    call's worth in tables after Normal's auction and play, with its ``head_starts`` (none for a
+    call the coach weighs beside the candidates)."""
     calls = candidate_calls(obs, legal)
     kn = known(obs)
     team = obs.seat % len(obs.teams)
     teams_in = len({s % len(obs.teams) for s in obs.active})
     sup = supports(obs)
-    codes = {str(c): _code(c) for c in calls}
     starts = head_starts(obs, calls)
 
     def sample(r: random.Random) -> Auctioned:
@@ -897,9 +897,9 @@ def call_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
 
     def value(w: Auctioned, call: Action, r: random.Random) -> float:
         state, hands, est = w
-        contract = auction_out(state, hands, est, sup, codes[str(call)])
+        contract = auction_out(state, hands, est, sup, _code(call))
         points = playout(_begin(state, contract))
-        return starts[str(call)] + deal_value(points, contract, team, teams_in)
+        return starts.get(str(call), 0.0) + deal_value(points, contract, team, teams_in)
 
     return calls, sample, value
 
