@@ -4,12 +4,15 @@ player gains a deal by following the hint, on duplicate deals.
 * Hint latency: ``engine.coach.advise`` at positions of matches Normal plays (one core: this
   process alone), wall clock and CPU time, p50 and p99; the Hard player's own decision at the
   same positions, interleaved, for comparison (the hint runs the same search, all of it kept).
-* Review: ``engine.coach.review`` of seat 0's decisions in a deal Normal plays, seconds a deal.
+* Review: ``engine.coach.review`` of seat 0's decisions in a deal Normal plays, seconds a deal;
+  and of a deal in which seat 0 plays Easy, whose choices (as a person's may) often lie outside
+  Hard's candidates: the review weighs each such pass, bid or combination beside them.
 * Gain: each deal is played twice from the same seed, every seat Normal; the second time seat 0
   plays the hint's choice. The gain is seat 0's (or its team's) deal result with the hint less
   without it, in the game's unit, sign turned so that more is better (Hearts counts points taken).
 
     python bench/coach.py [--positions 120] [--reviews 6] [--deals 30] [--games hearts,king]
+    (0 positions, reviews or deals leaves that part out)
 """
 
 from __future__ import annotations
@@ -73,16 +76,19 @@ def latency(name: str, count: int) -> None:
           f"   n={len(hint_cpu)}", flush=True)
 
 
-def one_deal(name: str, seed: int, hinted: bool, decisions: list[Any] | None = None) -> float:
-    """Seat 0's result of the first deal of match ``seed``, every seat Normal, seat 0 following
-    the hint if ``hinted``; its decisions are collected into ``decisions`` (for a review)."""
+def one_deal(name: str, seed: int, hinted: bool, decisions: list[Any] | None = None,
+             level: str = "normal") -> float:
+    """Seat 0's result of the first deal of match ``seed``, every other seat Normal and seat 0
+    at ``level`` or following the hint if ``hinted``; its decisions are collected into
+    ``decisions`` (for a review)."""
     game, normal = find_game(name), player_for("normal", name)
+    mine = player_for(level, name)
     state, rng = game.new_match(4, seed), random.Random(seed)
     step = 0
     while not game.public_observation(state).history:
         seat = min(game.to_act(state))
         obs, legal = game.observation(state, seat), game.legal_actions(state, seat)
-        action = normal(obs, legal, rng)
+        action = (mine if seat == 0 else normal)(obs, legal, rng)
         if seat == 0 and hinted:
             action = advise(name, obs, legal, random.Random(seed * 1000 + step)).choice
         if seat == 0 and decisions is not None:
@@ -96,13 +102,15 @@ def one_deal(name: str, seed: int, hinted: bool, decisions: list[Any] | None = N
 
 
 def reviews(name: str, count: int) -> None:
-    seconds = []
-    for seed in range(count):
-        decisions: list[Any] = []
-        one_deal(name, 500 + seed, False, decisions)
-        seconds.append(timed(partial(review, name, decisions, random.Random))[1])
-    print(f"{name:11} review of a deal: mean {statistics.mean(seconds):.2f} s, max "
-          f"{max(seconds):.2f} s CPU (n={count})", flush=True)
+    for level in ("normal", "easy"):
+        seconds = []
+        for seed in range(count):
+            decisions: list[Any] = []
+            one_deal(name, 500 + seed, False, decisions, level)
+            seconds.append(timed(partial(review, name, decisions, random.Random))[1])
+        print(f"{name:11} review of a deal seat 0 plays {level:6}: mean "
+              f"{statistics.mean(seconds):.2f} s, max {max(seconds):.2f} s CPU (n={count})",
+              flush=True)
 
 
 def gain(name: str, deals: int) -> None:
@@ -124,11 +132,11 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(GAME_NAMES))
     args = parser.parse_args()
     names = args.games.split(",")
-    for name in names:
+    for name in names * bool(args.positions):  # 0 leaves a part out
         latency(name, args.positions)
-    for name in names:
+    for name in names * bool(args.reviews):
         reviews(name, args.reviews)
-    for name in names:
+    for name in names * bool(args.deals):
         gain(name, args.deals)
     return 0
 

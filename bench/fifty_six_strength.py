@@ -43,6 +43,13 @@ before -> after side by side, same seeds, 100 sets, 99% CIs:
     out 12/120 -> 8/120; hard's CPU p50 / p99 13.5 / 79 -> 13.7 / 77 ms
     4 players over 40 sets: the same deals and figures, +1.23 [-0.73, +3.18] (CI not clear of 0
     at 40 sets, as before; +1.41 [+0.27, +2.55] over 100); CPU p50 / p99 14.2 / 76 -> 13.8 / 78
+Then (issue 42: Hard names no trump it is void in, and a suit held without its jack is spoken
+"♦ 28", never "28 ♦"), hard vs normal before -> after, same seeds, 40 sets, 99% CIs:
+    4 players: +1.23 [-0.73, +3.18] both (the same deals); CPU p50 / p99 13.3 / 80 -> 14.0 / 74 ms
+    6 players: +1.57 [+0.28, +2.87] -> +1.50 [+0.22, +2.78], hard made 78% both, passed out 8/120
+    both; CPU p50 / p99 14.7 / 85 -> 15.2 / 87 ms
+    8 players: +1.20 [-0.25, +2.65] both, hard made 32% both, passed out 18/160 both; CPU p50 /
+    p99 19.0 / 110 -> 18.6 / 92 ms (machine loaded)
 
     python bench/fifty_six_strength.py [--sets 300] [--players 4 6 8] [--seed 1]
         [--pairings easy:random normal:easy hard:normal] [--work 40000] [--jobs 1]

@@ -20,13 +20,14 @@ from ..players.bazar_blot import (
 )
 from ..players.search import ranked
 from ..tricks import PLAYS, Play
-from . import Advice, ordered
+from . import Advice, ordered, weighed
 
 CALL_SAMPLES = 16  # worlds per call: the margins shown beside Normal's call
 
 
-def advise(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Advice:
-    if obs.phase == "play":
+def advise(obs: Observation, legal: Sequence[Action], rng: random.Random,
+           also: Sequence[Action] = ()) -> Advice:
+    if obs.phase == "play":  # every card is weighed
         cards = [a.card for a in legal if type(a) is Play]
         order, sample, value = card_search(obs, cards)
         return Advice(tuple((PLAYS[c], v) for c, v in ranked(order, HARD_SAMPLES, sample, value,
@@ -35,9 +36,7 @@ def advise(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Adv
     chosen = call(obs, hand, legal, rng, easy=False)
     calls, sample, cvalue = call_search(obs, legal)
     pairs = [(c, v - (HEAD_START if c == calls[0] else 0.0))
-             for c, v in ranked(calls, CALL_SAMPLES, sample, cvalue, rng)]
-    if chosen not in calls:
-        pairs.append((chosen, 0.0))
+             for c, v in weighed(calls, [chosen, *also], CALL_SAMPLES, sample, cvalue, rng)]
     if isinstance(chosen, Bid):
         expected = strain_estimates(obs, hand)[chosen.strain]
         return Advice(ordered(chosen, pairs), "margin", "coach-blot-bid", float(expected))

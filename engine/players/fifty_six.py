@@ -27,8 +27,9 @@ Hard (issue 17) samples the hidden hands from its observation alone (voids shown
 own hand and the table account for, both copies of each card, what the other seats' bid forms and
 calls say) and keeps the candidate with the best mean value over the sampled deals
 (``search.choose``): every card it may play, or in the auction Normal's call, pass, the lowest bid
-in each denomination, double and redouble. Passing is valued as what it leads to, a passed-out
-28 NT included. At its team's last call before that 28 NT falls on it, Hard's fallback is 28 in
+in each denomination but a suit it holds no card of (issue 42: people name a trump they hold),
+double and redouble. Passing is valued as what it leads to, a passed-out 28 NT included. At its
+team's last call before that 28 NT falls on it, Hard's fallback is 28 in
 its best suit, and it passes only if passing is worth ``HOOK_LIVELINESS`` tables more than its
 best bid: its search finds the 28 NT cheaper than a weak 28, which the other teams double, by
 3.1 tables at 8 seats (the median of 92 such calls), and so passed out most deals with Hard in
@@ -239,7 +240,8 @@ def partner_support(obs: Observation, denom: int) -> float:
 
 
 def form_for(hand: Sequence[int], value: int, denom: int, high: Bid | None) -> str | None:
-    """The form that tells the truth (§5.6), None for the default."""
+    """The form that tells the truth (§5.6), None for the default. A suit held without its jack
+    is never spoken in the default "28 ♦", which claims the jack: "♦ 28" denies it."""
     if denom == NT:
         if high is not None and high.denom != NT and not any(c // 13 == high.denom for c in hand):
             return "plus-2-noes" if value == high.value + 2 else "num-noes"
@@ -248,9 +250,17 @@ def form_for(hand: Sequence[int], value: int, denom: int, high: Bid | None) -> s
     if high is not None and cards and all(POWER[c] >= 6 for c in cards) \
             and len(cards) == value - high.value:
         return "plus-suit"
-    if any(POWER[c] == JACK for c in cards):
-        return None
-    return "suit-num" if any(POWER[c] >= 5 for c in cards) else None
+    return None if any(POWER[c] == JACK for c in cards) else "suit-num"
+
+
+def void_suits(hand: Sequence[int]) -> int:
+    """The suits (a bit each) ``hand`` holds no card of: never named as trump. Every suit form
+    would claim cards of it (the jack, high cards); people void in the suit bid before them say
+    so with a Noes bid, a no-trump one (§5.6)."""
+    held = 0
+    for c in hand:
+        held |= 1 << c // 13
+    return 0b1111 & ~held
 
 
 def hook_team(obs: Observation) -> int:
@@ -271,7 +281,9 @@ def hook_opening(obs: Observation) -> Bid:
     forms), spoken in the form that tells the truth."""
     hand = [int(c) for c in obs.hand]
     sup = supports(obs)[obs.seat]
-    _, suit = max((estimate(hand, d, len(obs.active)) + sup[d], d) for d in SUITS)
+    void = void_suits(hand)
+    _, suit = max((estimate(hand, d, len(obs.active)) + sup[d], d) for d in SUITS
+                  if not void >> d & 1)
     return Bid(MIN_BID, suit, form_for(hand, MIN_BID, suit, None))
 
 
@@ -283,7 +295,7 @@ def normal_call(obs: Observation, legal: Sequence[Action]) -> Action:
     hv, hd = (high.value, high.denom) if high is not None else (0, -1)
     hs = obs.high_bidder if obs.high_bidder is not None else -1
     code = call_code(obs.seat, est, supports(obs)[obs.seat], len(obs.teams), n, hv, hd, hs,
-                     obs.doubled, len(obs.calls), hook_team(obs))
+                     obs.doubled, len(obs.calls), hook_team(obs), void_suits(hand))
     call = _action(code, hand, high)
     return call if call in legal else PASS
 
@@ -296,11 +308,13 @@ def _action(code: int, hand: Sequence[int], high: Bid | None) -> Action:
 
 
 def call_code(seat: int, est: Sequence[float], sup: Sequence[float], k: int, n: int, hv: int,
-              hd: int, hs: int, dbl: int, passes: int, hook: int) -> int:
+              hd: int, hs: int, dbl: int, passes: int, hook: int, void: int = 0) -> int:
     """Normal's call as an int, from the seat's estimates ``est`` and partner's support ``sup``
     per denomination, ``n`` active players, the high bid ``hv``/``hd`` by ``hs`` (-1: none) doubled
-    ``dbl`` times (with no bid yet, ``passes`` calls made), and the team ``hook`` the passed-out
-    28 NT would fall on."""
+    ``dbl`` times (with no bid yet, ``passes`` calls made), the team ``hook`` the passed-out
+    28 NT would fall on, and the suits ``void`` (``void_suits``) it never bids. The playouts
+    leave ``void`` out: with the fitted weights a void suit's estimate is over 6 points below
+    the best held suit's, more than a partner's support adds (4 at most), so it never wins."""
     ours = hs >= 0 and hs % k == seat % k
     if dbl == 1 and ours and est[hd] + sup[hd] + 4.0 >= hv + REDOUBLE_MARGIN:
         return REDOUBLE_CODE
@@ -309,13 +323,13 @@ def call_code(seat: int, est: Sequence[float], sup: Sequence[float], k: int, n: 
         return DOUBLE_CODE
     if ours and dbl == 0:
         return PASS_CODE  # the partner's bid stands; overbidding it only adds risk
-    value, denom = max((est[d] + sup[d], d) for d in range(5))
+    value, denom = max((est[d] + sup[d], d) for d in range(5) if not void >> d & 1)
     lowest = hv + 1 if hs >= 0 else MIN_BID
     if lowest <= MAX_BID and value >= lowest + BID_MARGIN:
         return lowest * 8 + denom
     if hs < 0 and seat % k == hook and passes >= n // 2:
         # the team's last call before the passed-out 28 NT falls on it: a better trump is worth a bid
-        value, denom = max((est[d] + sup[d], d) for d in SUITS)
+        value, denom = max((est[d] + sup[d], d) for d in SUITS if not void >> d & 1)
         if value >= max(est[NT] + sup[NT] + HOOK_GAIN, HOOK_FLOOR[n]):
             return MIN_BID * 8 + denom
     return PASS_CODE
@@ -843,10 +857,10 @@ def card_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
 
 def candidate_calls(obs: Observation, legal: Sequence[Action]) -> list[Action]:
     """Normal's call first (it wins ties), pass, the lowest bid in each denomination (spoken in
-    the form that tells the truth), double and redouble where legal. At its team's last call
-    before the passed-out 28 NT falls on it, where Normal would pass, 28 in its best suit comes
-    first instead: on the hook, people bid, and Hard passes only if that is clearly better
-    (``head_starts``)."""
+    the form that tells the truth; no suit the hand is void in), double and redouble where
+    legal. At its team's last call before the passed-out 28 NT falls on it, where Normal would
+    pass, 28 in its best suit comes first instead: on the hook, people bid, and Hard passes only
+    if that is clearly better (``head_starts``)."""
     hand = [int(c) for c in obs.hand]
     high = obs.high_bid
     lowest = high.value + 1 if high is not None else MIN_BID
@@ -854,7 +868,9 @@ def candidate_calls(obs: Observation, legal: Sequence[Action]) -> list[Action]:
     if calls[0] == PASS and hook_opens(obs):
         calls.insert(0, hook_opening(obs))
     if lowest <= MAX_BID:
-        calls += [Bid(lowest, d, form_for(hand, lowest, d, high)) for d in (*SUITS, NT)]
+        void = void_suits(hand)
+        calls += [Bid(lowest, d, form_for(hand, lowest, d, high)) for d in (*SUITS, NT)
+                  if not void >> d & 1]
     calls += [c for c in (DOUBLE, REDOUBLE) if c in legal]
     return [c for i, c in enumerate(calls) if c not in calls[:i]]
 
@@ -882,13 +898,13 @@ def call_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
         list[Action], Callable[[random.Random], Auctioned],
         Callable[[Auctioned, Action, random.Random], float]]:
     """The candidate calls (Normal's first), a sampler of worlds read from the auction, and a
-    call's worth in tables after Normal's auction and play, with its ``head_starts``."""
+    call's worth in tables after Normal's auction and play, with its ``head_starts`` (none for a
+    call the coach weighs beside the candidates)."""
     calls = candidate_calls(obs, legal)
     kn = known(obs)
     team = obs.seat % len(obs.teams)
     teams_in = len({s % len(obs.teams) for s in obs.active})
     sup = supports(obs)
-    codes = {str(c): _code(c) for c in calls}
     starts = head_starts(obs, calls)
 
     def sample(r: random.Random) -> Auctioned:
@@ -897,9 +913,9 @@ def call_search(obs: Observation, legal: Sequence[Action], tries: int) -> tuple[
 
     def value(w: Auctioned, call: Action, r: random.Random) -> float:
         state, hands, est = w
-        contract = auction_out(state, hands, est, sup, codes[str(call)])
+        contract = auction_out(state, hands, est, sup, _code(call))
         points = playout(_begin(state, contract))
-        return starts[str(call)] + deal_value(points, contract, team, teams_in)
+        return starts.get(str(call), 0.0) + deal_value(points, contract, team, teams_in)
 
     return calls, sample, value
 

@@ -579,18 +579,24 @@ _ONE = 1
 
 
 def distinct_plays(known: Known, cards: list[int]) -> list[int]:
-    """One card of each group of equivalent ones: cards of a suit with no card between them
-    still to come or in the trick win and lose the same tricks (the Q♠ is never grouped: it
-    carries 13 points)."""
+    """One card of each group of equivalent ones (``play_runs``)."""
+    return [run[0] for run in play_runs(known, cards)]
+
+
+def play_runs(known: Known, cards: list[int]) -> list[list[int]]:
+    """``cards`` (in ascending order) in groups of equivalent ones: cards of a suit with no card
+    between them still to come or in the trick win and lose the same tricks (the Q♠ is never
+    grouped: it carries 13 points)."""
     hidden = FULL & ~known.hand & ~known.gone | mask_of(known.trick)
-    kept: list[int] = []
+    runs: list[list[int]] = []
     for card in cards:
-        prev = kept[-1] if kept else -1
+        prev = runs[-1][0] if runs else -1
         if (prev >= 0 and prev // 13 == card // 13 and QUEEN_SPADES not in (prev, card)
                 and not hidden & BELOW[card] & ~BELOW[prev] & ~(1 << prev)):
-            continue
-        kept.append(card)
-    return kept
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return runs
 
 
 Sampler = Callable[[Known, random.Random], list[int]]
@@ -617,13 +623,15 @@ def make_hard(samples: int = HARD_SAMPLES, pass_samples: int = PASS_SAMPLES,
     return player
 
 
-def card_search(obs: Observation, cards: Sequence[int], draw: Sampler | None = None
+def card_search(obs: Observation, cards: Sequence[int], draw: Sampler | None = None,
+                known: Known | None = None
                 ) -> tuple[list[int], Callable[[random.Random], list[int]],
                            Callable[[list[int], int, random.Random], float]]:
     """What Hard searches for a card (the coach reads it too): the distinct plays, Normal's card
     first (it wins the ties), a sampler of the hidden hands, and what a card is worth to the seat
-    (minus the points it takes, played out by Normal's rules)."""
-    known = read_known(obs)
+    (minus the points it takes, played out by Normal's rules). ``known``: ``read_known(obs)``,
+    if the caller has read it."""
+    known = read_known(obs) if known is None else known
     first = normal_card_of(known)
     options = distinct_plays(known, list(cards))
     if first in options:

@@ -631,10 +631,11 @@ Search = tuple[list[int], Callable[[random.Random], list[int]],
                Callable[[list[int], int, random.Random], float]]
 
 
-def card_search(obs: Observation, cards: list[int]) -> Search:
+def card_search(obs: Observation, cards: list[int], known: Known | None = None) -> Search:
     """What Hard searches at a card: the distinct cards (the policy's first), a sampler of worlds
-    and the deal points a card brings the seat in a world (the coach reads the same search)."""
-    known = read_known(obs)
+    and the deal points a card brings the seat in a world (the coach reads the same search).
+    ``known``: ``read_known(obs)``, if the caller has read it."""
+    known = read_known(obs) if known is None else known
     trick = list(known.trick)
     best = trick[trick_winner(trick, known.trump)] if trick else -1
     played = 0
@@ -652,18 +653,24 @@ def card_search(obs: Observation, cards: list[int]) -> Search:
 
 
 def distinct_plays(known: Known, cards: list[int]) -> list[int]:
-    """One card of each run of equivalent ones: cards of a suit with no unseen or trick card
-    between them and the same worth in this contract take the same tricks."""
+    """One card of each run of equivalent ones (``play_runs``)."""
+    return [run[0] for run in play_runs(known, cards)]
+
+
+def play_runs(known: Known, cards: list[int]) -> list[list[int]]:
+    """``cards`` in runs of equivalent ones, each run ascending: cards of a suit with no unseen
+    or trick card between them and the same worth in this contract take the same tricks."""
     between = mask_of(known.unseen) | mask_of(known.trick)
     values = VALUES[known.contract]
-    kept: list[int] = []
+    runs: list[list[int]] = []
     for card in sorted(cards):
-        prev = kept[-1] if kept else -1
+        prev = runs[-1][0] if runs else -1
         if (prev >= 0 and prev // 13 == card // 13 and values[prev] == values[card]
                 and not between & BELOW[card] & ABOVE[prev]):
-            continue
-        kept.append(card)
-    return kept
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return runs
 
 
 def search_trump(obs: Observation, samples: int, rng: random.Random) -> Action:

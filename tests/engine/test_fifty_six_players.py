@@ -8,14 +8,16 @@ from collections import Counter
 import pytest
 
 from engine.cards import cards_of, parse_card, parse_cards
-from engine.fifty_six import GAME, NT, D, H, S, State, start_of_play, world
+from engine.fifty_six import GAME, MIN_BID, NT, Bid, C, D, H, S, State, start_of_play, world
 from engine.players import player_for
 from engine.players.fifty_six import (
+    BID_MARGIN,
     CALL_MARGIN,
     HOOK_LIVELINESS,
     PLAYERS,
     _code,
     auction_out,
+    call_code,
     call_search,
     candidate_calls,
     easy,
@@ -31,6 +33,7 @@ from engine.players.fifty_six import (
     read_table,
     sample_hands,
     supports,
+    void_suits,
 )
 from engine.players.search import ranked
 
@@ -83,7 +86,34 @@ def test_forms_tell_the_truth_of_the_hand() -> None:
     assert form_for(hand, 29, S, high) is None  # holds the jack: "29 ♠"
     assert form_for(parse_cards("9H AH JS"), 30, H, high) == "plus-suit"  # just 2 high hearts
     assert form_for(parse_cards("9H AH KH JS"), 30, H, high) == "suit-num"
-    assert form_for(parse_cards("KH QH JS"), 29, H, None) is None
+    assert form_for(parse_cards("KH QH JS"), 29, H, None) == "suit-num"  # "29 ♥" claims the jack
+
+
+# Seat 3's hand in a real auction (seed 36, Hard in every seat): no club, yet Hard bid 40 ♣ in
+# the default form, the one that claims the club jack (5 of these 8 seeds before).
+NO_CLUBS = "JD QD AD 9H TH JH JH QH QH KH TS JS"
+CLUB_WAR = ["bid:pass", "bid:28:H:num-suit", "bid:29:C:num-suit", "bid:30:H:suit-num",
+            "bid:31:C:suit-num", "bid:32:H:num-suit", "bid:33:C:num-suit", "bid:pass", "bid:pass",
+            "bid:34:H:num-suit", "bid:35:C:num-suit", "bid:pass", "bid:pass", "bid:36:H:num-suit",
+            "bid:37:C:num-suit", "bid:pass", "bid:pass", "bid:38:H:num-suit", "bid:double",
+            "bid:pass", "bid:39:C:suit-num"]
+
+
+def test_no_suit_the_hand_is_void_in_is_named_as_trump() -> None:
+    """§5.6: every suit form claims cards of the suit ("40 ♣" its jack, "♣ 40" other high
+    cards, "Plus k ♣" k high cards), and the form for a void in the suit bid before is Noes, a
+    no-trump bid: people name a trump they hold, so neither Hard nor Normal names a void one."""
+    s = act(match(4, 1, fill(4, {3: NO_CLUBS})), *CLUB_WAR)
+    obs, legal = GAME.observation(s, 3), GAME.legal_actions(s, 3)
+    assert not [c for c in candidate_calls(obs, legal) if isinstance(c, Bid) and c.denom == C]
+    for seed in range(8):
+        call = hard(obs, legal, random.Random(seed))
+        assert not (isinstance(call, Bid) and call.denom == C), (seed, call)
+    # Normal's rule (its estimates never rank a void suit first; were they to): the next best
+    est, sup = [MIN_BID + BID_MARGIN + 1, MIN_BID + BID_MARGIN, 20.0, 20.0, 10.0], [0.0] * 5
+    assert call_code(0, est, sup, 2, 4, 0, -1, -1, 0, 0, 1) == MIN_BID * 8 + C
+    assert call_code(0, est, sup, 2, 4, 0, -1, -1, 0, 0, 1, void=1 << C) == MIN_BID * 8 + D
+    assert void_suits(parse_cards(NO_CLUBS)) == 1 << C
 
 
 def test_partner_forms_add_support_for_their_suit() -> None:
