@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from . import tricks
+from .build import interpreted
 from .cards import (
     CARDS,
     SUIT_MASKS,
@@ -62,7 +63,6 @@ from .core import (
     Standings,
     deal_rng,
     extend,
-    interpreted,
     match_rng,
     places,
     standings,

@@ -97,16 +97,6 @@ class Shared:
 
 
 P = TypeVar("P", bound=Shared)
-C = TypeVar("C", bound=type)
-
-
-def interpreted(cls: C) -> C:
-    """The class unchanged. For the optional mypyc build (tools/compiled_engine.py): a class so
-    decorated stays an ordinary Python class in a compiled module, as one extending a slotted
-    class of an uncompiled module (``Shared``) must."""
-    return cls
-
-
 def extend(cls: type[P], public: Shared, **private: Any) -> P:
     """A seat's observation: the public view's fields plus what only that seat knows. Built
     this way, a seat never sees less than a spectator, nor the shared facts differently."""

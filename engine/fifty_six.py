@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
 from . import tricks
+from .build import interpreted
 from .cards import CARDS, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of, parse_cards, rank_label
 from .core import (
     DealRecord,
@@ -66,7 +67,6 @@ from .core import (
     Standings,
     deal_rng,
     extend,
-    interpreted,
     match_rng,
     places,
     standings,

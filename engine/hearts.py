@@ -30,6 +30,7 @@ from itertools import combinations
 from operator import add
 from typing import ClassVar, Final, overload
 
+from .build import interpreted
 from .cards import (
     CARDS,
     SUIT_BITS,
@@ -51,7 +52,6 @@ from .core import (
     cards_code,
     deal_rng,
     extend,
-    interpreted,
     match_rng,
     standings,
 )

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from . import tricks
+from .build import interpreted
 from .cards import (
     CARDS,
     SUIT_MASKS,
@@ -75,7 +76,6 @@ from .core import (
     Shared,
     deal_rng,
     extend,
-    interpreted,
     match_rng,
     standings,
 )

@@ -67,6 +67,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, ClassVar, NamedTuple
 
+from .build import interpreted
 from .cards import CARDS, Card, parse_card, parse_cards
 from .core import (
     DealRecord,
@@ -77,7 +78,6 @@ from .core import (
     cards_code,
     deal_rng,
     extend,
-    interpreted,
     standings,
 )
 from .describe import seat_line

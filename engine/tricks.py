@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .build import interpreted
 from .cards import (
     CARDS,
     CODE_BITS,
@@ -22,7 +23,6 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .core import interpreted
 
 # Final: a module compiled by mypyc reads them as C statics, not from its dict.
 CLUBS: Final = SUIT_MASKS[0]

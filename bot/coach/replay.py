@@ -24,7 +24,7 @@ from storage.interface.records import engine_rules
 from .. import callbacks
 from ..callbacks import Kind
 from ..views import Button, Context, Screen, deal_post, view_for
-from ..views.base import BLANK, CAPTION, HAND, TITLE, Line
+from ..views.screen import BLANK, CAPTION, HAND, TITLE, Line
 from .words import action_text
 
 SOURCES = ("t", "m")  # a table (during its match, or after it) or a stored match

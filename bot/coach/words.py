@@ -14,7 +14,8 @@ from storage import TableRecord
 
 from ..callbacks import Kind
 from ..views import Button, Context, Screen, view_for
-from ..views.base import HAND, MINUS, RESULT, TRICK, Line, codes, seated, title
+from ..views.base import MINUS, codes, seated
+from ..views.screen import HAND, RESULT, TRICK, Line, title
 
 SHOWN = 3  # choices a hint lists: Hard's and the next best
 

@@ -16,7 +16,8 @@ from ..coach import replays, words
 from ..coach.replay import frame, read_arg
 from ..play.moves import Moves
 from ..play.records import Outcome, TableError
-from ..social.scores import ScoreError, ScoreService
+from ..social.score_service import ScoreService
+from ..social.scores import ScoreError
 from ..views import Context, Screen
 from .presser import Door, Presser, Reply
 

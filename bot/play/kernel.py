@@ -16,7 +16,7 @@ from engine.core import BadCode, parse
 from storage import SeatRecord, Store, TableKey, TableRecord
 from storage.interface.records import engine_rules
 
-from ..social import scores
+from ..social import results
 from .records import Outcome, Person, TableError
 
 SEATING = 0  # the lock of seating anyone anywhere: no table has id 0
@@ -119,7 +119,7 @@ class Kernel:
         self._states[saved.id or 0] = (saved.version, state)
         if game.is_over(state):
             self.forget(saved.id or 0)
-            await scores.finish(self.store, game, saved, state, self.clock())  # issue 18
+            await results.finish(self.store, game, saved, state, self.clock())  # issue 18
         computers = not game.is_over(state) and any(r.user_id is None or r.away for r in acting)
         return Outcome(saved, state, before, events=events, computers=computers)
 
@@ -131,7 +131,7 @@ class Kernel:
         self.forget(table.id or 0)
         saved = await self.save(table)
         if playing and state is not None:
-            await scores.finish(self.store, find_game(table.game), saved, state, self.clock(),
+            await results.finish(self.store, find_game(table.game), saved, state, self.clock(),
                                 status="stopped", rated=False)
         return Outcome(saved, state, state, events=[event])
 

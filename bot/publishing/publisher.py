@@ -33,7 +33,8 @@ from ..social.people import ALERT_LIMIT, People
 from ..views import Button, Context, Screen, deal_post, view_for
 from ..views import lobby as lobby_views
 from ..views import tournament as tournament_views
-from ..views.base import standings_line, title
+from ..views.base import standings_line
+from ..views.screen import title
 
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
 

@@ -1,7 +1,7 @@
-"""Scores that last (issue 18): a match's result written once when it ends, the ratings it
-moves, the end-of-match summary and score-race picture, and what /top, /stats and /history show.
-No Telegram here: texts and screens, drawn from the stored records and the engine's facts.
-"""
+"""Scores that last (issue 18), in words: the end-of-match summary and score-race picture, the
+seats' names as a stored match has them, and the pieces of /history; drawn from the stored records
+and the engine's facts. No Telegram and no store here (``results`` writes a match,
+``score_service`` reads what /top, /stats, /history and a stored sheet show)."""
 
 from __future__ import annotations
 
@@ -10,97 +10,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Game, find_game, replay
 from engine.core import DealRecord, Standings
-from engine.players import DEFAULT_LEVEL, LEVEL_NAMES
-from storage import MatchRecord, SeatResult, Store, TableRecord
-from storage.interface.records import engine_rules
-from storage.interface.scores import DealLine, MatchFacts, MatchStatus, Story, player_key
+from engine.players import LEVEL_NAMES
+from storage import SeatResult
+from storage.interface.scores import MatchFacts, Story, player_key
 
 from .. import i18n
 from ..callbacks import BadCallback, Kind, decode, encode
-from ..coach.replay import open_data
 from ..views import Context, view_for
-from ..views.base import RESULT, BaseView, Button, Line, Screen, signed
+from ..views.base import signed
+from ..views.screen import RESULT, Line, Screen
 from . import chart, ratings
 
 HISTORY = 10  # matches /history lists
 TOP = 10  # lines of /top for one game
 TOP_EACH = 5  # lines per game of /top without a game
-
-
-class ScoreError(Exception):
-    """A request about scores that cannot be answered; ``key`` names the alert."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-# ----- writing a match as it ends
-
-
-async def finish(store: Store, game: Game, table: TableRecord, state: Any, now: float, *,
-                 status: MatchStatus = "finished", rated: bool = True) -> Story:
-    """Write the match of a table that ended (once: a second call returns the first story),
-    with the engine's facts; rate its players when it finished and ``rated`` (an abandoned
-    match is stored unrated)."""
-    match, facts = match_record(game, table, state, now, status=status, rated=rated)
-    rate = None
-    if facts.rated:
-        players = [player_key(r.user_id, r.level) for r in match.results]
-        if facts.by_team:
-            entries = [[players[s] for s in team] for team in facts.teams]
-            rate = ratings.rater(entries, facts.places)
-        else:
-            rate = ratings.rater([[p] for p in players], [r.place for r in match.results])
-        rate = ratings.sparing(rate, {players[s] for s in facts.hinted})
-    return await store.scores.record(match, facts, rate)
-
-
-def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
-                 status: MatchStatus = "finished",
-                 rated: bool = True) -> tuple[MatchRecord, MatchFacts]:
-    public = game.public_observation(state)
-    table_ = public.standings
-    teams = [list(t) for t in public.teams]
-    over = status == "finished" and game.is_over(state)
-    places = game.rankings(state) if over else public.seat_places  # stopped: the places so far
-    scores = game.scores(state)
-    results = [SeatResult(seat=i, user_id=s.user_id, level=s.level if s.user_id is None else None,
-                          name=s.name, score=scores[i], place=places[i])
-               for i, s in enumerate(table.seats)]
-    match = MatchRecord(table_id=table.id or 0, chat_id=table.key.chat_id,
-                        thread_id=table.key.thread_id, game=table.game, rules=table.rules,
-                        seed=table.seed, log=table.log, finished_at=now, results=results)
-    rules = engine_rules(table.rules)
-    start = game.public_observation(game.new_match(table.players, table.seed, **rules))
-    facts = MatchFacts(
-        status=status, rated=rated and over, teams=teams, by_team=table_.by_team,
-        low_wins=table_.low_wins, unit=table_.unit, start=list(start.standings.values),
-        values=list(table_.values), places=list(table_.places), order=list(table_.order),
-        deals=[DealLine(number=d.number, results=list(d.results),
-                        values=list(d.standings.values), places=list(d.standings.places))
-               for d in public.history],
-        hinted=[i for i, s in enumerate(table.seats) if s.user_id is not None and s.hinted],
-        tournament=table.tournament_id, tour_round=table.tour_round, board=table.key.slot)
-    return match, facts
-
-
-async def recover(store: Store, now: float) -> int:
-    """Start-up: write the match of every finished table that has none (the process stopped
-    between the table's last save and its match's); their summaries are not posted again."""
-    count = 0
-    for table_id in await store.scores.unrecorded():
-        table = await store.tables.by_id(table_id)
-        if table is None:
-            continue
-        game = find_game(table.game)
-        state = replay(game, table.players, table.seed, table.log, **engine_rules(table.rules))
-        if game.is_over(state):
-            await finish(store, game, table, state, now)
-            count += 1
-    return count
 
 
 # ----- the end of a match: the summary and the picture
@@ -183,105 +107,15 @@ def photo_caption(story: Story, lang: str) -> str:
     return html.escape(i18n.t(lang, "chart-title", game=i18n.t(lang, f"game-{story.match.game}")))
 
 
+class ScoreError(Exception):
+    """A request about scores that cannot be answered; ``key`` names the alert."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
 # ----- what the commands show
-
-
-@dataclass
-class ScoreService:
-    """/top, /stats, /history and the history's sheet buttons, from the store."""
-
-    store: Store
-
-    async def top(self, chat_id: int, game: str | None, lang: str) -> str:
-        """The people ranked by rating; the computer levels after them, for comparison only
-        (a level's rating is shared by every seat it ever had: it wins no place here)."""
-        games = [game] if game else await self.store.scores.games(chat_id)
-        blocks = []
-        for name in games:
-            lines = await self.store.scores.board(chat_id, name)
-            if not lines:
-                continue
-            people = sorted((b for b in lines if b.user_id is not None),
-                            key=lambda b: (-ratings.shown(b.rating), -b.won, b.player))
-            levels = {b.level or DEFAULT_LEVEL: b for b in lines if b.user_id is None}
-            block = [i18n.t(lang, "top-game", game=i18n.t(lang, f"game-{name}"))]
-            block += [i18n.t(lang, "top-rated-line", place=i + 1,
-                             name=i18n.isolate(html.escape(b.name)),
-                             rating=str(ratings.shown(b.rating)), played=b.played, won=b.won)
-                      for i, b in enumerate(people[: TOP if game else TOP_EACH])]
-            computers = [f"{i18n.t(lang, f'level-{level}')} {ratings.shown(levels[level].rating)}"
-                         for level in LEVEL_NAMES if level in levels]
-            if computers:
-                block.append(i18n.t(lang, "top-computers", levels=" · ".join(computers)))
-            blocks.append("\n".join(block))
-        if not blocks:
-            return html.escape(i18n.t(lang, "top-empty"))
-        return "\n\n".join([i18n.t(lang, "top-title"), *blocks])
-
-    async def stats(self, user_id: int, name: str, lang: str) -> str:
-        rows = await self.store.scores.stats(user_id)
-        if not rows:
-            return html.escape(i18n.t(lang, "stats-empty"))
-        lines = [i18n.t(lang, "stats-title", name=i18n.isolate(html.escape(name)))]
-        lines += [i18n.t(lang, "stats-line", game=i18n.t(lang, f"game-{r.game}"),
-                         rating=str(ratings.shown(r.rating)), played=r.played, won=r.won, chats=r.chats)
-                  for r in rows]
-        return "\n".join(lines)
-
-    async def history(self, chat_id: int, lang: str, limit: int = HISTORY) -> Screen:
-        stories = await self.store.scores.history(chat_id, limit)
-        if not stories:
-            return Screen.of(i18n.t(lang, "history-empty"))
-        lines, buttons, heading = [i18n.t(lang, "history-title")], [], None
-        replays: list[Button] = []
-        for index, story in enumerate(grouped(stories), start=1):
-            facts = story.facts
-            if facts.tournament is not None and facts.tournament != heading:
-                lines.append(i18n.t(lang, "history-tournament", id=facts.tournament))
-            heading = facts.tournament
-            names = seat_names(story.match.results, lang)
-            winners = ", ".join(html.escape(names[r.seat]) for r in story.match.results
-                                if r.place == 1)
-            key = "history-line" if facts.status == "finished" else "history-line-stopped"
-            line = i18n.t(lang, key, number=index, game=i18n.t(lang, f"game-{story.match.game}"),
-                          names=winners or "—", deals=len(facts.deals), code=story.match.game)
-            if facts.hinted:
-                line += " " + i18n.t(lang, "coach-history-hinted")
-            if facts.tournament is not None:
-                line = "   " + line + " · " + i18n.t(lang, "history-in-tournament",
-                                                    round=facts.tour_round, board=facts.board)
-            lines.append(line)
-            buttons.append(Button(f"📋 {index}", _sheet_data(story.match.id or 0)))
-            if story.facts.deals:  # ⏯: the match's deals replayed in private, from the first
-                replays.append(Button(f"⏯ {index}", open_data("m", story.match.id or 0, 1)))
-        rows = tuple(tuple(b[i:i + 5]) for b in (buttons, replays) for i in range(0, len(b), 5))
-        return Screen.html("\n".join(lines), rows)
-
-    async def chat_of(self, match_id: int) -> int:
-        """The chat a stored match was played in (a /start match_<id> link names only the id)."""
-        story = await self.store.scores.story(match_id)
-        if story is None:
-            raise ScoreError("error-stale")
-        return story.match.chat_id
-
-    async def sheet(self, match_id: int, chat_id: int, lang: str) -> Screen:
-        """A stored match's deal-by-deal sheet, for a /history button pressed in ``chat_id``."""
-        story = await self.store.scores.story(match_id)
-        if story is None or story.match.chat_id != chat_id:
-            raise ScoreError("error-stale")
-        match = story.match
-        names = seat_names(match.results, lang)
-        ctx = Context(lang, match.table_id, 0, names, match.game)
-        try:  # the record is the truth: the game's own sheet from the replayed match
-            game = find_game(match.game)
-            state = replay(game, len(match.results), match.seed, match.log,
-                           **engine_rules(match.rules))
-            sheet = view_for(match.game).score_sheet(game.public_observation(state), ctx)
-        except Exception:  # a match an older version wrote: the stored deal records
-            sheet = BaseView().score_sheet(_stored_public(story), ctx)
-        if story.facts.status == "stopped":
-            sheet = sheet.plus((Line(i18n.t(lang, "history-stopped")),))
-        return sheet
 
 
 def grouped(stories: Sequence[Story]) -> list[Story]:
@@ -297,7 +131,7 @@ def grouped(stories: Sequence[Story]) -> list[Story]:
     return out
 
 
-def _sheet_data(match_id: int) -> str:
+def sheet_data(match_id: int) -> str:
     return encode(Kind.MATCH_SHEET, match_id)
 
 
@@ -319,7 +153,7 @@ class _Public:
     teams: tuple[tuple[int, ...], ...]
 
 
-def _stored_public(story: Story) -> _Public:
+def stored_public(story: Story) -> _Public:
     """Enough of a public view for the shared score sheet, from the stored deal records."""
     f = story.facts
 

@@ -31,7 +31,7 @@ from ..entrance.buttons import kinds
 from ..entrance.presser import Door
 from ..runtime import Runtime
 from ..settings import LANGUAGES, Settings
-from ..social import scores
+from ..social import results
 from ..social.season_posts import CHECK as SEASON_CHECK
 from ..social.tournament_posts import CHECK as TOURNAMENT_CHECK
 from .context import CONTEXT_TYPES, App, Context
@@ -83,7 +83,7 @@ def build_app(settings: Settings, store: Store | None = None,
         opened = store if store is not None else await open_configured_store(settings.database)
         runtime = Runtime(settings, opened, application)
         application.bot_data.runtime = runtime
-        if written := await scores.recover(opened, time.time()):  # issue 18
+        if written := await results.recover(opened, time.time()):  # issue 18
             log.warning("%d finished matches had not been written: written now", written)
         await register_commands(application)
         await runtime.timers.rearm_all()

@@ -9,7 +9,8 @@ from functools import cache
 from engine import game_part
 
 from . import generic
-from .base import Button, Context, GameView, Screen, deal_post
+from .base import GameView, deal_post
+from .screen import Button, Context, Screen
 
 __all__ = ["Button", "Context", "GameView", "Screen", "deal_post", "has_view", "view_for"]
 

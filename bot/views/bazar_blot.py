@@ -29,33 +29,35 @@ from engine.tricks import Play
 
 from ..callbacks import Kind
 from .base import (
-    BID,
-    CONTRACT,
-    INFO,
-    PROMPT,
     RED,
-    RESULT,
-    TEAM,
     BaseView,
-    Button,
-    Context,
-    Line,
-    Rows,
-    Screen,
     card_button,
     codes,
     entry_name,
     hand_order,
     hand_trick_lines,
-    header,
     number,
     rows_of,
     signed,
     standings_line,
     suit_lines,
     table_keyboard,
-    title,
     trick_lines,
+)
+from .screen import (
+    BID,
+    CONTRACT,
+    INFO,
+    PROMPT,
+    RESULT,
+    TEAM,
+    Button,
+    Context,
+    Line,
+    Rows,
+    Screen,
+    header,
+    title,
 )
 
 FIRST_LEVELS = 5  # level buttons on the first step; the rest behind «more»

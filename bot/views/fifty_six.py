@@ -34,30 +34,32 @@ from engine.tricks import Play
 
 from ..callbacks import Kind
 from .base import (
+    RED,
+    BaseView,
+    card_button,
+    codes,
+    entry_name,
+    rows_of,
+    signed,
+    table_keyboard,
+    trick_line,
+)
+from .screen import (
     BID,
     CONTRACT,
     LAST,
     PROMPT,
-    RED,
     RESULT,
     SEAT,
     SUIT,
     TEAM,
-    BaseView,
     Button,
     Context,
     Line,
     Rows,
     Screen,
-    card_button,
-    codes,
-    entry_name,
     header,
-    rows_of,
-    signed,
-    table_keyboard,
     title,
-    trick_line,
 )
 
 TEAM_MARKS = ("🔴", "🔵", "🟢", "🟡")

@@ -15,22 +15,16 @@ from engine.cards import parse_card
 
 from ..callbacks import Kind
 from .base import (
-    PROMPT,
-    TRICK,
     BaseView,
-    Button,
-    Context,
-    Line,
-    Screen,
     card_button,
     hand_order,
-    header,
     readable,
     rows_of,
     seat_list,
     suit_lines,
     table_keyboard,
 )
+from .screen import PROMPT, TRICK, Button, Context, Line, Screen, header
 
 
 def _is_cards(step: str) -> bool:

@@ -11,24 +11,18 @@ from engine.hearts import GAME, Observation, Pass, Public
 
 from ..callbacks import Kind
 from .base import (
-    PROMPT,
-    RESULT,
     BaseView,
-    Context,
-    Line,
-    Rows,
-    Screen,
     card_button,
     codes,
     hand_order,
     hand_trick_lines,
-    header,
     rows_of,
     seat_list,
     suit_lines,
     table_keyboard,
     trick_lines,
 )
+from .screen import PROMPT, RESULT, Context, Line, Rows, Screen, header
 
 
 class HeartsView(BaseView):

@@ -12,29 +12,31 @@ from engine.king import ChooseTrump, Observation, Public
 
 from ..callbacks import Kind
 from .base import (
-    CONTRACT,
-    PROMPT,
-    RESULT,
-    SEAT,
-    SHEET,
     BaseView,
-    Context,
-    Line,
-    Rows,
-    Screen,
     card_button,
     entry_name,
     hand_order,
     hand_trick_lines,
-    header,
     number,
     rows_of,
     seat_list,
     signed,
     suit_lines,
     table_keyboard,
-    title,
     trick_lines,
+)
+from .screen import (
+    CONTRACT,
+    PROMPT,
+    RESULT,
+    SEAT,
+    SHEET,
+    Context,
+    Line,
+    Rows,
+    Screen,
+    header,
+    title,
 )
 
 TRUMP_BUTTON_ORDER = (3, 2, 1, 0)  # ♠ ♥ ♦ ♣, as the hand is written

@@ -7,7 +7,7 @@ from engine.players import LEVEL_NAMES
 
 from ..callbacks import Kind
 from ..play.records import LobbyInfo
-from .base import SEAT, TEAM, Button, Context, Line, Screen, title
+from .screen import SEAT, TEAM, Button, Context, Line, Screen, title
 
 USUAL = 4  # the table every game has: a bigger one (56 at 6 or 8) is a further press
 

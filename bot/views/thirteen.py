@@ -33,26 +33,28 @@ from engine.thirteen import (
 
 from ..callbacks import Kind
 from .base import (
+    BaseView,
+    card_button,
+    codes,
+    face,
+    number,
+    rows_of,
+    seat_list,
+    signed,
+    table_keyboard,
+)
+from .screen import (
     HAND,
     LAST,
     PROMPT,
     RESULT,
     SEAT,
     TRICK,
-    BaseView,
     Button,
     Context,
     Line,
     Screen,
-    card_button,
-    codes,
-    face,
     header,
-    number,
-    rows_of,
-    seat_list,
-    signed,
-    table_keyboard,
     title,
 )
 

@@ -13,7 +13,7 @@ from storage.interface.tournaments import Entrant, TournamentRecord
 from .. import i18n
 from ..callbacks import Kind, encode
 from ..social import chart
-from .base import Button, Screen
+from .screen import Button, Screen
 
 Standing = tuple[Entrant, int]  # an entrant and their points so far
 

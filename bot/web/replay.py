@@ -18,7 +18,7 @@ from engine.core import Shared
 from .. import i18n
 from ..coach.replay import Deal, Source, caption, page_ref, seats_shown, title
 from ..views import Context, Screen, deal_post, view_for
-from ..views.base import TITLE, Line
+from ..views.screen import TITLE, Line
 from .scene import WORDS, plain, screen_data
 
 

@@ -19,7 +19,7 @@ from ..entrance.presser import Door
 from ..play.lobby import lobby_info
 from ..views import Context, Screen, view_for
 from ..views import lobby as lobby_views
-from ..views.base import Button, Line
+from ..views.screen import Button, Line
 
 PAGE_KINDS = sorted(kinds(Door.PAGE))  # the buttons the page may press
 

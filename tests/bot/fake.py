@@ -59,6 +59,7 @@ class FakeTelegram(BaseRequest):
     fail: list[tuple[str, Exception]] = field(default_factory=list)  # once: (method[:chat], error)
     admins: set[int] = field(default_factory=set)
     left: set[int] = field(default_factory=set)  # users not in the groups (getChatMember: left)
+    restricted: set[int] = field(default_factory=set)  # members who may not write, say
     by_chat: dict[int, dict[int, Sent]] = field(default_factory=dict)  # the same Sent objects
     files: dict[str, bytes] = field(default_factory=dict)  # file_id -> the photo sent
     _ids: dict[int, itertools.count[int]] = field(default_factory=dict)
@@ -106,8 +107,15 @@ class FakeTelegram(BaseRequest):
 
     def api_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
         user = int(params["user_id"])
-        status = "administrator" if user in self.admins else "left" if user in self.left else "member"
+        status = "administrator" if user in self.admins else "left" if user in self.left \
+            else "restricted" if user in self.restricted else "member"
         member: dict[str, Any] = {"status": status, "user": _user(user)}
+        if status == "restricted":  # still a member: Telegram's ChatMemberRestricted.is_member
+            member |= {"is_member": True, "until_date": 0} | {k: False for k in (
+                "can_send_messages", "can_send_audios", "can_send_documents", "can_send_photos",
+                "can_send_videos", "can_send_video_notes", "can_send_voice_notes", "can_send_polls",
+                "can_send_other_messages", "can_add_web_page_previews", "can_change_info",
+                "can_invite_users", "can_pin_messages", "can_manage_topics", "can_edit_tag", "can_react_to_messages")}
         if status == "administrator":
             member |= {k: True for k in (
                 "can_be_edited", "is_anonymous", "can_manage_chat", "can_delete_messages",

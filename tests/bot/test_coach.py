@@ -12,8 +12,8 @@ import pytest
 from bot import i18n
 from bot.coach import words as coach
 from bot.coach.replay import Source, all_deals, deal_frames, frame, read_arg
-from bot.social import ratings, scores
-from bot.social.scores import ScoreService
+from bot.social import ratings, results, scores
+from bot.social.score_service import ScoreService
 from bot.views import Context
 from engine import GAME_NAMES, find_game, replay
 from engine.cards import parse_card
@@ -58,7 +58,7 @@ def stored_table(game: Any, log: list[tuple[int, str]], hinted: bool = False,
                                   else n for n in GAME_NAMES])
 async def test_a_stored_match_replays_move_by_move_as_the_engine(store: Store, name: str) -> None:
     game, players, log, final = normal_match(name)
-    story = await scores.finish(store, game, stored_table(game, log), final, 1.0)
+    story = await results.finish(store, game, stored_table(game, log), final, 1.0)
     match = story.match
     engine_state = game.new_match(players, match.seed)
     moves: list[tuple[int, str]] = []
@@ -111,7 +111,7 @@ def test_a_replay_during_the_match_shows_the_viewers_hand_only() -> None:
 
 async def test_a_hinted_human_is_not_rated_and_is_marked(both_stores: Store) -> None:
     game, _, log, final = normal_match("hearts")
-    story = await scores.finish(both_stores, game, stored_table(game, log, hinted=True), final, 1.0)
+    story = await results.finish(both_stores, game, stored_table(game, log, hinted=True), final, 1.0)
     assert story.facts.hinted == [0]
     change = {c.player: c for c in story.changes}
     assert ratings.shown(change["user:101"].after) == ratings.shown(change["user:101"].before)

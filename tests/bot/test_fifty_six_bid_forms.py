@@ -20,7 +20,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot import callbacks
-from bot.views.base import Button
+from bot.views.screen import Button
 from engine import IllegalAction
 from engine.fifty_six import DENOMS, FORMS, GAME, NT, Bid, State
 from tests.engine.test_fifty_six import act, match

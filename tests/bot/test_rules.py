@@ -8,7 +8,7 @@ import pytest
 
 from bot import i18n
 from bot.settings import LANGUAGES
-from bot.tg.handlers.info import rules_text
+from bot.views.rules import rules_text
 from engine import GAME_NAMES, find_game
 from storage import Store, TableKey
 

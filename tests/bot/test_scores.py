@@ -15,9 +15,9 @@ from unittest.mock import patch
 import pytest
 
 from bot import i18n
-from bot.social import chart, ratings, scores
-from bot.social.scores import ScoreService
-from bot.views.base import Line
+from bot.social import chart, ratings, results, scores
+from bot.social.score_service import ScoreService
+from bot.views.screen import Line
 from engine import find_game
 from storage import Store, TableKey, TableRecord, open_store
 from storage.interface.scores import Rating
@@ -98,8 +98,8 @@ def table_of(game: Any, chat: int, table_id: int, users: tuple[int | None, ...],
 async def test_a_match_is_written_once_with_the_engines_facts(both_stores: Store) -> None:
     game, state = played("hearts")
     table = table_of(game, GROUP, 7, (ARAM, ANI, None, None))
-    story = await scores.finish(both_stores, game, table, state, 10.0)
-    again = await scores.finish(both_stores, game, table, state, 11.0)
+    story = await results.finish(both_stores, game, table, state, 10.0)
+    again = await results.finish(both_stores, game, table, state, 11.0)
     assert again == story and len(await both_stores.matches.recent(GROUP)) == 1
     public = game.public_observation(state)
     assert [d.values for d in story.facts.deals] == [list(r.standings.values) for r in public.history]
@@ -117,7 +117,7 @@ async def test_a_stopped_match_is_stored_unrated(both_stores: Store) -> None:
         seat = min(game.to_act(state))
         state = game.apply(state, seat, game.legal_actions(state, seat)[0])
     table = table_of(game, GROUP, 8, (ARAM, None, None, None))
-    story = await scores.finish(both_stores, game, table, state, 1.0, status="stopped",
+    story = await results.finish(both_stores, game, table, state, 1.0, status="stopped",
                                 rated=False)
     assert story.facts.status == "stopped" and not story.facts.rated and story.changes == []
     assert await both_stores.scores.board(GROUP, "king") == []
@@ -129,7 +129,7 @@ async def test_team_ratings_follow_the_engines_teams(both_stores: Store) -> None
     game, state = played("bazar_blot", 5)
     public = game.public_observation(state)
     table = table_of(game, GROUP, 9, (ARAM, ANI, GOR, LILIT))
-    story = await scores.finish(both_stores, game, table, state, 1.0)
+    story = await results.finish(both_stores, game, table, state, 1.0)
     winners = {s for t, team in enumerate(public.teams) if public.standings.places[t] == 1
                for s in team}
     for change in story.changes:
@@ -144,7 +144,7 @@ async def test_leaderboards_survive_a_restart_and_stats_add_up_across_chats(tmp_
         for n, (game_name, chat) in enumerate([("hearts", GROUP), ("hearts", OTHER_GROUP),
                                                ("thirteen", GROUP)]):
             game, state = played(game_name, n + 1)
-            await scores.finish(store, game, table_of(game, chat, n + 1,
+            await results.finish(store, game, table_of(game, chat, n + 1,
                                                       (ARAM, ANI, None, None), n + 1), state, 1.0)
         before = await ScoreService(store).top(GROUP, None, "en")
         board = await store.scores.board(GROUP, "hearts")
@@ -186,7 +186,7 @@ async def test_the_race_is_the_stored_deal_records_in_the_chats_language(
     game, state = played(game_name)
     size = len(game.rankings(state))
     table = table_of(game, GROUP, 3, (ARAM, None, ANI, None, GOR, None, LILIT, None)[:size])
-    story = await scores.finish(store, game, table, state, 1.0)
+    story = await results.finish(store, game, table, state, 1.0)
     race = scores.race(story, lang)
     public = game.public_observation(state)
     assert race.deals == (0, *(r.number for r in public.history))
@@ -333,12 +333,12 @@ async def test_start_up_writes_a_finished_match_that_was_never_written(both_stor
         key=TableKey(chat_id=OTHER_GROUP), game="thirteen", players=4, seats=seats, seed=11,
         status="playing"))
     assert await both_stores.scores.unrecorded() == [table.id]
-    assert await scores.recover(both_stores, 5.0) == 1
+    assert await results.recover(both_stores, 5.0) == 1
     story = await both_stores.scores.story_of_table(table.id or 0)
     assert story is not None and story.facts.rated and story.changes
     assert story.facts.values == list(game.public_observation(state).standings.values)
     assert await both_stores.scores.unrecorded() == [] and playing.id
-    assert await scores.recover(both_stores, 6.0) == 0
+    assert await results.recover(both_stores, 6.0) == 0
 
 
 async def test_names_are_escaped_and_isolated_everywhere(store: Store) -> None:
@@ -348,7 +348,7 @@ async def test_names_are_escaped_and_isolated_everywhere(store: Store) -> None:
     name = "<b>Ա&</b> שלום"
     table = table_of(game, GROUP, 1, (ARAM, None, None, None), 4)
     table.seats[0] = SeatRecord(user_id=ARAM, name=name)
-    await scores.finish(store, game, table, state, 1.0)
+    await results.finish(store, game, table, state, 1.0)
     service = ScoreService(store)
     safe = "\u2068&lt;b&gt;Ա&amp;&lt;/b&gt; שלום\u2069"
     assert safe in await service.top(GROUP, "hearts", "hy")
@@ -373,7 +373,7 @@ def summary_of(story: Any, game: Any, state: Any, lang: str) -> str:
 async def test_the_summary_places_every_seat_and_rates_only_the_humans(store: Store, lang: str) -> None:
     game, state = played("thirteen", 4)
     table = table_of(game, GROUP, 21, (ARAM, None, None, None), 4)
-    story = await scores.finish(store, game, table, state, 1.0)
+    story = await results.finish(store, game, table, state, 1.0)
     text = summary_of(story, game, state, lang)
     names = scores.seat_names(story.match.results, lang)
     hard = i18n.t(lang, "level-hard")
@@ -396,7 +396,7 @@ async def test_the_summary_places_every_seat_and_rates_only_the_humans(store: St
 async def test_the_humans_ratings_follow_the_engines_order_of_teams(store: Store) -> None:
     game, state = played("bazar_blot", 5)
     table = table_of(game, GROUP, 22, (ARAM, ANI, GOR, None), 5)
-    story = await scores.finish(store, game, table, state, 1.0)
+    story = await results.finish(store, game, table, state, 1.0)
     public = game.public_observation(state)
     expected = [s for t in public.standings.order for s in public.teams[t] if s != 3]
     line = next(t for t in summary_of(story, game, state, "hy").splitlines() if t.startswith("📈"))
@@ -410,7 +410,7 @@ async def test_top_ranks_people_and_shows_the_computer_levels_apart(store: Store
         users = (ARAM, None, ANI, None) if n else (ARAM, None, None, None)
         table = table_of(game, GROUP, 30 + n, users, seed)
         table.seats[1].level = "easy"
-        await scores.finish(store, game, table, state, 1.0)
+        await results.finish(store, game, table, state, 1.0)
     board = {b.player: b for b in await store.scores.board(GROUP, "hearts")}
     for lang, easy, hard in (("hy", "Հեշտ", "Բարդ"), ("ru", "Лёгкий", "Сложный")):
         top = (await ScoreService(store).top(GROUP, "hearts", lang)).splitlines()

@@ -13,7 +13,7 @@ from unittest.mock import patch
 
 import pytest
 
-import bot.social.scores
+import bot.social.results
 from bot import i18n
 from bot.social import pairing
 from storage import Store, open_store
@@ -280,12 +280,12 @@ async def test_a_round_waits_for_its_last_tables_match_to_be_stored(store: Store
         signup = h.fake.messages[(GROUP, t.message_id or 0)]
         await h.press(ADMIN, signup, signup.button("▶")["callback_data"])
         t = await live(h)
-        store_match = bot.social.scores.finish
+        store_match = bot.social.results.finish
 
         async def looked_at_first(*args: Any, **kwargs: Any) -> Any:
             await h.runtime.desk.carry_on(t.id or 0)  # the periodic job's look, in between
             return await store_match(*args, **kwargs)
-        with patch("bot.social.scores.finish", looked_at_first):
+        with patch("bot.social.results.finish", looked_at_first):
             await play_round(h, store, t)
         t = await live(h)
         assert len(t.points) == 1, "counted once the last match was stored"

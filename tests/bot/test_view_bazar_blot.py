@@ -11,8 +11,8 @@ import pytest
 
 from bot import callbacks, i18n
 from bot.settings import LANGUAGES
-from bot.tg.handlers.info import rules_text
 from bot.views import Context, view_for
+from bot.views.rules import rules_text
 from engine.bazar_blot import GAME, PASS, QUANSH, SUR, Bid, Public
 from engine.cards import CARDS, parse_card
 from engine.tricks import Play

@@ -12,9 +12,9 @@ import pytest
 
 from bot import callbacks, i18n
 from bot.settings import LANGUAGES
-from bot.tg.handlers.info import rules_text
 from bot.views import Context, Screen, view_for
 from bot.views.fifty_six import VIEW, FiftySixView
+from bot.views.rules import rules_text
 from engine import IllegalAction
 from engine.cards import parse_card
 from engine.fifty_six import GAME, NT, Bid, State, bid_forms

@@ -16,8 +16,8 @@ import pytest
 import engine.thirteen
 from bot import callbacks, i18n
 from bot.settings import LANGUAGES
-from bot.tg.handlers.info import rules_text
 from bot.views import Context, Screen, view_for
+from bot.views.rules import rules_text
 from engine.cards import parse_cards
 from engine.thirteen import GAME, PASS, State, val_mask
 

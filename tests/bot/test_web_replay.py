@@ -13,7 +13,7 @@ import pytest
 
 from bot import i18n
 from bot.coach import words as coach
-from bot.social import scores
+from bot.social import results, scores
 from bot.views import Context
 from bot.web.scene import plain
 from engine import GAME_NAMES, find_game
@@ -44,7 +44,7 @@ async def test_every_deal_on_the_page_is_the_engines_replay_face_up(name: str) -
     game, players, log, final = normal_match(name, seed)
     lang = LANGS[GAME_NAMES.index(name) % 3]
     async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
-        story = await scores.finish(h.runtime.store, game, stored_table(game, log, seed=seed),
+        story = await results.finish(h.runtime.store, game, stored_table(game, log, seed=seed),
                                     final, 1.0)
         names = scores.seat_names(story.match.results, lang)
         ctx = Context(lang, 0, 0, names, name)
@@ -207,7 +207,7 @@ async def test_the_text_replay_has_a_way_to_the_page_only_with_webapp_url(
         async with Harness(MemoryStore(), webapp_url=url,  # type: ignore[arg-type]
                            webapp_short_name="table" if url else None,
                            webapp_port=unused_tcp_port) as h:
-            story = await scores.finish(h.runtime.store, game, stored_table(game, log), final, 1.0)
+            story = await results.finish(h.runtime.store, game, stored_table(game, log), final, 1.0)
             await h.start_private(ARAM)
             await h.say(ARAM, "/history")
             history = h.fake.chat(GROUP)[-1]

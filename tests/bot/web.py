@@ -93,16 +93,18 @@ def hand_info(scene: dict[str, Any]) -> list[str]:
     return [text for text in texts(scene["hand"], HAND_FELT) if text not in board]
 
 
-def page_buttons(scene: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    """The rows of buttons the page draws: the board's, then the hand's (a card's button is
-    tapped on the card)."""
-    rows = [*scene["board"]["buttons"], *(scene["hand"] or {"buttons": []})["buttons"]]
+def page_buttons(scene: dict[str, Any], screen: str | None = None) -> list[list[dict[str, Any]]]:
+    """The rows of buttons the page draws under the hand: the hand's while the viewer plays,
+    else the board's (a lobby's, a rematch); a card's button is tapped on the card. ``screen``
+    "board": the board's while a hand is drawn, in the felt's corner (the score sheet)."""
+    chosen = screen or ("hand" if scene["hand"] else "board")
     kinds = set(scene["kinds"])
+    rows = (scene[chosen] or {"buttons": []})["buttons"] if chosen == "board" or scene["hand"] else []
     return [row for row in ([b for b in r if b["data"] and not b["card"] and b["kind"] in kinds]
                             for r in rows) if row]
 
 
 def telegram_text(screen: dict[str, Any]) -> str:
     """A screen of the page's JSON as its Telegram message's text."""
-    from bot.views.base import Line
+    from bot.views.screen import Line
     return "\n".join(Line(**line).html for line in screen["lines"])

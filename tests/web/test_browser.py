@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 
 from bot import i18n
-from bot.social import scores
+from bot.social import results
 from bot.views.base import face
 from engine import GAME_NAMES
 from storage import open_store
 
 from ..bot.test_coach import normal_match, stored_table
+from ..bot.web import page_buttons
 from .browser import Window, free_port, need_browser, trial_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -190,14 +191,14 @@ def test_every_games_table_drawn(window: Window, game: str, lang: str) -> None:
 def play_one_or_choose(window: Window) -> None:
     """A card if one is raised, else the first button (a bid, a contract, a picker's step)."""
     scene = window.until(lambda: (s := window.scene()) and (
-        s["cards"] or s["buttons"] or s["status"] != "playing") and s, "something to do")
+        s["cards"] or page_buttons(s) or s["status"] != "playing") and s, "something to do")
     if scene["status"] != "playing":
         return
     if scene["view"]["phase"] == "pass":
         play_one(window)
     elif any(c["state"] == "legal" for c in scene["cards"]):
         window.click("#hand .card.legal")
-    elif scene["buttons"]:
+    elif page_buttons(scene):
         window.click("#buttons button")
     else:
         return
@@ -237,7 +238,7 @@ async def store_a_match(path: Path) -> int:
     store = await open_store(str(path))
     try:
         game, _, log, final = normal_match("hearts")
-        story = await scores.finish(store, game, stored_table(game, log), final, time.time())
+        story = await results.finish(store, game, stored_table(game, log), final, time.time())
         return story.match.id or 0
     finally:
         await store.close()

@@ -22,6 +22,7 @@ from engine import find_game, replay
 
 from ..bot.test_e2e import bot_process, choose, fake_api, hand_message, open_table
 from ..bot.test_e2e_crashes import stored
+from ..bot.web import page_buttons
 from .browser import free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -56,7 +57,7 @@ async def page_move(client: aiohttp.ClientSession, table: int) -> str | None:
     chosen = [c for c in scene.get("cards", []) if c["state"] == "chosen"]
     if not legal and len(chosen) != 3:  # three chosen: only taking one back is offered, and the confirm
         return None
-    data = scene["buttons"][-1][0]["data"] if len(chosen) == 3 else legal[0]["data"]
+    data = page_buttons(scene)[-1][0]["data"] if len(chosen) == 3 else legal[0]["data"]
     async with client.post("/api/press", json={"data": data}) as response:
         acked = response.status == 200
     kind, code = data.split("|", 3)[0], data.split("|", 3)[3]

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from telegram import Update
 
-from engine import find_game
-
 from ... import callbacks
-from ...i18n import game_list, game_named, has, t
+from ...i18n import game_list, game_named, t
 from ...settings import LANGUAGES
+from ...views.rules import rules_text
 from ..context import Context
 from . import is_group, table_key
 
@@ -46,22 +43,6 @@ async def rules(update: Update, context: Context) -> None:
         app.publishing.say(message, t(lang, key, games=game_list(lang, "rules")))
         return
     app.publishing.say(message, rules_text(lang, game, table.rules if table and table.game == game else None))
-
-
-def rules_text(lang: str, game: str, chosen: Mapping[str, object] | None = None) -> str:
-    """The rules of ``game``, its options (Hearts' target, Blot's 151/301, Thirteen's games a
-    match, 56's starting tables) as this chat's table of that game has them, or, without one,
-    every value the lobby offers ("50 or 100"): a player reads what their table plays."""
-    if not has("en", f"rules-{game}"):
-        return t(lang, "rules-missing")
-    values: dict[str, object] = {}
-    for name, allowed in find_game(game).options.items():
-        if chosen is not None:  # an int: a text may pick its words by the value (Blot's 301)
-            values[name] = int(str(chosen.get(name, allowed[0])))
-        else:
-            listed = [str(v) for v in sorted(allowed)]
-            values[name] = t(lang, "rules-choices", some=", ".join(listed[:-1]), last=listed[-1])
-    return t(lang, f"rules-{game}", **values)
 
 
 async def lang(update: Update, context: Context) -> None:

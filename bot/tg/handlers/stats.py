@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import Update
 
 from ...i18n import game_list, game_named, t
-from ...social.scores import ScoreService
+from ...social.score_service import ScoreService
 from ..context import Context
 from . import is_group, table_key
 from .info import reader_lang

@@ -73,13 +73,28 @@ function texts(screen, skip) {
   return screen ? screen.lines.filter((l) => !skip.has(l.role) && l.text).map((l) => l.text) : [];
 }
 
-// The buttons the page can press, in their rows: the board's (a lobby's, the score sheet, a
-// rematch), then the hand's, nearest the cards; cards are tapped on the cards themselves.
-function buttonRows(s) {
+// The buttons the page can press, in their rows, from one screen (cards are tapped on the cards
+// themselves): under the hand, the hand's while the viewer plays, else the board's (a lobby's, a
+// rematch); the board's beside a hand (the score sheet) go to the felt's corner.
+function buttonRows(s, screen) {
   const kinds = new Set(s.kinds || []);
-  return [...(s.board ? s.board.buttons : []), ...(s.hand ? s.hand.buttons : [])]
+  return (screen ? screen.buttons : [])
     .map((row) => row.filter((b) => b.data && !b.card && kinds.has(b.kind)))
     .filter((row) => row.length);
+}
+
+function drawButtons(box, rows) {
+  box.textContent = "";
+  rows.forEach((row) => {
+    const line = el("div");
+    row.forEach((b) => {
+      const button = el("button", "", b.text);
+      button.dataset.kind = b.kind;
+      button.onclick = () => press(b.data);
+      line.append(button);
+    });
+    box.append(line);
+  });
 }
 
 function setSession(value) {
@@ -221,13 +236,8 @@ function render(s) {
     if (c.data) card.onclick = () => press(c.data);
     hand.append(card);
   });
-  const buttons = $("buttons");
-  buttons.textContent = "";
-  buttonRows(s).forEach((row) => {
-    const line = el("div");
-    row.forEach((b) => { const button = el("button", "", b.text); button.onclick = () => press(b.data); line.append(button); });
-    buttons.append(line);
-  });
+  drawButtons($("buttons"), buttonRows(s, s.hand || s.board));
+  drawButtons($("tools"), s.hand ? buttonRows(s, s.board) : []);
   const done = s.table && s.view ? s.view.history.length : 0;  // a finished deal: ⏯ replays it
   $("rewind").hidden = !done;
   $("rewind").textContent = "⏯ " + done;

@@ -7,7 +7,10 @@ Regenerate (after a change meant to alter play or the public views) with
 A match is played by seeded random legal actions (the first seat to act, in seat order). The
 file opens with the first public view; then one line an action, ``seat code | field=value …``
 naming only the public fields that changed: ``field+=value`` is what a growing tuple gained,
-``field[i]…`` the one entry of a tuple that changed.
+``field[i]…`` the one entry of a tuple that changed. Below each state, as OpenSpiel's
+playthroughs do, what each seat sees beyond the public view (``  @seat field=value …``, only
+what changed) and the legal actions of each seat to act where they changed (``  ?seat code
+code …``): a leak or a wrong legal move shows in the diff.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ def playthrough(name: str) -> str:
     view = _fields(game.public_observation(state))
     lines = [f"# {name}, {game.sizes[0]} players, seed {SEED}, rules {RULES.get(name, {})}"]
     lines += [f"{key}={value!r}" for key, value in view.items()]
+    seen: dict[Any, Any] = {}
+    lines += _seats(game, state, seen)
     while not game.is_over(state):
         seat = min(game.to_act(state))
         legal = game.legal_actions(state, seat)
@@ -44,9 +49,28 @@ def playthrough(name: str) -> str:
         state = game.apply(state, seat, action)
         new = _fields(game.public_observation(state))
         lines.append(f"{seat} {action} | " + " ".join(_changes(view, new)))
+        lines += _seats(game, state, seen)
         view = new
     lines.append(f"# scores={game.scores(state)} rankings={game.rankings(state)}")
     return "\n".join(lines) + "\n"
+
+
+def _seats(game: Any, state: Any, seen: dict[Any, Any]) -> list[str]:
+    """Each seat's own view where it changed (its fields beyond the public view's), then the
+    legal actions of each seat to act where they changed."""
+    public = {f.name for f in fields(game.public_observation(state))}
+    lines = []
+    for seat in range(len(game.scores(state))):
+        own = {k: v for k, v in _fields(game.observation(state, seat)).items() if k not in public}
+        if changes := _changes(seen.get(seat, {}), own):
+            lines.append(f"  @{seat} " + " ".join(changes))
+        seen[seat] = own
+    for seat in sorted(game.to_act(state)):
+        legal = " ".join(str(a) for a in game.legal_actions(state, seat))
+        if seen.get(("legal", seat)) != legal:
+            lines.append(f"  ?{seat} {legal}")
+        seen["legal", seat] = legal
+    return lines
 
 
 def _fields(public: Any) -> dict[str, Any]:
