@@ -3,13 +3,15 @@ links, or a seat's hand brought back), /stop, /kick."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from telegram import Update
 
 from storage import TableKey
 
 from ...callbacks import Kind, encode, number
 from ...i18n import game_named, t
-from ...play.records import TableError
+from ...play.records import Outcome, TableError
 from ..context import Context
 from . import is_group, table_key
 from .presses import enter_from
@@ -74,41 +76,47 @@ async def join(update: Update, context: Context) -> None:
 
 async def stop(update: Update, context: Context) -> None:
     """/stop: the creator or an admin ends the table of this chat (or topic)."""
-    app, message, user = context.runtime, update.effective_message, update.effective_user
-    if message is None or user is None or not is_group(update):
-        return
-    key = table_key(update)
-    lang = await app.people.chat_lang(key.chat_id)
-    try:
-        admin = await _admin_not_creator(context, key, user.id)
-        outcome = await app.tables.admin.stop(key, user.id, admin)
-    except TableError as error:
-        app.publishing.say(message, t(lang, error.key, **error.args_))
-        return
-    await app.publish(outcome)
+    async def stop_(key: TableKey, user_id: int, admin: bool) -> Outcome:
+        return await context.runtime.tables.admin.stop(key, user_id, admin)
+    await _managed(update, context, stop_)
 
 
 async def kick(update: Update, context: Context) -> None:
     """/kick as a reply to a player's message, or /kick @name: a computer takes the seat."""
-    app, message, user = context.runtime, update.effective_message, update.effective_user
-    if message is None or user is None or not is_group(update):
+    message = update.effective_message
+    if message is None:
         return
-    key = table_key(update)
-    lang = await app.people.chat_lang(key.chat_id)
     replied = message.reply_to_message.from_user if message.reply_to_message else None
     target_id = replied.id if replied else None
     name = context.args[0] if context.args else ""
-    if target_id is None and not name:
-        app.publishing.say(message, t(lang, "kick-usage"))
-        return
+
+    async def kick_(key: TableKey, user_id: int, admin: bool) -> Outcome:
+        if target_id is None and not name:
+            raise TableError("kick-usage")
+        return await context.runtime.tables.admin.kick(key, user_id, admin, target_id, name)
+    if await _managed(update, context, kick_):
+        lang = await context.runtime.people.chat_lang(message.chat_id)
+        context.runtime.publishing.say(message, t(lang, "kick-done"))
+
+
+Managed = Callable[[TableKey, int, bool], Awaitable[Outcome]]
+
+
+async def _managed(update: Update, context: Context, use: Managed) -> bool:
+    """A command of the chat's table's creator or an admin, answered in the chat's language;
+    whether it went through."""
+    app, message, user = context.runtime, update.effective_message, update.effective_user
+    if message is None or user is None or not is_group(update):
+        return False
+    key = table_key(update)
     try:
-        admin = await _admin_not_creator(context, key, user.id)
-        outcome = await app.tables.admin.kick(key, user.id, admin, target_id, name)
+        outcome = await use(key, user.id, await _admin_not_creator(context, key, user.id))
     except TableError as error:
+        lang = await app.people.chat_lang(key.chat_id)
         app.publishing.say(message, t(lang, error.key, **error.args_))
-        return
+        return False
     await app.publish(outcome)
-    app.publishing.say(message, t(lang, "kick-done"))
+    return True
 
 
 async def _admin_not_creator(context: Context, key: TableKey, user_id: int) -> bool:
