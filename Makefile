@@ -1,6 +1,7 @@
 # The two commands a newcomer needs: `make run` and `make test` (`make quick`: the same checks
 # without the e2e and slow tests). Each creates .venv and installs what it needs on first use.
-# `make test JOBS=2` runs the tests on two processes (pytest-xdist); serial unless asked.
+# `make test JOBS=2` runs the tests on two processes (pytest-xdist); serial unless asked. `make quick`
+# runs on two unless JOBS says otherwise.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -27,7 +28,7 @@ test: $(STAMP)
 quick: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -m "not e2e and not slow"
+	$(BIN)/python -m pytest -m "not e2e and not slow" -n $(or $(JOBS),2) --dist worksteal
 
 play: $(STAMP)
 	$(BIN)/python -m engine.play $(GAME)
