@@ -244,9 +244,10 @@ async def test_hints_reviews_and_replays_show_nothing_hidden(monkeypatch: pytest
         if source.face_up:
             frames.append(f"a hand face up during the match: {screen.text[:200]}")
         said = caption(source, deal, step, ctx)
-        board = dataclasses.replace(screen, text=screen.text.replace(f"\n\n{said}\n\n", "\n\n", 1))
-        assert board.text != screen.text, "the frame's caption not found"
-        bad = frame_leaks(source.game, deal, step, source.seat, faces(board), faces(said))
+        board = screen.text.replace(f"\n\n{said}\n\n", "\n\n", 1)
+        assert board != screen.text, "the frame's caption not found"
+        shown = faces(board) + faces(Screen(rows=screen.rows))  # the board's words and buttons
+        bad = frame_leaks(source.game, deal, step, source.seat, shown, faces(said))
         frames.extend(f"{source.game} deal {deal.number} step {step}/{len(deal.moves)}: {f}"
                       for f in bad)
         return screen
