@@ -28,7 +28,8 @@ from ..play.records import Person, TableError
 from ..settings import Settings
 from ..tg.app import build_app
 from ..web import auth
-from ..web.server import Served, Web, _body, _json
+from ..web import guard
+from ..web.server import Served, Web, _json
 
 TOKEN = "1000000:try-mode-no-telegram-at-all"  # never sent anywhere: Offline answers
 BOT = {"id": 1000000, "is_bot": True, "first_name": "Seghan", "username": "seghan_try_bot"}
@@ -80,9 +81,9 @@ class TrialWeb(Web):
                              web.post("/api/trial/new", self.new)])
 
     async def signin(self, request: web.Request) -> web.Response:
-        body = await _body(request)
-        name = " ".join(str(body.get("name", "")).split())[:32] or "Player"
-        lang = str(body.get("lang", "hy"))
+        body = await guard.body(request, "name", "lang")
+        name = " ".join(body["name"].split())[:32] or "Player"
+        lang = body["lang"] or "hy"
         viewer = auth.Viewer(TRY_USERS + secrets.randbelow(10**9), name, "", lang)
         await self.runtime.people.touch(self.user(viewer))
         return _json({"session": auth.issue(viewer, TOKEN), "user": viewer.id})
@@ -90,7 +91,7 @@ class TrialWeb(Web):
     async def new(self, request: web.Request) -> web.Response:
         """A lobby of ``game`` at a chat of its own, the signed-in person seated."""
         viewer = self.viewer(request)
-        game = str((await _body(request)).get("game", ""))
+        game = (await guard.body(request, "game"))["game"]
         if game not in GAME_NAMES:
             raise web.HTTPBadRequest(text="no such game")
         key = TableKey(chat_id=-(10**12 + secrets.randbelow(10**12)), thread_id=0)
@@ -124,7 +125,9 @@ async def serve(port: int, database: str) -> None:
     served = Served(TrialWeb(application.bot_data.runtime).app)
     await served.start("127.0.0.1", port)
     print(f"Seghan, try mode: open http://127.0.0.1:{port}/ in a browser (a second window "
-          "can take a second seat); Ctrl-C stops it.", flush=True)
+          "can take a second seat); it listens on the loopback only (127.0.0.1: nobody else "
+          "on the network reaches it, as its sign-in asks no one who they are); Ctrl-C stops "
+          "it.", flush=True)
     try:
         await asyncio.Event().wait()
     finally:

@@ -36,7 +36,7 @@ from ..entrance.presser import Door, Presser
 from ..play.records import Outcome, TableError
 from ..runtime import Runtime
 from ..views import Context
-from . import auth, scene
+from . import auth, guard, scene
 from .replay import deal_payload
 
 log = logging.getLogger(__name__)
@@ -64,6 +64,7 @@ class Web:
         self._replays: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
         self.app = web.Application()
         self.app[WEB] = self  # whoever holds the app reaches its routes' owner
+        self.app.on_response_prepare.append(guard.with_headers)
         self.app.add_routes([
             web.get("/", self.index), web.static("/static", STATIC),
             web.post("/api/session", self.session), web.get("/api/table/{id}", self.table),
@@ -122,9 +123,9 @@ class Web:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def session(self, request: web.Request) -> web.Response:
-        body = await _body(request)
+        body = await guard.body(request, "initData")
         try:
-            viewer, start = auth.check_init_data(str(body.get("initData", "")), self.token)
+            viewer, start = auth.check_init_data(body["initData"], self.token)
         except auth.Refused as error:
             raise web.HTTPUnauthorized(text=str(error)) from error
         await self.runtime.people.touch(self.user(viewer))
@@ -182,7 +183,7 @@ class Web:
         """A button of the page, through the one entrance the Telegram buttons take (the same
         use case, checks and publishing: the group's message, the hands, every open page)."""
         viewer = self.viewer(request)
-        data = str((await _body(request)).get("data", ""))
+        data = (await guard.body(request, "data"))["data"]
         reply = await enter(self.runtime, await self.presser(viewer), data)
         if reply.refused is not None:
             return _json({"alert": reply.alert}, REFUSED.get(reply.refused, 409))
@@ -303,16 +304,6 @@ WEB = web.AppKey("web", Web)
 
 def _seat_of(table: TableRecord, user_id: int) -> int | None:
     return next((i for i, s in enumerate(table.seats) if s.user_id == user_id), None)
-
-
-async def _body(request: web.Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError as error:
-        raise web.HTTPBadRequest(text="JSON expected") from error
-    if not isinstance(body, dict):
-        raise web.HTTPBadRequest(text="a JSON object expected")
-    return body
 
 
 class Served:
