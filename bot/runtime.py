@@ -127,6 +127,11 @@ class Runtime:
         if outcome is not None:
             await self.publish(outcome)
 
+    async def member_changed(self, chat_id: int, user_id: int, now_inside: bool) -> None:
+        """Someone joined, left or was removed from a group: the membership cache and the
+        page's streams follow at once."""
+        self.members.changed(chat_id, user_id, now_inside)
+
     async def bring_hand(self, user: User) -> bool:
         """The user unblocked the bot or sent /start: their seat at a table in play is theirs
         again, and their hand comes as a new message at the bottom of their chat (the old one,

@@ -27,8 +27,7 @@ from .. import i18n
 from ..play.records import Person, TableError
 from ..settings import Settings
 from ..tg.app import build_app
-from ..web import auth
-from ..web import guard
+from ..web import auth, guard
 from ..web.server import Served, Web, _json
 
 TOKEN = "1000000:try-mode-no-telegram-at-all"  # never sent anywhere: Offline answers

@@ -21,6 +21,8 @@ from telegram.ext import (
     ChatMemberHandler,
     CommandHandler,
     JobQueue,
+    MessageHandler,
+    filters,
 )
 from telegram.request import BaseRequest
 
@@ -161,6 +163,10 @@ def add_handlers(application: App) -> None:
     application.add_handler(CallbackQueryHandler(on_press))
     application.add_handler(ChatMemberHandler(members.my_chat_member,
                                               ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(ChatMemberHandler(members.chat_member,
+                                              ChatMemberHandler.CHAT_MEMBER))
+    application.add_handler(MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER,
+                                           members.member_left))
     application.add_error_handler(on_error)
 
 

@@ -38,6 +38,7 @@ from ..runtime import Runtime
 from ..views import Context
 from . import auth, guard, scene
 from .replay import deal_payload
+from .watchers import Watchers
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
@@ -63,6 +64,8 @@ class Web:
         # a finished deal's frames do not change: kept for the next viewer who sees the same
         self._replays: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
         self.app = web.Application()
+        self.watchers = Watchers()
+        runtime.members.gone.append(self.watchers.gone)
         self.app[WEB] = self  # whoever holds the app reaches its routes' owner
         self.app.on_response_prepare.append(guard.with_headers)
         self.app.add_routes([
@@ -90,6 +93,7 @@ class Web:
             log.warning("could not reload table %d after a move elsewhere", table_id)
 
     async def close(self) -> None:
+        self.runtime.members.gone.remove(self.watchers.gone)
         if self._notifier is not None:
             await self._notifier.close()
 
@@ -144,11 +148,12 @@ class Web:
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """Server-sent events: the viewer's scene now if newer than the page's (Last-Event-ID,
-        or ?since=), then at every version."""
+        or ?since=), then at every version. A spectator's stream ends once they are found out
+        of the chat (told by Telegram, a refused check, or asked again at a keepalive)."""
         viewer = self.viewer(request)
         outcome = await self._outcome(request)
         await self.access(viewer, outcome.table)
-        table_id = outcome.table.id or 0
+        table_id, chat = outcome.table.id or 0, outcome.table.key.chat_id
         since = callbacks.number(request.headers.get("Last-Event-ID")
                                  or request.query.get("since", "")) or -1
         response = web.StreamResponse(headers={
@@ -157,12 +162,15 @@ class Web:
         await response.prepare(request)
         live, user = self.runtime.live, self.user(viewer)
         page = live.open(table_id, viewer.id)
+        watch = self.watchers.add(chat, viewer.id, page)
         live.keep(outcome)
         try:
             while True:
                 latest = live.latest(table_id) or outcome
+                seat = _seat_of(latest.table, viewer.id)
+                if seat is None and watch.gone:
+                    break
                 if latest.table.version > since:
-                    seat = _seat_of(latest.table, viewer.id)
                     body = await self._scene(latest, user, seat)
                     await response.write(b"id: %d\nevent: scene\ndata: %s\n\n"
                                          % (latest.table.version, body))
@@ -170,11 +178,14 @@ class Web:
                 try:
                     await asyncio.wait_for(page.wait(), KEEPALIVE)
                 except TimeoutError:
+                    if seat is None and not await self.runtime.members.is_member(chat, viewer.id):
+                        break
                     await response.write(b": keepalive\n\n")
                 page.clear()
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
+            self.watchers.discard(watch)
             if live.close(table_id, page, viewer.id):  # their private hand is theirs again
                 await quietly(self.runtime.publishing.redraw_hand(table_id, viewer.id))
         return response

@@ -1,0 +1,111 @@
+"""A member removed from the group (kicked, banned, or who left) stops watching its tables at
+once: Telegram's ``chat_member`` update (or the member's departure in the chat) closes their open
+streams and their next request is refused; a refused check does the same; a seated player's
+stream stays (their own seat)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+from storage.memory.store import MemoryStore
+from tests.bot.fake import GROUP, Harness, _user
+from tests.bot.test_web import next_scene
+from tests.bot.web import client_of, page
+
+WATCHER, PLAYER = 301, 101
+
+
+def chat_member(user: int, old: str, new: str) -> dict[str, Any]:
+    now = int(time.time())
+    return {"chat_member": {
+        "chat": {"id": GROUP, "type": "supergroup", "title": "Group"}, "from": _user(1),
+        "date": now, "old_chat_member": {"status": old, "user": _user(user)},
+        "new_chat_member": {"status": new, "user": _user(user)} | (
+            {"until_date": 0} if new == "kicked" else {})}}
+
+
+def left_message(user: int) -> dict[str, Any]:
+    return {"message": {"message_id": 9_999, "date": int(time.time()), "from": _user(user),
+                        "chat": {"id": GROUP, "type": "supergroup", "title": "Group"},
+                        "left_chat_member": _user(user)}}
+
+
+async def ended(events: Any) -> bool:
+    """Whether the stream ends within a second (scenes and keepalives read past)."""
+    async def drain() -> None:
+        while await events.content.readline():
+            pass
+    try:
+        await asyncio.wait_for(drain(), 1.0)
+    except TimeoutError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("how", ["kicked", "banned", "left", "left message"])
+async def test_a_removed_member_s_stream_closes_and_next_request_is_refused(how: str) -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        await h.open_table("hearts", [PLAYER], 3)
+        table = await h.runtime.store.tables.seat_of(PLAYER)
+        assert table is not None and table.id is not None
+        client = await client_of(h)
+        try:
+            watcher, player = await page(client, WATCHER), await page(client, PLAYER)
+            events, own = await watcher.events(table.id), await player.events(table.id)
+            await next_scene(events)
+            await next_scene(own)
+            assert (await client.get(f"/api/table/{table.id}", headers=watcher.headers)).status \
+                == 200  # a member: cached as such for minutes
+            h.fake.left.update({WATCHER, PLAYER})  # Telegram's answer from now on
+            for user in (WATCHER, PLAYER):
+                await h.feed(left_message(user) if how == "left message" else chat_member(
+                    user, "member", {"banned": "kicked"}.get(how, how)))
+            assert await ended(events)
+            again = await client.get(f"/api/table/{table.id}", headers=watcher.headers)
+            assert again.status == 403
+            assert not await ended(own)  # the player keeps their seat's view
+            own.close()
+        finally:
+            await client.close()
+
+
+async def test_a_refused_check_closes_the_member_s_streams_of_that_chat() -> None:
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        await h.open_table("hearts", [PLAYER], 3)
+        table = await h.runtime.store.tables.seat_of(PLAYER)
+        assert table is not None and table.id is not None
+        client = await client_of(h)
+        try:
+            watcher = await page(client, WATCHER)
+            events = await watcher.events(table.id)
+            await next_scene(events)
+            h.fake.left.add(WATCHER)
+            h.runtime.members._known[GROUP, WATCHER] = (True, 0.0)  # aged: asked next time
+            assert not await h.runtime.members.is_member(GROUP, WATCHER)
+            assert await ended(events)
+        finally:
+            await client.close()
+
+
+async def test_a_stream_asks_again_now_and_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No word from Telegram: the stream's keepalive asks the cache, which asks once it ages."""
+    monkeypatch.setattr("bot.web.server.KEEPALIVE", 0.05)
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        await h.open_table("hearts", [PLAYER], 3)
+        table = await h.runtime.store.tables.seat_of(PLAYER)
+        assert table is not None and table.id is not None
+        client = await client_of(h)
+        try:
+            watcher = await page(client, WATCHER)
+            events = await watcher.events(table.id)
+            await next_scene(events)
+            h.fake.left.add(WATCHER)
+            assert not await ended(events)  # still cached as a member
+            h.runtime.members._known[GROUP, WATCHER] = (True, 0.0)  # the cache's minutes passed
+            assert await ended(events)
+        finally:
+            await client.close()
