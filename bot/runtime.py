@@ -131,6 +131,18 @@ class Runtime:
         """Someone joined, left or was removed from a group: the membership cache and the
         page's streams follow at once."""
         self.members.changed(chat_id, user_id, now_inside)
+        if not now_inside:
+            await self.end_sessions([user_id])
+
+    async def end_sessions(self, user_ids: list[int]) -> None:
+        """End the page sessions of those who are now in no chat the bot knows them in and hold
+        no seat (a seated player keeps their own seat's view): removed from their chats, or
+        their only table stopped. Their next request is refused; opening the page signs them
+        in again where Telegram still lets them in."""
+        for user_id in user_ids:
+            if not self.members.inside_anywhere(user_id) and \
+                    await self.store.tables.seat_of(user_id) is None:
+                await self.store.sessions.revoke(user_id)
 
     async def bring_hand(self, user: User) -> bool:
         """The user unblocked the bot or sent /start: their seat at a table in play is theirs

@@ -59,6 +59,8 @@ class Settings(BaseSettings):
     # The page (a Telegram Mini App, bot/web/): served on webapp_listen:webapp_port behind a
     # reverse proxy that gives TLS at webapp_url. Without webapp_url there is no page at all.
     webapp_url: str | None = None
+    # the page's sessions are signed with this (else the token): a new one ends every session
+    session_key: str = ""
     webapp_listen: str = "127.0.0.1"
     webapp_port: int = Field(default=8080, ge=1, le=65535)
     webapp_short_name: str | None = None  # /newapp's short name: t.me/<bot>/<short name>

@@ -85,7 +85,7 @@ class TrialWeb(Web):
         lang = body["lang"] or "hy"
         viewer = auth.Viewer(TRY_USERS + secrets.randbelow(10**9), name, "", lang)
         await self.runtime.people.touch(self.user(viewer))
-        return _json({"session": auth.issue(viewer, TOKEN), "user": viewer.id})
+        return _json({"session": auth.issue(viewer, self.session_key), "user": viewer.id})
 
     async def new(self, request: web.Request) -> web.Response:
         """A lobby of ``game`` at a chat of its own, the signed-in person seated."""

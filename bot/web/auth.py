@@ -3,8 +3,10 @@ data received via the Mini App"), then a short-lived session signed by this bot.
 
 initData is a query string; its ``hash`` is hex HMAC-SHA256 of the data-check-string (every other
 field as ``key=value``, sorted by key, joined by newlines) under the key HMAC-SHA256(key=
-"WebAppData", msg=bot token). A session is the user's id, name and language and an expiry, signed
-with a key derived from the token too, so any worker of the bot can read it and nothing is stored.
+"WebAppData", msg=bot token). A session is the user's id, name and language, an expiry and the
+generation of their sessions it was issued in, signed with a key derived from SESSION_KEY (else
+the token), so any worker of the bot can read it: a new SESSION_KEY ends every session, a new
+generation (the store's ``sessions``) one person's.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Viewer:
     username: str = ""
     lang: str = ""  # their Telegram app's language_code
     expires: float = 0.0
+    generation: int = 0  # the person's sessions' generation when issued (storage: sessions)
 
 
 def secret_key(token: str) -> bytes:

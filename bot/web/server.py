@@ -19,10 +19,12 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 from telegram import User
 
 from storage import StorageError, TableRecord
@@ -59,11 +61,12 @@ class Web:
     def __init__(self, runtime: Runtime, token: str) -> None:
         self.runtime = runtime
         self.token = token
+        self.session_key = runtime.settings.session_key or token
         self._notifier: notify.Notifier | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         # a finished deal's frames do not change: kept for the next viewer who sees the same
         self._replays: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
-        self.app = web.Application()
+        self.app = web.Application(middlewares=[self.current])
         self.watchers = Watchers()
         runtime.members.gone.append(self.watchers.gone)
         self.app[WEB] = self  # whoever holds the app reaches its routes' owner
@@ -103,9 +106,19 @@ class Web:
         header = request.headers.get("Authorization", "")
         token = header.removeprefix("Session ") if header.startswith("Session ") else ""
         try:
-            return auth.read(token, self.token)
+            return auth.read(token, self.session_key)
         except auth.Refused as error:
             raise web.HTTPUnauthorized(text=str(error)) from error
+
+    @web.middleware
+    async def current(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A session of an older generation is refused before any route reads it (a route
+        reads the session itself: its signature and age)."""
+        if request.headers.get("Authorization", "").startswith("Session "):
+            viewer = self.viewer(request)
+            if viewer.generation != await self.runtime.store.sessions.generation(viewer.id):
+                raise web.HTTPUnauthorized(text="session ended")
+        return await handler(request)
 
     @staticmethod
     def user(viewer: auth.Viewer) -> User:
@@ -136,7 +149,8 @@ class Web:
         table = callbacks.number(start)
         ref = start.removeprefix("replay_")  # a t.me link's startapp=replay_t12_3
         replay = ref if start.startswith("replay_") and read_page_ref(ref) else None
-        return _json({"session": auth.issue(viewer, self.token), "table": table,
+        viewer = replace(viewer, generation=await self.runtime.store.sessions.generation(viewer.id))
+        return _json({"session": auth.issue(viewer, self.session_key), "table": table,
                       "replay": replay, "user": viewer.id})
 
     async def table(self, request: web.Request) -> web.Response:

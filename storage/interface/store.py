@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .matches import Matches
-from .people import Chats, Users
+from .people import Chats, Sessions, Users
 from .scores import Scores
 from .seasons import Seasons
 from .sends import Sends
@@ -18,6 +18,7 @@ class Store(Protocol):
 
     tables: Tables
     users: Users
+    sessions: Sessions  # page sessions' generations (storage/interface/people.py)
     chats: Chats
     matches: Matches
     sends: Sends

@@ -18,6 +18,18 @@ class MemoryUsers:
         self._rows[user.id] = user.model_copy()
 
 
+class MemorySessions:
+    def __init__(self) -> None:
+        self._rows: dict[int, int] = {}
+
+    async def generation(self, user_id: int) -> int:
+        return self._rows.get(user_id, 0)
+
+    async def revoke(self, user_id: int) -> int:
+        self._rows[user_id] = self._rows.get(user_id, 0) + 1
+        return self._rows[user_id]
+
+
 class MemoryChats:
     def __init__(self) -> None:
         self._rows: dict[int, ChatRecord] = {}

@@ -4,14 +4,14 @@ matches)."""
 from __future__ import annotations
 
 from ..interface.matches import Matches
-from ..interface.people import Chats, Users
+from ..interface.people import Chats, Sessions, Users
 from ..interface.scores import Scores
 from ..interface.seasons import Seasons
 from ..interface.sends import Sends
 from ..interface.tables import Tables
 from ..interface.tournaments import Tournaments
 from .matches import MemoryMatches
-from .people import MemoryChats, MemoryUsers
+from .people import MemoryChats, MemorySessions, MemoryUsers
 from .scores import MemoryScores
 from .seasons import MemorySeasons
 from .sends import MemorySends
@@ -25,6 +25,7 @@ class MemoryStore:
     def __init__(self) -> None:
         self.sends: Sends = MemorySends()
         self.users: Users = MemoryUsers()
+        self.sessions: Sessions = MemorySessions()
         self.chats: Chats = MemoryChats()
         matches, tables = MemoryMatches(), MemoryTables()
         self.tables: Tables = tables

@@ -183,6 +183,13 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_undrawn ON tables (id)
         WHERE NOT end_drawn AND status IN ('finished', 'stopped');
     """,
+    # 7: a person's page sessions' generation, as SQLite's migration 13.
+    """
+    CREATE TABLE sessions (
+        user_id BIGINT PRIMARY KEY,
+        generation INTEGER NOT NULL
+    );
+    """,
 ]
 
 _VERSION_TABLE = """

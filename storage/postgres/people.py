@@ -26,6 +26,22 @@ class PgUsers:
         )  # fmt: skip
 
 
+class PgSessions:
+    def __init__(self, db: PgDb) -> None:
+        self.db = db
+
+    async def generation(self, user_id: int) -> int:
+        row = await self.db.fetchrow("SELECT generation FROM sessions WHERE user_id = $1", user_id)
+        return int(row[0]) if row else 0
+
+    async def revoke(self, user_id: int) -> int:
+        row = await self.db.fetchrow(
+            "INSERT INTO sessions (user_id, generation) VALUES ($1, 1) ON CONFLICT (user_id)"
+            " DO UPDATE SET generation = sessions.generation + 1 RETURNING generation", user_id)
+        assert row is not None
+        return int(row[0])
+
+
 class PgChats:
     def __init__(self, db: PgDb) -> None:
         self.db = db

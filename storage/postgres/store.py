@@ -9,7 +9,7 @@ import asyncpg
 
 from ..interface.errors import StorageError, StorageFault
 from ..interface.matches import Matches
-from ..interface.people import Chats, Users
+from ..interface.people import Chats, Sessions, Users
 from ..interface.scores import Scores
 from ..interface.seasons import Seasons
 from ..interface.sends import Sends
@@ -18,7 +18,7 @@ from ..interface.tournaments import Tournaments
 from .db import PgDb, is_fault
 from .matches import PgMatches
 from .migrations import migrate
-from .people import PgChats, PgUsers
+from .people import PgChats, PgSessions, PgUsers
 from .scores import PgScores
 from .seasons import PgSeasons
 from .sends import PgSends
@@ -83,6 +83,7 @@ class PostgresStore:
         tables = PgTables(db)
         self.tables: Tables = tables
         self.users: Users = PgUsers(db)
+        self.sessions: Sessions = PgSessions(db)
         self.chats: Chats = PgChats(db)
         self.matches: Matches = PgMatches(db)
         self.sends: Sends = PgSends(db)

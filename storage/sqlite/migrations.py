@@ -215,6 +215,14 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_undrawn ON tables (id)
         WHERE end_drawn = 0 AND status IN ('finished', 'stopped');
     """,
+    # 13: a person's page sessions' generation: a session issued in an older one is refused
+    # (removed from the chats, their only table stopped: storage/interface/people.py).
+    """
+    CREATE TABLE sessions (
+        user_id INTEGER PRIMARY KEY,
+        generation INTEGER NOT NULL
+    );
+    """,
 ]
 
 

@@ -26,6 +26,24 @@ class SqliteUsers:
             )
 
 
+class SqliteSessions:
+    def __init__(self, db: Db) -> None:
+        self.db = db
+
+    async def generation(self, user_id: int) -> int:
+        rows = await self.db.fetch("SELECT generation FROM sessions WHERE user_id = ?", (user_id,))
+        return int(rows[0][0]) if rows else 0
+
+    async def revoke(self, user_id: int) -> int:
+        async with self.db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO sessions (user_id, generation) VALUES (?, 1) ON CONFLICT (user_id)"
+                " DO UPDATE SET generation = generation + 1 RETURNING generation", (user_id,))
+            row = await cursor.fetchone()
+        assert row is not None
+        return int(row[0])
+
+
 class SqliteChats:
     def __init__(self, db: Db) -> None:
         self.db = db

@@ -10,7 +10,7 @@ import aiosqlite
 
 from ..interface.errors import StorageError
 from ..interface.matches import Matches
-from ..interface.people import Chats, Users
+from ..interface.people import Chats, Sessions, Users
 from ..interface.scores import Scores
 from ..interface.seasons import Seasons
 from ..interface.sends import Sends
@@ -19,7 +19,7 @@ from ..interface.tournaments import Tournaments
 from .db import Db
 from .matches import SqliteMatches
 from .migrations import known_version, migrate
-from .people import SqliteChats, SqliteUsers
+from .people import SqliteChats, SqliteSessions, SqliteUsers
 from .scores import SqliteScores
 from .seasons import SqliteSeasons
 from .sends import SqliteSends
@@ -57,6 +57,7 @@ class SqliteStore:
         tables = SqliteTables(db)
         self.tables: Tables = tables
         self.users: Users = SqliteUsers(db)
+        self.sessions: Sessions = SqliteSessions(db)
         self.chats: Chats = SqliteChats(db)
         self.matches: Matches = SqliteMatches(db)
         self.sends: Sends = SqliteSends(db)

@@ -66,7 +66,10 @@ async def test_a_removed_member_s_stream_closes_and_next_request_is_refused(how:
                     user, "member", {"banned": "kicked"}.get(how, how)))
             assert await ended(events)
             again = await client.get(f"/api/table/{table.id}", headers=watcher.headers)
-            assert again.status == 403
+            assert again.status == 401  # out of every chat known: their session ended too
+            fresh = await page(client, WATCHER)  # signed in anew: still not in the chat
+            assert (await client.get(f"/api/table/{table.id}", headers=fresh.headers)).status \
+                == 403
             assert not await ended(own)  # the player keeps their seat's view
             own.close()
         finally:

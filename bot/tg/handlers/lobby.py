@@ -77,7 +77,9 @@ async def join(update: Update, context: Context) -> None:
 async def stop(update: Update, context: Context) -> None:
     """/stop: the creator or an admin ends the table of this chat (or topic)."""
     async def stop_(key: TableKey, user_id: int, admin: bool) -> Outcome:
-        return await context.runtime.tables.admin.stop(key, user_id, admin)
+        outcome = await context.runtime.tables.admin.stop(key, user_id, admin)
+        await context.runtime.end_sessions([s.user_id for s in outcome.table.seats if s.user_id])
+        return outcome
     await _managed(update, context, stop_)
 
 
