@@ -180,8 +180,10 @@ class Runtime:
         return True
 
     async def idle(self) -> None:
-        """Wait until the computers have moved and every screen is out (tests)."""
-        while self.computers.busy() or self.sender.busy():
+        """Wait until the computers have moved (a turn timer's own move too) and every screen
+        is out (tests)."""
+        while self.computers.busy() or self.sender.busy() or self.timers.busy():
+            await self.timers.settle()
             await self.computers.settle()
             await self.sender.idle()
 

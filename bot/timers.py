@@ -44,6 +44,7 @@ class Timers:
         self.computers = computers
         self.publish = publish
         self._jobs: dict[int, Job[Any]] = {}
+        self._running: set[asyncio.Future[None]] = set()  # deadlines being carried out now
         self._sweeper: asyncio.Task[None] | None = None
 
     def arm(self, table: TableRecord) -> None:
@@ -63,12 +64,28 @@ class Timers:
             with contextlib.suppress(JobLookupError):
                 job.schedule_removal()
 
+    def busy(self) -> bool:
+        return bool(self._running)
+
+    async def settle(self) -> None:
+        """Wait for the deadlines being carried out now, their computers' moves too (tests)."""
+        await asyncio.gather(*self._running, return_exceptions=True)
+
     async def _on_deadline(self, context: ContextTypes.DEFAULT_TYPE) -> None:
         assert context.job is not None
         data: tuple[int, int] = context.job.data  # type: ignore[assignment]
         table_id, move = data
         if self._jobs.get(table_id) is context.job:  # not the timer armed since, if any
             del self._jobs[table_id]
+        running = asyncio.get_running_loop().create_future()
+        self._running.add(running)
+        try:
+            await self._deadline(table_id, move)
+        finally:
+            self._running.discard(running)
+            running.set_result(None)
+
+    async def _deadline(self, table_id: int, move: int) -> None:
         closed = await self.tables.turns.pace(table_id, move)
         if closed is not None:  # everyone away for too long
             await self.publish(closed)

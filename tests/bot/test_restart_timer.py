@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
@@ -145,3 +146,24 @@ async def test_a_press_as_the_scheduler_takes_its_turn_timer_is_played_and_drawn
         assert await act_once(h, ARAM)
         assert h.hand(ARAM).edits > edits, "the press was drawn"
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_idle_waits_for_a_turn_timers_own_computer_move(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runtime.idle() returns once the computer a turn timer asked has moved for the absent
+    player, not while it still thinks (issue 42 item 9: tests may wait on it)."""
+    store: Any = MemoryStore()
+    async with Harness(store, turn_seconds=1) as h:
+        await open_table(h, [ARAM], 3)
+        start = await table_of(store)
+        thinking = asyncio.Event()
+        think = h.runtime.computers.think
+
+        async def slow(turn: Any) -> Any:
+            thinking.set()
+            await asyncio.sleep(0.5)  # a Hard computer's search, say
+            return await think(turn)
+        monkeypatch.setattr(h.runtime.computers, "think", slow)
+        await asyncio.wait_for(thinking.wait(), 30)  # the timer fired, its computer thinks
+        await h.idle()
+        assert len((await table_of(store)).log) > len(start.log), "idle waited for its move"
