@@ -1,7 +1,8 @@
 """python -m bot: read the settings, build the application, poll Telegram for updates.
 
 python -m bot --webhook: the same bot, but Telegram POSTs the updates to WEBHOOK_URL (see
-README.md, "Webhook mode"); the process listens on WEBHOOK_LISTEN:WEBHOOK_PORT/WEBHOOK_PATH.
+README.md, "Webhook mode"); the process listens on WEBHOOK_LISTEN:WEBHOOK_PORT/WEBHOOK_PATH, and
+with WEBAPP_URL set serves the page there too (one server, one port).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from telegram.error import InvalidToken, NetworkError
 
 from . import logs
 from .settings import Settings
+from .tg import webhook
 from .tg.app import build_app, check_token
 
 
@@ -135,7 +137,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{settings.webhook_port} (WEBHOOK_LISTEN, WEBHOOK_PORT): {refused.strerror or refused}",
               file=sys.stderr)
         return 2
-    if settings.webapp_url and (refused := can_listen(settings.webapp_listen, settings.webapp_port)):
+    one_port = bool(args.webhook and settings.webapp_url)  # the page on the webhook's server
+    if settings.webapp_url and not one_port and (
+            refused := can_listen(settings.webapp_listen, settings.webapp_port)):
         print(f"cannot serve the page on {settings.webapp_listen}:{settings.webapp_port} "
               f"(WEBAPP_LISTEN, WEBAPP_PORT): {refused.strerror or refused}", file=sys.stderr)
         return 2
@@ -149,10 +153,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot reach the Bot API ({settings.telegram_api_base_url or 'api.telegram.org'}): "
               f"{error}", file=sys.stderr)
         return 1
-    application = build_app(settings)
+    application = build_app(settings, one_port=one_port)
     freeze_imports()
     if not args.webhook:
         application.run_polling(allowed_updates=Update.ALL_TYPES)
+        return 0
+    if one_port:
+        print(f"Seghan: the webhook ({settings.webhook_url_path}) and the page on "
+              f"{settings.webhook_listen}:{settings.webhook_port}", flush=True)
+        asyncio.run(webhook.run(application, settings))
         return 0
     # Every worker calls setWebhook with the same URL, secret and update types: Telegram treats
     # a repeat as a no-op ("Webhook is already set") and keeps the pending updates, so workers

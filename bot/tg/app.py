@@ -63,10 +63,12 @@ async def check_token(settings: Settings) -> None:
 
 
 def build_app(settings: Settings, store: Store | None = None,
-              request: BaseRequest | None = None, rate_limit: bool = True) -> App:
+              request: BaseRequest | None = None, rate_limit: bool = True,
+              one_port: bool = False) -> App:
     """The bot. ``store`` and ``request`` are for tests (a store shared across restarts, a fake
     transport); without a store, the one at ``settings.database`` (DATABASE_URL, else
-    DATABASE_PATH) is opened and closed."""
+    DATABASE_PATH) is opened and closed. ``one_port``: webhook mode with the page, both on one
+    server (bot/tg/webhook.py): no Updater."""
     builder = (ApplicationBuilder().token(settings.telegram_bot_token).concurrent_updates(True)
                .context_types(CONTEXT_TYPES))
     if settings.telegram_api_base_url:
@@ -93,7 +95,7 @@ def build_app(settings: Settings, store: Store | None = None,
             application.job_queue.run_repeating(runtime.season_posts.job, SEASON_CHECK, first=0.0)
             application.job_queue.run_repeating(runtime.desk.job, TOURNAMENT_CHECK, first=0.0)
         if settings.webapp_url:  # the page, on this loop (bot/web/server.py)
-            application.bot_data.web = await serve_page(runtime, settings)
+            application.bot_data.web = await serve_page(application, runtime, settings)
 
     async def post_stop(application: App) -> None:
         """Before the HTTP client closes: what is queued gets its few seconds to go out."""
@@ -109,8 +111,11 @@ def build_app(settings: Settings, store: Store | None = None,
         if runtime is not None and owns_store:
             await runtime.store.close()
 
+    if one_port:
+        builder = builder.updater(None)
     application: App = (builder.post_init(post_init).post_stop(post_stop)
                         .post_shutdown(post_shutdown).build())
+    application.bot_data.one_port = one_port
     if application.job_queue is not None:
         late_jobs_run(application.job_queue)
     add_handlers(application)
@@ -126,15 +131,21 @@ def late_jobs_run(queue: JobQueue[Any]) -> None:
                               **queue.scheduler_configuration)
 
 
-async def serve_page(runtime: Runtime, settings: Settings) -> Any:
+async def serve_page(application: App, runtime: Runtime, settings: Settings) -> Any:
     """The page's HTTP server on WEBAPP_LISTEN:WEBAPP_PORT (imported only when it is served),
-    with the other workers' moves heard on PostgreSQL."""
+    with the other workers' moves heard on PostgreSQL; in webhook mode, with the webhook's
+    route, on WEBHOOK_LISTEN:WEBHOOK_PORT."""
     from ..web.server import Served, Web
 
     web = Web(runtime, settings.telegram_bot_token)
     await web.hear_others(settings.database)
+    address = (settings.webapp_listen, settings.webapp_port)
+    if application.bot_data.one_port:
+        from .webhook import route
+        web.app.add_routes([route(application, settings)])
+        address = (settings.webhook_listen, settings.webhook_port)
     served = Served(web.app, web.close)
-    await served.start(settings.webapp_listen, settings.webapp_port)
+    await served.start(*address)
     return served
 
 

@@ -18,6 +18,7 @@ class BotData:
     def __init__(self) -> None:
         self.runtime: Runtime | None = None
         self.web: Any = None
+        self.one_port = False  # webhook mode with the page: the webhook's route on the page's server
 
 
 class Context(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):

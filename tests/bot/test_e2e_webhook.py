@@ -292,3 +292,32 @@ def test_webhook_settings_read_as_documented(monkeypatch: pytest.MonkeyPatch) ->
     assert [sqlite_file(d) for d in ("db.sqlite3", "sqlite:///data/x.db", "sqlite:////abs/x.db",
                                      "postgresql://h/db", ":memory:")] == [
         "db.sqlite3", "data/x.db", "/abs/x.db", None, ":memory:"]
+
+
+async def test_with_the_page_one_port_answers_the_webhook_and_the_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """WEBAPP_URL set in webhook mode: the page and the webhook on one server and one port (one
+    reverse proxy, one certificate); the page's own port is not opened."""
+    port, page_port = free_port(), free_port()
+    for name, value in (("WEBAPP_URL", "https://example.org/seghan"),
+                        ("WEBAPP_SHORT_NAME", "table"), ("WEBAPP_PORT", str(page_port))):
+        monkeypatch.setenv(name, value)  # bot_env passes the environment on
+    async with fake_api() as api, webhook_process(api, tmp_path / "db.sqlite3",
+                                                  tmp_path / "bot.log", port):
+        aram = api.add_user("Արամ", language_code="hy")
+        group = await open_table(api, [aram], 3, "hearts")
+        assert await act(api, aram.id, lambda: False), "a press through the webhook"
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}/") as response:
+                assert response.status == 200 and "<html" in (await response.text()).lower()
+                assert response.headers["Server"] == "Seghan"
+            async with http.post(f"http://127.0.0.1:{port}/api/session",
+                                 json={"initData": "x"}) as response:
+                assert response.status == 401, "the page's API, same port"
+            async with http.post(f"http://127.0.0.1:{port}{PATH}", json={}) as response:
+                assert response.status == 403, "the webhook's secret still checked"
+        with pytest.raises(OSError):
+            await asyncio.open_connection("127.0.0.1", page_port)
+        assert api.bot_messages(group)
+        no_errors(api)
+    assert "the webhook (/seghan) and the page on 127.0.0.1:" in (tmp_path / "bot.log").read_text()
