@@ -11,6 +11,7 @@ from telegram.ext import Application
 from storage import Store, TableKey
 
 from . import i18n
+from .coach.frames import Frames
 from .play.computers import Computers, merged
 from .play.kernel import Kernel
 from .play.records import Outcome
@@ -56,6 +57,7 @@ class Runtime:
                              overall=settings.messages_per_second)
         self.people = People(settings, store)
         self.members = Membership(application.bot)
+        self.frames = Frames()  # replays' deals, built off the loop and kept (bot/coach)
         self.publishing = Publishing(store, self.tables, self.sender, self.people, application.bot)
         self.seasons = SeasonService(store, self.people)
         self.season_posts = SeasonPosts(self.seasons, self.sender, self.people,

@@ -13,7 +13,7 @@ from engine.core import parse
 
 from ..play.records import TableError
 from ..social.scores import seat_names
-from .replay import Deal, Source, deal_frames
+from .replay import Deal, Source
 
 if TYPE_CHECKING:
     from ..runtime import Runtime
@@ -55,12 +55,6 @@ async def open_deal(app: Runtime, kind: str, ident: int, number: int, user_id: i
     if not 1 <= number <= source.deals:
         raise TableError("error-stale")
     return source
-
-
-def frames(source: Source, number: int) -> Deal:
-    """Deal ``number``'s states and moves, replayed from the source's seed and log."""
-    return deal_frames(find_game(source.game), source.players, source.seed, source.log,
-                       source.rules, number)
 
 
 def decisions(source: Source, deal: Deal, seat: int) -> list[Decision]:

@@ -162,7 +162,7 @@ async def review(rt: Runtime, who: Presser, press: Press) -> Reply:
                                      who.in_chat)
     if source.seat is None:
         raise TableError("error-stale")
-    frames = replays.frames(source, deal)
+    frames = await rt.frames.of(source, deal)
     decisions = replays.decisions(source, frames, source.seat)
     await who.ack("coach-thinking")
     dice = (await rt.tables.kernel.load(press.table_id)).computer_seed  # never the deal's seed
@@ -184,7 +184,7 @@ async def replay(rt: Runtime, who: Presser, press: Press) -> Reply:
     source = await replays.open_deal(rt, kind, press.table_id, deal, who.id, who.lang,
                                      who.in_chat)
     ctx = Context(who.lang, 0, 0, source.names, source.game)
-    screen = frame(source, replays.frames(source, deal), step, ctx,
+    screen = frame(source, await rt.frames.of(source, deal), step, ctx,
                    rt.people.settings.webapp_url)
     return Reply(screen=screen, in_place=True, sent="coach-replay-sent")
 

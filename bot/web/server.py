@@ -32,6 +32,7 @@ from storage.postgres import notify
 
 from .. import callbacks
 from ..coach import replays
+from ..coach.frames import frames
 from ..coach.replay import Source, read_page_ref
 from ..entrance.door import enter, quietly
 from ..entrance.presser import Door, Presser
@@ -290,7 +291,7 @@ class Web:
 
     @staticmethod
     def _replay_body(source: Source, number: int, lang: str) -> bytes:
-        deal = replays.frames(source, number)
+        deal = frames(source, number)
         data = deal_payload(source, deal, Context(lang, 0, 0, source.names, source.game))
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
