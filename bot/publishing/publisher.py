@@ -217,9 +217,7 @@ class Publishing:
         if not await self.store.tables.lease_outbox(table_id, self.worker, now, OUTBOX_LEASE):
             return None  # another worker is sending them; if it dies, a sweep takes over
         stored = await self.store.tables.by_id(table_id)
-        owed = stored.outbox if stored is not None else []
-        self.outbox.settle(table_id, owed)
-        return owed
+        return stored.outbox if stored is not None else []
 
     async def _release(self, table_id: int) -> None:
         await self.store.tables.release_outbox(table_id, self.worker)

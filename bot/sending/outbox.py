@@ -10,13 +10,16 @@ worker's side is here, one shape for all three:
   stays owed, for the next pass (after ``rest`` seconds where asked).
 
 A post is ``(group, event)``: the group is what a pass covers (a table, a chat's season, a
-tournament), the event one post in it. A post sent stays known as sent until a read of the store
-no longer lists it (``settle``): a pass that read the store before the mark was saved must not
-send it again.
+tournament), the event one post in it. A pass that read the store before a post's mark was saved
+must not send it again, however late it comes: each read of what is owed is numbered
+(``reading``, before the read), each mark notes the last number read before it was saved, and a
+post is sent only by a pass whose read came after (issue 42 item 8: a stale read, forgiven by
+a fresher read's settle, sent a deal's result twice with no kill between).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Awaitable, Callable, Collection, Hashable, Sequence
 from functools import partial
@@ -31,6 +34,9 @@ E = TypeVar("E", bound=Hashable)
 # send now; None while another worker holds the group
 Claim = Callable[[G, Sequence[E], float], Awaitable[Collection[E] | None]]
 Send = Callable[[E, Done], Awaitable[None]]  # render the post and queue it, telling ``done``
+
+
+MARK_KEPT = 3600.0
 
 
 class Outbox(Generic[G, E]):
@@ -48,21 +54,32 @@ class Outbox(Generic[G, E]):
         self.rest = rest  # seconds a post that did not get there waits before it is tried again
         self.clock = clock
         self._queued: set[tuple[G, E]] = set()
-        self._sent: set[tuple[G, E]] = set()  # got there; the store may still list it
+        self._sent: set[tuple[G, E]] = set()  # got there; its mark not saved (or it failed)
+        self._reads = 0  # reads of what the store owes begun so far (``reading``)
+        # marked in the store: (the last read begun before the mark was saved, when)
+        self._marked: dict[tuple[G, E], tuple[int, float]] = {}
         self._resting: dict[tuple[G, E], float] = {}  # -> when it may be tried again
 
-    async def post(self, group: G, events: Sequence[E], send: Send[E]) -> int:
+    def reading(self) -> int:
+        """Call before reading what the store owes; give the number to ``post``."""
+        self._reads += 1
+        return self._reads
+
+    async def post(self, group: G, events: Sequence[E], send: Send[E],
+                   since: int | None = None) -> int:
         """Send, in order, the posts of ``events`` (what the caller can render) that are owed
-        and not yet on their way; how many were queued."""
+        and not yet on their way; how many were queued. ``since``: the number of the read
+        ``events`` came from (``reading``); none: the claim reads the store afresh now."""
+        since = self.reading() if since is None else since
         now = self.clock()
-        if not (free := [e for e in events if self._free(group, e, now)]):
+        if not (free := [e for e in events if self._free(group, e, now, since)]):
             return 0
         owed = free if self.claim is None else await self.claim(group, free, now)
         if owed is None:
             return 0  # another worker sends them; if it dies, its lease runs out
         queued = 0
         for event in events:  # in order; one the store has that the caller lacks waits
-            if event not in owed or not self._free(group, event, now):
+            if event not in owed or not self._free(group, event, now, since):
                 continue  # sent already, queued, resting, or no longer owed
             self._queued.add((group, event))
             await send(event, partial(self._done, group, event))
@@ -70,11 +87,6 @@ class Outbox(Generic[G, E]):
         if self.release is not None and not self.busy(group):  # nothing left to send here
             await self.release(group)
         return queued
-
-    def settle(self, group: G, owed: Collection[E]) -> None:
-        """The store's list of what ``group`` still owes, as just read: the posts this worker
-        sent that it no longer lists are marked there, and forgotten here."""
-        self._sent -= {k for k in self._sent if k[0] == group and k[1] not in owed}
 
     def busy(self, group: G) -> bool:
         """Whether any post of the group is queued here."""
@@ -84,10 +96,20 @@ class Outbox(Generic[G, E]):
         """The groups with posts queued here (their leases to be kept)."""
         return {k[0] for k in self._queued}
 
-    def _free(self, group: G, event: E, now: float) -> bool:
+    def _free(self, group: G, event: E, now: float, since: int) -> bool:
         key = (group, event)
         return key not in self._queued and key not in self._sent \
-            and self._resting.get(key, 0.0) <= now
+            and self._resting.get(key, 0.0) <= now \
+            and self._marked.get(key, (-math.inf, 0.0))[0] < since  # read after its mark
+
+    def _remember_marked(self, key: tuple[G, E]) -> None:
+        """A mark saved: reads begun until now may still list the post. Kept MARK_KEPT seconds:
+        no read is that late."""
+        now = self.clock()
+        self._marked[key] = (self._reads, now)
+        while (oldest := next(iter(self._marked.items()), None)) and \
+                oldest[1][1] < now - MARK_KEPT:
+            del self._marked[oldest[0]]
 
     async def _done(self, group: G, event: E, sent: bool) -> None:
         key = (group, event)
@@ -99,6 +121,8 @@ class Outbox(Generic[G, E]):
         if sent:
             self._resting.pop(key, None)
             await self.mark(group, event)
+            self._sent.discard(key)
+            self._remember_marked(key)
         if not self.busy(group):  # this worker has sent its share
             if self.release is not None:
                 await self.release(group)

@@ -65,16 +65,16 @@ class SeasonPosts:
 
     async def _close(self, chat_id: int, season: Season) -> int:
         store = self.seasons.store.seasons
+        since = self.outbox.reading()
         posted = set(await store.posted(chat_id, season.key))
         owed = {b.game: b for b in seasons.boards(await store.stories(
             chat_id, season.start(), season.end())) if b.game not in posted}
-        self.outbox.settle((chat_id, season.key), owed)
         if not owed:
             self._closed.add((chat_id, season))
             return 0
         lang = await self.people.chat_lang(chat_id)
         return await self.outbox.post((chat_id, season.key), list(owed),
-                                      partial(self._send, chat_id, season, owed, lang))
+                                      partial(self._send, chat_id, season, owed, lang), since)
 
     async def _claim(self, group: Group, games: Sequence[str], now: float) -> list[str]:
         chat_id, key = group

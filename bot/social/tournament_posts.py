@@ -64,7 +64,10 @@ class TournamentDesk:
         await self.draw(step.tournament)
         for outcome in (*step.started, *step.closed):
             await self.publish(outcome)
-        await self.post_owed(step.tournament)
+        since = self.outbox.reading()  # the step's record may be older than a mark since: read
+        t = await self.service.store.tournaments.get(step.tournament.id or 0)
+        if t is not None:
+            await self.post_owed(t, since)
 
     async def carry_on(self, tournament_id: int) -> None:
         step = await self.service.advance(tournament_id)
@@ -74,19 +77,20 @@ class TournamentDesk:
     async def job(self, context: Any) -> None:
         """The JobQueue's look: every live tournament carried on, its owed posts sent."""
         try:
+            since = self.outbox.reading()  # before the read: a post marked since is not sent
             for t in await self.service.live():
                 await self.carry_on(t.id or 0)
                 # a post owed is sent by the worker whose step owed it (``apply``); a look
                 # takes it over when that worker has not sent it in OWED_LATE seconds
                 if t.outbox and (not self.shared or time.time() - t.updated_at > OWED_LATE):
-                    await self.post_owed(t)
+                    await self.post_owed(t, since)
         except Exception:
             log.warning("tournaments: cannot carry them on", exc_info=True)
 
-    async def post_owed(self, t: TournamentRecord) -> None:
+    async def post_owed(self, t: TournamentRecord, since: int) -> None:
+        """``t`` as read after ``since`` (Outbox.reading)."""
         lang = await self.people.chat_lang(t.chat_id)
-        self.outbox.settle(t.id or 0, t.outbox)
-        await self.outbox.post(t.id or 0, t.outbox, partial(self._send, t, lang))
+        await self.outbox.post(t.id or 0, t.outbox, partial(self._send, t, lang), since)
 
     async def _send(self, t: TournamentRecord, lang: str, event: str, done: Done) -> None:
         if event == "final":

@@ -106,9 +106,9 @@ class Worker:
 
     async def look(self, group: Group) -> int:
         """One pass over what the store owes: how many posts it queued."""
+        since = self.outbox.reading()
         owed = await self.shape.owed(self.store, group)
-        self.outbox.settle(group, owed)
-        queued = await self.outbox.post(group, owed, self.send)
+        queued = await self.outbox.post(group, owed, self.send, since)
         await self.sender.idle()
         return queued
 
@@ -168,3 +168,55 @@ async def test_each_post_goes_out_once(two_stores: tuple[Store, Store], shape: t
     assert sorted(sent) == ["failed", "failed", "lost", "race:1", "race:2", "refused"], \
         "each once, but the failed post: its first try never got there"
     assert [m.text for m in fake.chat(GROUP)] == ["failed", "lost", "race:1", "race:2"]
+
+
+async def test_a_pass_that_read_the_store_before_a_mark_never_sends_that_post() -> None:
+    """Issue 42 item 8: a pass whose read of the store straddles another pass's send and mark
+    (the read lists the post; the mark is saved, and a fresher pass reads that it is owed no
+    more) must not send it again when it comes back: once, with no kill anywhere."""
+    owed, sent = ["deal:1"], []
+    read, resume = asyncio.Event(), asyncio.Event()
+
+    async def mark(group: int, event: str) -> None:
+        owed.remove(event)
+
+    async def claim(group: int, events: Sequence[str], now: float) -> list[str]:
+        seen = list(owed)
+        if not read.is_set():  # the slow pass: it read the store, then waits
+            read.set()
+            await resume.wait()
+        return seen
+
+    async def send(event: str, done: Done) -> None:
+        sent.append(event)
+        await done(True)
+    outbox: Outbox[int, str] = Outbox(mark, claim=claim)
+    slow = asyncio.ensure_future(outbox.post(1, ["deal:1"], send))
+    await read.wait()
+    assert await outbox.post(1, ["deal:1"], send) == 1  # sent and marked meanwhile
+    owed.append("deal:2")  # the next deal ends: a fresher pass reads deal:1 is owed no more
+    assert await outbox.post(1, ["deal:1", "deal:2"], send) == 1
+    resume.set()
+    assert await slow == 0, "the slow pass read before the mark"
+    assert sent == ["deal:1", "deal:2"]  # before: deal:1 again (the fresher read forgot it)
+
+
+async def test_a_stale_list_of_owed_posts_never_sends_one_marked_since() -> None:
+    """The tournaments' shape (no claim: the caller's read is the list): a list read before a
+    post's mark, given after a fresher read, sends nothing."""
+    owed, sent = ["final"], []
+
+    async def mark(group: int, event: str) -> None:
+        owed.remove(event)
+
+    async def send(event: str, done: Done) -> None:
+        sent.append(event)
+        await done(True)
+    outbox: Outbox[int, str] = Outbox(mark)
+    stale_since, stale = outbox.reading(), list(owed)
+    since = outbox.reading()
+    assert await outbox.post(1, list(owed), send, since) == 1
+    since = outbox.reading()
+    assert await outbox.post(1, list(owed), send, since) == 0
+    assert await outbox.post(1, stale, send, stale_since) == 0
+    assert sent == ["final"]
