@@ -183,7 +183,7 @@ class TournamentService:
             table = made.get(board) or await self.store.tables.create(TableRecord(
                 key=TableKey(chat_id=t.chat_id, thread_id=t.thread_id, slot=board),
                 game=t.game, rules=dict(t.rules), players=len(seats), creator_id=t.creator_id,
-                tournament_id=t.id, tour_round=number,
+                tournament_id=t.id, tour_round=number, secret=self.tables.kernel.new_secret(),
                 seats=[_seat(names[u]) if u is not None else SeatRecord(level=DEFAULT_LEVEL)
                        for u in seats]))
             if table.status == "lobby":

@@ -265,3 +265,10 @@ tournament-chart-round = Round
 command-tournament = Tournament
 history-in-tournament = round { $round }, table { $board }
 history-tournament = 🏆 Tournament #{ $id }
+# fair deals (issue 41)
+fair-commitment = 🔒 { $short }… the cards are fixed before the first move
+fair-button = 🔒 Check
+fair-commitment-alert = 🔒 The cards are fixed: { $commitment }. The secret is shown when the match ends.
+fair-secret-alert = 🔓 The secret: { $secret }
+fair-reveal = 🔓 The deals' secret: { $secret }
+fair-check = To check every deal (Python, with Seghan's code):

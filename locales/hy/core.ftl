@@ -231,3 +231,10 @@ tournament-chart-round = Փուլ
 command-tournament = Մրցաշար
 history-in-tournament = փուլ { $round }, սեղան { $board }
 history-tournament = 🏆 Մրցաշար #{ $id }
+# արդար բաժանում (issue 41)
+fair-commitment = 🔒 { $short }… քարտերը որոշված են նախքան առաջին քայլը
+fair-button = 🔒 Ստուգել
+fair-commitment-alert = 🔒 Քարտերը որոշված են՝ { $commitment }։ Գաղտնիքը կբացվի խաղի վերջում։
+fair-secret-alert = 🔓 Գաղտնիքը՝ { $secret }
+fair-reveal = 🔓 Բաժանումների գաղտնիքը՝ { $secret }
+fair-check = Ամեն բաժանում ստուգելու համար (Python, Սեղանի կոդով)՝

@@ -263,3 +263,10 @@ tournament-chart-round = Тур
 command-tournament = Турнир
 history-in-tournament = тур { $round }, стол { $board }
 history-tournament = 🏆 Турнир #{ $id }
+# честная раздача (issue 41)
+fair-commitment = 🔒 { $short }… карты определены до первого хода
+fair-button = 🔒 Проверить
+fair-commitment-alert = 🔒 Карты определены: { $commitment }. Секрет откроется в конце партии.
+fair-secret-alert = 🔓 Секрет: { $secret }
+fair-reveal = 🔓 Секрет раздач: { $secret }
+fair-check = Проверить каждую раздачу (Python, с кодом Seghan):

@@ -183,6 +183,14 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_undrawn ON tables (id)
         WHERE NOT end_drawn AND status IN ('finished', 'stopped');
     """,
+    # 7 (issue 41; the lead may renumber it at merge): a fair match's secret and entropy, as
+    # SQLite's migration 13.
+    """
+    ALTER TABLE tables ADD COLUMN secret BYTEA NOT NULL DEFAULT '\\x';
+    ALTER TABLE tables ADD COLUMN entropy JSONB NOT NULL DEFAULT '[]';
+    ALTER TABLE matches ADD COLUMN secret BYTEA NOT NULL DEFAULT '\\x';
+    ALTER TABLE matches ADD COLUMN entropy JSONB NOT NULL DEFAULT '[]';
+    """,
 ]
 
 _VERSION_TABLE = """
