@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from bot.play.records import Person
 from engine import find_game
 from engine.fair import commitment, deals, match_seed, short_form
-from bot.play.records import Person
 from storage import Store, TableKey
 
 from .fake import GROUP, Harness
