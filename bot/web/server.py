@@ -36,7 +36,7 @@ from ..entrance.presser import Door, Presser
 from ..play.records import Outcome, TableError
 from ..runtime import Runtime
 from ..views import Context
-from . import auth, scene
+from . import auth, fair, scene
 from .replay import deal_payload
 
 log = logging.getLogger(__name__)
@@ -182,11 +182,13 @@ class Web:
         """A button of the page, through the one entrance the Telegram buttons take (the same
         use case, checks and publishing: the group's message, the hands, every open page)."""
         viewer = self.viewer(request)
-        data = str((await _body(request)).get("data", ""))
-        reply = await enter(self.runtime, await self.presser(viewer), data)
+        body = await _body(request)
+        who = await self.presser(viewer)
+        who.press_id = fair.nonce_of(body)  # the page's random value: a fair lobby's entropy
+        reply = await enter(self.runtime, who, str(body.get("data", "")))
         if reply.refused is not None:
             return _json({"alert": reply.alert}, REFUSED.get(reply.refused, 409))
-        body: dict[str, Any] = {}
+        body = {}
         if reply.outcome is not None:
             body |= {"table": reply.outcome.table.id, "version": reply.outcome.table.version}
         if reply.alert is not None:

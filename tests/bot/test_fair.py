@@ -12,6 +12,7 @@ from engine.fair import commitment, deals, match_seed, short_form
 from storage import Store, TableKey
 
 from .fake import GROUP, Harness
+from .web import client_of, page
 
 ARAM = 101
 SHORT = re.compile(r"🔒 ([0-9a-f]{4} [0-9a-f]{4})…")
@@ -64,3 +65,30 @@ async def test_two_tables_started_at_once_with_the_same_players_deal_otherwise(
             assert started.table.entropy == [] and len(started.table.secret) * 8 >= 128
         assert seeds[0] != seeds[1]
         assert deals("hearts", 4, seeds[0], 2) != deals("hearts", 4, seeds[1], 2)
+
+
+async def test_the_page_shows_the_commitment_and_its_presses_bring_their_nonce(
+        store: Store) -> None:
+    """fair.js sends 16 random bytes with each press: a join from the page records them; a
+    value unlike them is not recorded (and the press still counts)."""
+    async with Harness(store, table_seed=None) as h:
+        await h.start_private(ARAM)
+        await h.say(ARAM, "/new hearts")
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and table.id is not None
+        client = await client_of(h)
+        try:
+            ani, gor = await page(client, 102), await page(client, 103)
+            scene = await ani.scene(table.id)
+            board = [b["text"] for row in scene["board"]["buttons"] for b in row]
+            assert "🔒" in board[-1] and any(short_form(commitment(table.secret)) in line["text"]
+                                            for line in scene["board"]["lines"])
+            join = h.table_message().button("Միանալ")["callback_data"]
+            for who, nonce in ((ani, "ab" * 16), (gor, "not hex, or too long" * 4)):
+                response = await client.post("/api/press", headers=who.headers,
+                                             json={"data": join, "nonce": nonce})
+                assert response.status == 200
+        finally:
+            await client.close()
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and len(table.seats) == 3 and table.entropy == ["page:" + "ab" * 16]
