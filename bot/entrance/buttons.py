@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..callbacks import BadCallback, Kind, Press, number
-from ..coach import replays, words
-from ..coach.replay import frame, read_arg
+from ..coach import pastes, replays, words
+from ..coach.replay import SOURCES, frame, read_arg
 from ..play.moves import Moves
 from ..play.records import Outcome, TableError
 from ..social.score_service import ScoreService
@@ -200,6 +200,21 @@ async def replay(rt: Runtime, who: Presser, press: Press) -> Reply:
     return Reply(screen=screen, in_place=True, sent="coach-replay-sent")
 
 
+async def paste(rt: Runtime, who: Presser, press: Press) -> Reply:
+    """📄 under a replay (or its /start paste_ link): the deal as one text, for the members of
+    the match's chat; during the match only the viewer's own hand."""
+    kind, deal = press.arg[:1], number(press.arg[1:], 10_000)
+    if kind not in SOURCES or deal is None or press.move != 0:
+        raise TableError("error-bad-button")
+    source = await replays.open_deal(rt, kind, press.table_id, deal, who.id, who.lang,
+                                     who.in_chat)
+    ctx = Context(who.lang, 0, 0, source.names, source.game)
+    ref = pastes.ref_of(source, deal)
+    link = rt.publishing.start_link(f"{pastes.LINK}_{ref}")
+    return Reply(screen=pastes.screen(source, replays.frames(source, deal), ctx, link),
+                 start=f"{pastes.LINK}_{ref}", sent="paste-sent")
+
+
 # ----- what lasts beyond a table
 
 
@@ -251,7 +266,8 @@ BUTTONS: dict[Kind, Entry] = {
     Kind.MATCH_SHEET: Entry(match_sheet, TELEGRAM),
     Kind.HINT: Entry(hint, BOTH),
     Kind.REVIEW: Entry(review, BOTH),
-    Kind.REPLAY: Entry(replay, TELEGRAM),  # the page reads a deal's frames at once (GET /api/replay)
+    Kind.REPLAY: Entry(replay, TELEGRAM),
+    Kind.PASTE: Entry(paste, BOTH),  # the page reads a deal's frames at once (GET /api/replay)
     Kind.TOURNAMENT: Entry(tournament, TELEGRAM),
 }
 

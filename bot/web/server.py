@@ -68,7 +68,7 @@ class Web:
             web.get("/", self.index), web.static("/static", STATIC),
             web.post("/api/session", self.session), web.get("/api/table/{id}", self.table),
             web.get("/api/table/{id}/events", self.events), web.post("/api/press", self.press),
-            web.get("/api/replay/{ref}", self.replay)])
+            web.get("/api/replay/{ref}", self.replay), *fair.routes(self)])
 
     async def hear_others(self, database: str) -> None:
         """On PostgreSQL, moves made through other workers reach the pages open here."""
