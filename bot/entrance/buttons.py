@@ -136,7 +136,7 @@ async def commitment(rt: Runtime, who: Presser, press: Press) -> Reply:
     table = await rt.tables.kernel.load(press.table_id)
     if not table.secret:
         raise TableError("error-bad-button")
-    return Reply(alert=fair_views.commitment_alert(table.secret, table.status, who.lang))
+    return Reply(alert=fair_views.commitment_alert(table, who.lang))
 
 
 async def choose_game(rt: Runtime, who: Presser, press: Press) -> Reply:

@@ -136,7 +136,7 @@ class Publishing:
         if table.tournament_id is not None:  # which of the tournament's tables, which round
             head = tournament_views.table_heading(ctx.lang, table.tour_round, table.key.slot)
             screen = Screen((title(head), *screen.lines), screen.rows)
-        screen = fair_views.with_commitment(screen, ctx, table.secret)
+        screen = fair_views.with_commitment(fair_views.unseen(screen, table), ctx, table.secret)
         self.sender.show(group, screen, table.version, table.table_message_id, len(table.log),
                          done=self._drawn_end(table))
         await self._publish_hands(outcome)
@@ -255,7 +255,9 @@ class Publishing:
         kind, _, number = event.partition(":")
         view = view_for(table.game)
         if kind == "deal":  # with its ⏯: the deal replayed in the presser's private chat
-            return deal_post(view, public.history[int(number) - 1], public, ctx).plus(rows=((
+            post = fair_views.unseen(deal_post(view, public.history[int(number) - 1], public, ctx),
+                                     table)
+            return post.plus(rows=((
                 Button(ctx.t("coach-replay-button", deal=number),
                        open_data("t", table.id or 0, int(number))),),))
         if kind == "abandoned":

@@ -12,7 +12,7 @@ from storage.interface.records import engine_rules
 
 from .. import i18n
 from ..callbacks import Kind
-from .screen import Context, Line, Screen
+from .screen import LAST, TRICK, Context, Line, Screen
 
 ENDED = ("finished", "stopped")
 
@@ -26,17 +26,34 @@ def with_commitment(screen: Screen, ctx: Context, secret: bytes) -> Screen:
                        ((ctx.button(ctx.t("fair-button"), Kind.COMMITMENT),),))
 
 
-def commitment_alert(secret: bytes, status: str, lang: str) -> str:
-    """🔒's answer: the whole commitment; its secret once the match is over, never before."""
-    if status in ENDED:
-        return i18n.t(lang, "fair-secret-alert", secret=secret.hex())
-    return i18n.t(lang, "fair-commitment-alert", commitment=commitment(secret))
+def commitment_alert(table: TableRecord, lang: str) -> str:
+    """🔒's answer: the whole commitment; its secret once the match is over, never before (a
+    duplicate round's: in the round's post, once every table of it is over)."""
+    if table.status in ENDED and not duplicate(table):
+        return i18n.t(lang, "fair-secret-alert", secret=table.secret.hex())
+    return i18n.t(lang, "fair-commitment-alert", commitment=commitment(table.secret))
 
 
-def reveal(table: TableRecord, lang: str, deals: int) -> list[Line]:
+def duplicate(table: TableRecord) -> bool:
+    """A duplicate round's table: the other tables of its round hold the same cards."""
+    return bool(table.rules.get("duplicate"))
+
+
+def unseen(screen: Screen, table: TableRecord) -> Screen:
+    """A duplicate round's table as its group sees it: no card (a trick, a last trick, a shown
+    combination), since the round's other tables, in the same chat, hold the same cards; its
+    seats see their tricks on their hands, and everyone sees every card in the round's post."""
+    if not duplicate(table):
+        return screen
+    return Screen(tuple(line for line in screen.lines
+                        if not line.cards and line.role not in (TRICK, LAST)), screen.rows)
+
+
+def reveal(table: TableRecord, lang: str, deals: int, whole_round: bool = False) -> list[Line]:
     """The match's summary's last lines: the secret, and the command that checks the
-    commitment and deals every deal again from it and the recorded entropy."""
-    if not table.secret or table.status not in ENDED:
+    commitment and deals every deal again from it and the recorded entropy. A duplicate
+    round's table says nothing of it until the round's post (``whole_round``)."""
+    if not table.secret or table.status not in ENDED or (duplicate(table) and not whole_round):
         return []
     return [Line(i18n.t(lang, "fair-reveal", secret=table.secret.hex())),
             Line(i18n.t(lang, "fair-check")), Line(check_command(table, deals), style="pre")]

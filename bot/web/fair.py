@@ -16,8 +16,11 @@ from telegram import User
 from ..coach import pastes, replays
 from ..runtime import Runtime
 from ..views import Context
+from ..views.fair import duplicate
 from .auth import Viewer
 from .replay import deal_payload
+
+__all__ = ["duplicate", "nonce_of", "routes"]  # duplicate: the server's refusal of spectators
 
 NONCE = re.compile(r"[0-9a-f]{16,64}")  # what fair.js draws: 16 random bytes, in hex
 LONGEST = 20_000  # characters of a pasted deal: the longest (56 at 8 seats) is far shorter

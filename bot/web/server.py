@@ -112,6 +112,8 @@ class Web:
         seats = [i for i, s in enumerate(table.seats) if s.user_id == viewer.id]
         if seats:
             return seats[0]
+        if fair.duplicate(table):  # the round's other tables hold its cards: no spectators
+            raise web.HTTPForbidden(text="a duplicate round's table: its seats only")
         if not await self.runtime.members.is_member(table.key.chat_id, viewer.id):
             raise web.HTTPForbidden(text="not in this table's chat")
         return None

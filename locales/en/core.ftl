@@ -272,3 +272,11 @@ fair-commitment-alert = 🔒 The cards are fixed: { $commitment }. The secret is
 fair-secret-alert = 🔓 The secret: { $secret }
 fair-reveal = 🔓 The deals' secret: { $secret }
 fair-check = To check every deal (Python, with Seghan's code):
+tournament-duplicate = 🃏 Duplicate: { $on ->
+    [1] on
+   *[0] off
+    }
+tournament-duplicate-mark = 🃏 duplicate
+tournament-duplicate-round = 🃏 Round { $round } is over: every table held the same cards. Who did best with each hand:
+tournament-duplicate-best = Deal { $deal }: { $names }
+tournament-duplicate-wait = 🃏 The other tables of this round hold the same cards: its deals are shown once every table has finished

@@ -130,7 +130,7 @@ class Standing(BaseModel):
 
 
 # Table options the bot keeps beside the game's rules (the lobby's 💡 coach): never the engine's.
-BOT_RULES = frozenset({"coach"})
+BOT_RULES = frozenset({"coach", "duplicate"})  # duplicate: a duplicate round's table (issue 41)
 
 
 def engine_rules(rules: dict[str, object]) -> dict[str, Any]:
