@@ -38,6 +38,8 @@ class Kind(StrEnum):
     REVIEW = "w"  # the coach's review of the presser's last deal (argument: the deal number)
     REPLAY = "y"  # a deal replayed in private (argument: source t|m, deal, step; see bot.coach.replay)
     TOURNAMENT = "e"  # a tournament's sign-up button (its id in the table id's place; the action)
+    COMMITMENT = "z"  # a fair table's 🔒: its whole commitment as an alert (issue 41)
+    PASTE = "d"  # a replayed deal as a paste (argument: source t|m and the deal: 't3'; issue 41)
 
     @property
     def pattern(self) -> str:

@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from engine.fair import match_seed
+
 from .check import report, split_broken
 from .interface.errors import StorageError
 from .interface.records import (
@@ -43,25 +45,41 @@ _SEATS = TypeAdapter(list[SeatRecord])
 TABLE_COLUMNS = [
     "chat_id", "thread_id", "game", "rules", "players", "seats", "seed", "version", "status",
     "creator_id", "table_message_id", "deadline", "created_at", "updated_at", "outbox",
-    "computer_seed", "slot", "tournament_id", "tour_round", "end_drawn",
+    "computer_seed", "slot", "tournament_id", "tour_round", "end_drawn", "secret", "entropy",
 ]  # fmt: skip
 
 
-def check_seed(seed: int, what: str) -> None:
+def check_seed(seed: int, what: str, secret: bytes = b"") -> None:
+    """A seed the column holds: 64 bits, or a fair match's (its secret's, stored as 0)."""
+    if secret:
+        return
     if not -(2**63) <= seed < 2**63:  # SQLite's INTEGER; the memory store takes any int
         raise StorageError(f"{what}: seed {seed} does not fit in 64 bits")
 
 
+def stored_seed(seed: int, secret: bytes) -> int:
+    """The seed column's value: a fair match's seed is derived from its secret and entropy, so
+    the column keeps 0 (a 257-bit seed fits no BIGINT)."""
+    return 0 if secret else seed
+
+
+def fair_seed(secret: bytes, entropy: Sequence[str], stored: int) -> int:
+    """A row's seed: the stored one, or a fair match's, from its secret and entropy (0 while
+    its table is a lobby: ``stored`` says which)."""
+    return match_seed(secret, entropy) if secret and stored == 0 else stored
+
+
 def table_values(t: TableRecord) -> tuple[Any, ...]:
     """Column values in ``TABLE_COLUMNS`` order (JSON as text: asyncpg's default for jsonb)."""
-    check_seed(t.seed, f"table {t.id}")
+    check_seed(t.seed, f"table {t.id}", t.secret)
     check_seed(t.computer_seed, f"table {t.id}")
     seats = _SEATS.dump_json(t.seats).decode()
     return (
-        t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats, t.seed,
-        t.version, t.status, t.creator_id, t.table_message_id, t.deadline, t.created_at,
-        t.updated_at, json.dumps(t.outbox), t.computer_seed, t.key.slot, t.tournament_id,
-        t.tour_round, t.end_drawn,
+        t.key.chat_id, t.key.thread_id, t.game, json.dumps(t.rules), t.players, seats,
+        stored_seed(t.seed, t.secret), t.version, t.status, t.creator_id, t.table_message_id,
+        t.deadline, t.created_at, t.updated_at, json.dumps(t.outbox), t.computer_seed,
+        t.key.slot, t.tournament_id, t.tour_round, t.end_drawn, bytes(t.secret),
+        json.dumps(t.entropy),
     )  # fmt: skip
 
 
@@ -71,6 +89,7 @@ def table_record(
     """``known_log``: the log when the row's ``log`` column was not read (a by-id select that
     the store's remembered log spares)."""
     try:
+        entropy = _json_list(row["entropy"])
         return TableRecord(
             id=row["id"],
             key=TableKey(chat_id=row["chat_id"], thread_id=row["thread_id"], slot=row["slot"]),
@@ -78,7 +97,9 @@ def table_record(
             rules=json.loads(row["rules"]),
             players=row["players"],
             seats=_SEATS.validate_json(row["seats"]),
-            seed=row["seed"],
+            seed=_table_seed(row, entropy),
+            secret=bytes(row["secret"]),
+            entropy=entropy,
             computer_seed=row["computer_seed"],
             log=list(known_log) if row["log"] is None else read_log(row["log"]),
             version=row["version"],
@@ -95,6 +116,18 @@ def table_record(
         )
     except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
         raise StorageError(f"table {row['id']} in {where}: unreadable row: {error}") from error
+
+
+def _table_seed(row: Any, entropy: list[str]) -> int:
+    """A lobby has no seed yet, whatever its secret."""
+    if row["status"] == "lobby":
+        return int(row["seed"])
+    return fair_seed(bytes(row["secret"]), entropy, row["seed"])
+
+
+def _json_list(value: Any) -> list[str]:
+    """A JSON list column: text (SQLite, asyncpg's default for jsonb)."""
+    return [str(item) for item in (json.loads(value) if isinstance(value, str) else value)]
 
 
 def read_log(text: str) -> list[tuple[int, str]]:
@@ -138,9 +171,11 @@ def chat_record(row: Any, where: object) -> ChatRecord:
 
 
 def match_values(m: MatchRecord) -> tuple[Any, ...]:
-    """A ``matches`` row: table_id, chat_id, thread_id, game, rules, seed, log, finished_at."""
-    return (m.table_id, m.chat_id, m.thread_id, m.game, json.dumps(m.rules), m.seed,
-            json.dumps(m.log), m.finished_at)
+    """A ``matches`` row: table_id, chat_id, thread_id, game, rules, seed, log, finished_at,
+    secret, entropy."""
+    return (m.table_id, m.chat_id, m.thread_id, m.game, json.dumps(m.rules),
+            stored_seed(m.seed, m.secret), json.dumps(m.log), m.finished_at, bytes(m.secret),
+            json.dumps(m.entropy))
 
 
 def result_values(match_id: int, m: MatchRecord) -> list[tuple[Any, ...]]:
@@ -158,7 +193,11 @@ def match_record(row: Any, where: object) -> MatchRecord:
     try:
         fields = dict(row)
         results = sorted(json.loads(row["results"]), key=lambda r: r["seat"])
-        fields.update(rules=json.loads(row["rules"]), log=json.loads(row["log"]), results=results)
+        entropy = _json_list(row["entropy"])
+        secret = bytes(row["secret"])
+        fields.update(rules=json.loads(row["rules"]), log=json.loads(row["log"]), results=results,
+                      secret=secret, entropy=entropy,
+                      seed=fair_seed(secret, entropy, row["seed"]))
         return MatchRecord(**fields)
     except ValueError as error:
         raise StorageError(f"match {row['id']} in {where}: unreadable row: {error}") from error

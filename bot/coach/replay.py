@@ -107,6 +107,7 @@ def frame(source: Source, deal: Deal, step: int, ctx: Context, webapp_url: str |
         parts.append(hand_lines(game, state, source, ctx))
     lines = [line for part in parts if part for line in (*part, BLANK)][:-1]
     return Screen(tuple(lines), buttons(source, deal.number, step, len(deal.moves))
+                  + paste_row(source, deal.number, ctx)
                   + page_row(webapp_url, source, deal.number, step, ctx))
 
 
@@ -198,6 +199,12 @@ def buttons(source: Source, deal: int, step: int, steps: int) -> tuple[tuple[But
     deals = tuple(Button(text, data(source, to, 0)) for text, to in (
         ("⏪", deal - 1), ("⏩", deal + 1)) if 1 <= to <= source.deals)
     return (moves, deals) if deals else (moves,)
+
+
+def paste_row(source: Source, deal: int, ctx: Context) -> tuple[tuple[Button, ...], ...]:
+    """📄: the deal as one text (``bot.coach.pastes``), in the presser's private chat."""
+    data = callbacks.encode(Kind.PASTE, source.ident, 0, f"{source.kind}{deal}")
+    return ((Button(ctx.t("paste-button"), data, kind=Kind.PASTE),),)
 
 
 def read_arg(arg: str) -> tuple[str, int, int]:

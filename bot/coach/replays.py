@@ -12,6 +12,7 @@ from engine import find_game
 from engine.core import parse
 
 from ..play.records import TableError
+from ..social.duplicate_rounds import hands_hidden
 from ..social.scores import seat_names
 from .replay import Deal, Source
 
@@ -31,6 +32,9 @@ async def load_source(app: Runtime, kind: str, ident: int, user_id: int, lang: s
         if story is None:
             raise TableError("error-stale")
         match = story.match
+        played = await app.store.tables.by_id(match.table_id)
+        if played is not None and await hands_hidden(app.store, played):
+            raise TableError("tournament-duplicate-wait")
         return Source("m", ident, match.game, len(match.results), match.rules, match.seed,
                       match.log, seat_names(match.results, lang), len(story.facts.deals),
                       None, True), match.chat_id
@@ -40,9 +44,12 @@ async def load_source(app: Runtime, kind: str, ident: int, user_id: int, lang: s
     public = find_game(table.game).public_observation(app.tables.kernel.state_of(table))
     seat = next((i for i, s in enumerate(table.seats) if s.user_id == user_id), None)
     names = app.publishing.context(table, lang).names
+    hidden = await hands_hidden(app.store, table)
+    if hidden and seat is None:  # a duplicate round's other tables hold these very cards
+        raise TableError("tournament-duplicate-wait")
     return Source("t", ident, table.game, table.players, table.rules, table.seed,
                   list(table.log), names, len(public.history), seat,
-                  table.status != "playing"), table.key.chat_id
+                  table.status != "playing" and not hidden), table.key.chat_id
 
 
 async def open_deal(app: Runtime, kind: str, ident: int, number: int, user_id: int, lang: str,

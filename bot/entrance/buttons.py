@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..callbacks import BadCallback, Kind, Press, number
-from ..coach import replays, words
-from ..coach.replay import frame, read_arg
+from ..coach import pastes, replays, words
+from ..coach.replay import SOURCES, frame, read_arg
 from ..play.moves import Moves
 from ..play.records import Outcome, TableError
 from ..social.score_service import ScoreService
 from ..social.scores import ScoreError
 from ..views import Context, Screen
+from ..views import fair as fair_views
 from .presser import Door, Presser, Reply
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ async def join(rt: Runtime, who: Presser, press: Press) -> Reply:
     await _in_lobby_chat(rt, who, press.table_id)
     if not who.hand_on_page and not await who.can_write():
         raise TableError("lobby-open-bot-first")
-    return Reply(await rt.tables.lobby.join(press.table_id, who.person))
+    return Reply(await rt.tables.lobby.join(press.table_id, who.person, who.entropy))
 
 
 async def leave(rt: Runtime, who: Presser, press: Press) -> Reply:
@@ -103,12 +104,14 @@ async def fill(rt: Runtime, who: Presser, press: Press) -> Reply:
     if upto is None:
         raise TableError("error-bad-button")
     await _in_lobby_chat(rt, who, press.table_id)
-    return Reply(await rt.tables.lobby.add_computers(press.table_id, who.id, level, upto))
+    return Reply(await rt.tables.lobby.add_computers(press.table_id, who.id, level, upto,
+                                                      who.entropy))
 
 
 async def add_computer(rt: Runtime, who: Presser, press: Press) -> Reply:
     await _in_lobby_chat(rt, who, press.table_id)
-    return Reply(await rt.tables.lobby.add_computers(press.table_id, who.id, press.arg))
+    return Reply(await rt.tables.lobby.add_computers(press.table_id, who.id, press.arg,
+                                                      entropy=who.entropy))
 
 
 def _menu(open_: bool) -> UseCase:
@@ -125,7 +128,15 @@ async def start(rt: Runtime, who: Presser, press: Press) -> Reply:
     """The match started by the lobby's creator, or by an admin of its chat."""
     table = await rt.tables.kernel.load(press.table_id)
     admin = who.id != table.creator_id and await who.is_admin(table.key.chat_id)
-    return Reply(await rt.tables.lobby.start(press.table_id, who.id, admin))
+    return Reply(await rt.tables.lobby.start(press.table_id, who.id, admin, who.entropy))
+
+
+async def commitment(rt: Runtime, who: Presser, press: Press) -> Reply:
+    """🔒: a fair table's whole commitment, and (once its match is over) its secret."""
+    table = await rt.tables.kernel.load(press.table_id)
+    if not table.secret:
+        raise TableError("error-bad-button")
+    return Reply(alert=fair_views.commitment_alert(table, who.lang))
 
 
 async def choose_game(rt: Runtime, who: Presser, press: Press) -> Reply:
@@ -189,6 +200,21 @@ async def replay(rt: Runtime, who: Presser, press: Press) -> Reply:
     return Reply(screen=screen, in_place=True, sent="coach-replay-sent")
 
 
+async def paste(rt: Runtime, who: Presser, press: Press) -> Reply:
+    """📄 under a replay (or its /start paste_ link): the deal as one text, for the members of
+    the match's chat; during the match only the viewer's own hand."""
+    kind, deal = press.arg[:1], number(press.arg[1:], 10_000)
+    if kind not in SOURCES or deal is None or press.move != 0:
+        raise TableError("error-bad-button")
+    source = await replays.open_deal(rt, kind, press.table_id, deal, who.id, who.lang,
+                                     who.in_chat)
+    ctx = Context(who.lang, 0, 0, source.names, source.game)
+    ref = pastes.ref_of(source, deal)
+    link = rt.publishing.start_link(f"{pastes.LINK}_{ref}")
+    return Reply(screen=pastes.screen(source, await rt.frames.of(source, deal), ctx, link),
+                 start=f"{pastes.LINK}_{ref}", sent="paste-sent")
+
+
 # ----- what lasts beyond a table
 
 
@@ -233,13 +259,15 @@ BUTTONS: dict[Kind, Entry] = {
     Kind.ADD_COMPUTER: Entry(add_computer, TELEGRAM),
     Kind.CLOSE_MENU: Entry(_menu(False), TELEGRAM),
     Kind.START: Entry(start, BOTH),
+    Kind.COMMITMENT: Entry(commitment, BOTH),
     Kind.GAME: Entry(choose_game, BOTH),
     Kind.OPTION: Entry(option, BOTH),
     Kind.REMATCH: Entry(rematch, BOTH),
     Kind.MATCH_SHEET: Entry(match_sheet, TELEGRAM),
     Kind.HINT: Entry(hint, BOTH),
     Kind.REVIEW: Entry(review, BOTH),
-    Kind.REPLAY: Entry(replay, TELEGRAM),  # the page reads a deal's frames at once (GET /api/replay)
+    Kind.REPLAY: Entry(replay, TELEGRAM),
+    Kind.PASTE: Entry(paste, BOTH),  # the page reads a deal's frames at once (GET /api/replay)
     Kind.TOURNAMENT: Entry(tournament, TELEGRAM),
 }
 

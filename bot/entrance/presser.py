@@ -29,14 +29,17 @@ async def _nothing(_: str) -> None:
 class Presser:
     """``chat_id``: the chat the press was made in (Telegram), None on the page. ``hand_on_page``:
     the presser's hand is drawn on the page they pressed on, so the bot need not write to them
-    to seat them. ``ack``: a word said at once, before a long use case (Telegram answers the
+    to seat them. ``press_id``: the press's own id, as entropy (``entropy``). ``ack``: a word said at once, before a long use case (Telegram answers the
     press with it as a toast; the page has its spinner)."""
 
     def __init__(self, door: Door, person: Person, lang: str, can_write: Ask,
                  is_member: AskAbout, is_admin: AskAbout, chat_id: int | None = None,
                  message_id: int | None = None,
-                 ack: Callable[[str], Awaitable[None]] = _nothing) -> None:
+                 ack: Callable[[str], Awaitable[None]] = _nothing, press_id: str = "") -> None:
         self.door, self.person, self.lang = door, person, lang
+        # What the server could not choose (issue 41): Telegram's callback query id, or the
+        # nonce of the presser's page; a fair lobby mixes those of its seating presses in.
+        self.press_id = press_id
         self.chat_id, self.message_id = chat_id, message_id
         self._ack = ack
         self.acked = False  # ``ack`` said something: the press is answered
@@ -51,6 +54,12 @@ class Presser:
     @property
     def id(self) -> int:
         return self.person.id
+
+    @property
+    def entropy(self) -> str:
+        """The press's id as a fair lobby records it ('tg:…', 'page:…'), or '' without one."""
+        return f"{'tg' if self.door == Door.TELEGRAM else 'page'}:{self.press_id}" \
+            if self.press_id else ""
 
     @property
     def hand_on_page(self) -> bool:

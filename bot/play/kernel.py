@@ -6,6 +6,7 @@ updates are handled one at a time while different tables run in parallel."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -13,6 +14,7 @@ from typing import Any
 
 from engine import Game, IllegalAction, find_game, replay
 from engine.core import BadCode, parse
+from engine.fair import SECRET_BYTES
 from storage import SeatRecord, Store, TableKey, TableRecord
 from storage.interface.records import engine_rules
 
@@ -46,6 +48,11 @@ class Kernel:
         """Seating someone checks every table for them, then writes one: two joins at two
         lobbies at once must not both pass the check (table 0 is no table)."""
         return self.lock(SEATING)
+
+    def new_secret(self) -> bytes:
+        """A new lobby's secret (issue 41): 32 random bytes, its deals drawn from them; none
+        where the seed is fixed (tests, replays: their deals are known beforehand anyway)."""
+        return b"" if self.seed is not None else secrets.token_bytes(SECRET_BYTES)
 
     # ----- reading
 

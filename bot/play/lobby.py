@@ -8,6 +8,7 @@ from typing import Any
 
 from engine import GAME_NAMES, find_game
 from engine.core import teams_of
+from engine.fair import match_seed
 from engine.players import LEVEL_NAMES
 from storage import SeatRecord, StorageError, TableKey, TableRecord
 
@@ -29,7 +30,8 @@ class Lobby:
         if await kernel.store.tables.get(key) is not None:
             raise TableError("lobby-table-exists")
         table = TableRecord(key=key, game=game or "", creator_id=creator.id,
-                            players=max(find_game(game).sizes) if game else 4)
+                            players=max(find_game(game).sizes) if game else 4,
+                            secret=kernel.new_secret())
         async with kernel.seating():
             if seat_creator and await kernel.store.tables.seat_of(creator.id) is None:
                 table.seats.append(human(creator))
@@ -53,7 +55,8 @@ class Lobby:
                 raise TableError("lobby-table-exists")
             return await self._create(TableRecord(key=key, game=old.game, rules=old.rules,
                                                   players=old.players, seats=seats,
-                                                  creator_id=person.id))
+                                                  creator_id=person.id,
+                                                  secret=self.kernel.new_secret()))
 
     async def _create(self, table: TableRecord) -> Outcome:
         try:
@@ -88,7 +91,7 @@ class Lobby:
             table.rules[name] = allowed[(index + 1) % len(allowed)]
             return Outcome(await self.kernel.save(table))
 
-    async def join(self, table_id: int, person: Person) -> Outcome:
+    async def join(self, table_id: int, person: Person, entropy: str = "") -> Outcome:
         async with self.kernel.seating(), self.kernel.lock(table_id):
             table = await self._lobby(table_id)
             if any(s.user_id == person.id for s in table.seats):
@@ -98,7 +101,7 @@ class Lobby:
             if len(table.seats) >= table.players:
                 raise TableError("lobby-full")
             table.seats.append(human(person))
-            return Outcome(await self.kernel.save(table))
+            return Outcome(await self.kernel.save(mixed(table, entropy)))
 
     async def leave(self, table_id: int, user_id: int) -> Outcome:
         async with self.kernel.lock(table_id):
@@ -110,7 +113,7 @@ class Lobby:
             return Outcome(await self.kernel.save(table))
 
     async def add_computers(self, table_id: int, user_id: int, level: Any,
-                            upto: int | None = None) -> Outcome:
+                            upto: int | None = None, entropy: str = "") -> Outcome:
         """Computers of ``level`` in free seats: one, or as many as make a table of ``upto``
         seats (a size the game is played at). The fill button names the size, so a double tap or
         a press on a lobby drawn before someone sat adds what its presser saw, never more."""
@@ -127,9 +130,10 @@ class Lobby:
             if len(table.seats) >= min(upto, table.players):
                 raise TableError("lobby-full")
             table.seats += [SeatRecord(level=level) for _ in range(upto - len(table.seats))]
-            return Outcome(await self.kernel.save(table))
+            return Outcome(await self.kernel.save(mixed(table, entropy)))
 
-    async def start(self, table_id: int, user_id: int, is_admin: bool) -> Outcome:
+    async def start(self, table_id: int, user_id: int, is_admin: bool,
+                    entropy: str = "") -> Outcome:
         kernel = self.kernel
         async with kernel.lock(table_id):
             table = await self._lobby(table_id)
@@ -140,7 +144,7 @@ class Lobby:
             if len(table.seats) not in find_game(table.game).sizes:
                 raise TableError("lobby-not-full")
             table.players = len(table.seats)
-            table.seed = kernel.seed if kernel.seed is not None else secrets.randbits(48)
+            table.seed = deal_seed(mixed(table, entropy), kernel.seed)
             table.computer_seed = kernel.computer_seed if kernel.computer_seed is not None \
                 else secrets.randbits(63)
             table.status = "playing"
@@ -152,6 +156,22 @@ class Lobby:
         if table.status != "lobby":
             raise TableError("error-stale")
         return table
+
+
+def mixed(table: TableRecord, entropy: str) -> TableRecord:
+    """A fair lobby with a seating press's id recorded: drawn after the commitment was shown,
+    so the server could not know it when it committed."""
+    if table.secret and entropy:
+        table.entropy.append(entropy)
+    return table
+
+
+def deal_seed(table: TableRecord, fixed: int | None) -> int:
+    """The seed a match deals from: its secret's mixed with the entropy (a fair table), else
+    the fixed one (tests), else 48 random bits (no secret: a lobby opened before issue 41)."""
+    if table.secret:
+        return match_seed(table.secret, table.entropy)
+    return fixed if fixed is not None else secrets.randbits(48)
 
 
 def options(game: str) -> dict[str, tuple[int, ...]]:

@@ -31,6 +31,7 @@ from ..sending.queue import Sender, Target
 from ..social import chart, scores
 from ..social.people import ALERT_LIMIT, People
 from ..views import Button, Context, Screen, deal_post, view_for
+from ..views import fair as fair_views
 from ..views import lobby as lobby_views
 from ..views import tournament as tournament_views
 from ..views.base import standings_line
@@ -91,8 +92,9 @@ class Publishing:
 
     async def lobby(self, table: TableRecord, menu: bool) -> None:
         ctx, group = await self._group(table)
-        screen = lobby_views.lobby(ctx, lobby_info(table),
-                                   self.bot_link(table.id or 0), menu)
+        screen = fair_views.with_commitment(
+            lobby_views.lobby(ctx, lobby_info(table), self.bot_link(table.id or 0), menu),
+            ctx, table.secret)
         self.sender.show(group, screen, table.version, table.table_message_id)
 
     async def stopped(self, table: TableRecord) -> None:
@@ -100,7 +102,8 @@ class Publishing:
         ctx, group = await self._group(table)
         if table.outbox:
             await self._post_outbox(table, self.tables.kernel.state_of(table), ctx)
-        self.sender.show(group, lobby_views.stopped(ctx), table.version, table.table_message_id,
+        screen = fair_views.with_commitment(lobby_views.stopped(ctx), ctx, table.secret)
+        self.sender.show(group, screen, table.version, table.table_message_id,
                          done=self._drawn_end(table))
         for seat, record in enumerate(table.seats):
             if record.user_id is not None and record.hand_message_id is not None:
@@ -133,6 +136,7 @@ class Publishing:
         if table.tournament_id is not None:  # which of the tournament's tables, which round
             head = tournament_views.table_heading(ctx.lang, table.tour_round, table.key.slot)
             screen = Screen((title(head), *screen.lines), screen.rows)
+        screen = fair_views.with_commitment(fair_views.unseen(screen, table), ctx, table.secret)
         self.sender.show(group, screen, table.version, table.table_message_id, len(table.log),
                          done=self._drawn_end(table))
         await self._publish_hands(outcome)
@@ -237,7 +241,9 @@ class Publishing:
         owed: after a crash between the two it is not sent again."""
         chat, thread = table.key.chat_id, table.key.thread_id
         story = await self.store.scores.story_of_table(table.id or 0)
-        self.sender.post(chat, thread, scores.summary(public, ctx, story), done=done)
+        summary = scores.summary(public, ctx, story).plus(
+            fair_views.reveal(table, ctx.lang, len(public.history)))
+        self.sender.post(chat, thread, summary, done=done)
         if story is not None and story.facts.deals:
             race = scores.race(story, ctx.lang)
             self.sender.post_photo(chat, thread, lambda: asyncio.to_thread(chart.render, race),
@@ -247,7 +253,9 @@ class Publishing:
         kind, _, number = event.partition(":")
         view = view_for(table.game)
         if kind == "deal":  # with its ⏯: the deal replayed in the presser's private chat
-            return deal_post(view, public.history[int(number) - 1], public, ctx).plus(rows=((
+            post = fair_views.unseen(deal_post(view, public.history[int(number) - 1], public, ctx),
+                                     table)
+            return post.plus(rows=((
                 Button(ctx.t("coach-replay-button", deal=number),
                        open_data("t", table.id or 0, int(number))),),))
         if kind == "abandoned":

@@ -32,7 +32,7 @@ class Race:
     ylabel: str
     labels: tuple[str, ...]  # one per entry (a seat, or a team)
     deals: tuple[int, ...]  # x: 0 (before the first deal), then each deal's number
-    series: tuple[tuple[int, ...], ...]  # per entry: its standing at each x
+    series: tuple[tuple[float, ...], ...]  # per entry: its standing at each x (a duplicate's: ½s)
     order: tuple[int, ...] = ()  # entries best first (the legend's order)
 
 

@@ -45,7 +45,8 @@ def match_record(game: Game, table: TableRecord, state: Any, now: float, *,
                for i, s in enumerate(table.seats)]
     match = MatchRecord(table_id=table.id or 0, chat_id=table.key.chat_id,
                         thread_id=table.key.thread_id, game=table.game, rules=table.rules,
-                        seed=table.seed, log=table.log, finished_at=now, results=results)
+                        seed=table.seed, secret=table.secret, entropy=table.entropy,
+                        log=table.log, finished_at=now, results=results)
     rules = engine_rules(table.rules)
     start = game.public_observation(game.new_match(table.players, table.seed, **rules))
     facts = MatchFacts(

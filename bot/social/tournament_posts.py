@@ -101,6 +101,10 @@ class TournamentDesk:
             caption = html.escape(race.title)
             self.sender.post_photo(t.chat_id, t.thread_id,
                                    partial(asyncio.to_thread, chart.render, race), caption)
+        elif event.startswith("round:"):
+            counted, tables = await self.service.round_of(t, int(event.partition(":")[2]))
+            self.sender.post(t.chat_id, t.thread_id, views.round_text(
+                t, lang, int(event.partition(":")[2]), counted, tables), done=done)
         elif event == "too-few":
             self.sender.post(t.chat_id, t.thread_id, html.escape(
                 i18n.t(lang, "tournament-too-few")), done=done)

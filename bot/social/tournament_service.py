@@ -28,7 +28,7 @@ from storage.interface.tournaments import Entrant, TournamentRecord
 
 from ..play.records import Outcome, Person, TableError
 from ..play.tables import Tables
-from . import pairing, ratings
+from . import duplicate_rounds, pairing, ratings
 
 ROUNDS = (3, 1, 2, 4, 5)  # the rounds button cycles through these
 LEAST = 2  # entrants a tournament needs at its start
@@ -168,7 +168,11 @@ class TournamentService:
                               for pair in pairing.partners(table, teams))
         met = frozenset(pair for seating in t.seating for table in seating
                         for pair in pairing.opponents(table))
-        t.seating.append(pairing.seat_round(order, size, teams, partnered, met))
+        seating = pairing.seat_round(order, size, teams, partnered, met)
+        if t.duplicate:  # one secret a round; in team games each pair on every side
+            seating = duplicate_rounds.turned(seating, teams, len(t.seating))
+            t.round_secrets.append(self.tables.kernel.new_secret().hex())
+        t.seating.append(seating)
         t = await self.store.tournaments.save(t)
         return await self._make_tables(t)
 
@@ -182,8 +186,8 @@ class TournamentService:
         for board, seats in enumerate(t.seating[-1], start=1):
             table = made.get(board) or await self.store.tables.create(TableRecord(
                 key=TableKey(chat_id=t.chat_id, thread_id=t.thread_id, slot=board),
-                game=t.game, rules=dict(t.rules), players=len(seats), creator_id=t.creator_id,
-                tournament_id=t.id, tour_round=number,
+                game=t.game, rules=_rules(t), players=len(seats), creator_id=t.creator_id,
+                tournament_id=t.id, tour_round=number, secret=self._secret(t, number),
                 seats=[_seat(names[u]) if u is not None else SeatRecord(level=DEFAULT_LEVEL)
                        for u in seats]))
             if table.status == "lobby":
@@ -191,6 +195,12 @@ class TournamentService:
             ids.append(table.id or 0)
         t.tables.append(ids)
         return Step(await self.store.tournaments.save(t), started)
+
+    def _secret(self, t: TournamentRecord, number: int) -> bytes:
+        """A round's table's secret: the round's (duplicate), else its own."""
+        if t.duplicate:
+            return bytes.fromhex(t.round_secrets[number - 1])
+        return self.tables.kernel.new_secret()
 
     async def _count_round(self, t: TournamentRecord) -> Step | None:
         """The current round's points once every one of its tables has ended (finished, or
@@ -200,6 +210,8 @@ class TournamentService:
         missing after STORY_LATE (the bot killed in between) counts so, rather than hold the
         tournament for ever."""
         points: dict[int, int] = {}
+        seating = t.seating[len(t.tables) - 1]
+        tables, stories = [], []
         for board, table_id in enumerate(t.tables[-1]):
             table = await self.store.tables.by_id(table_id)
             if table is None or table.status in ("lobby", "playing"):
@@ -207,9 +219,14 @@ class TournamentService:
             story = await self.store.scores.story_of_table(table_id)
             if story is None and time.time() - table.updated_at < STORY_LATE:
                 return None  # its match is being stored: the table's own end counts the round
-            seats = t.seating[len(t.tables) - 1][board]
+            seats = seating[board]
             places = [r.place for r in story.match.results] if story else [len(seats)] * len(seats)
             points.update(pairing.round_points(places, seats))
+            tables.append(table)
+            stories.append(story)
+        if t.duplicate:  # matchpoints, and the round's post (the hands are no secret now)
+            points = duplicate_rounds.count(tables, stories, seating).points
+            t.outbox.append(f"round:{len(t.tables)}")
         t.points.append({e.user_id: points.get(e.user_id, 0) for e in t.entrants})
         if len(t.points) < t.rounds:
             return await self._plan(t)
@@ -231,6 +248,15 @@ class TournamentService:
             t.message_id = message_id
             await self.store.tournaments.save(t)
 
+    async def round_of(self, t: TournamentRecord, number: int
+                       ) -> tuple[duplicate_rounds.Round, list[TableRecord]]:
+        """A counted duplicate round again from the stores, for its post: its boards, and its
+        tables (by board) for their names and the check of their deals."""
+        tables = [await self.store.tables.by_id(i) for i in t.tables[number - 1]]
+        stories = [await self.store.scores.story_of_table(i) for i in t.tables[number - 1]]
+        counted = duplicate_rounds.count(tables, stories, t.seating[number - 1])
+        return counted, [x for x in tables if x is not None]
+
     async def standings_of(self, t: TournamentRecord) -> list[tuple[Entrant, int]]:
         """The entrants best first, with their points so far (the sum of the rounds)."""
         total = pairing.totals(t.points)
@@ -244,8 +270,16 @@ def _seat(entrant: Entrant) -> SeatRecord:
     return SeatRecord(user_id=entrant.user_id, name=entrant.name, username=entrant.username)
 
 
+def _rules(t: TournamentRecord) -> dict[str, object]:
+    """A round's tables' rules: the tournament's, and a duplicate round's mark."""
+    return {**t.rules, duplicate_rounds.DUPLICATE: 1} if t.duplicate else dict(t.rules)
+
+
 def _cycle(t: TournamentRecord, action: str) -> None:
-    """'rounds' or 'opt:<name>': the next allowed value."""
+    """'rounds', 'duplicate' or 'opt:<name>': the next allowed value."""
+    if action == "duplicate":
+        t.duplicate = not t.duplicate
+        return
     if action == "rounds":
         t.rounds = ROUNDS[(ROUNDS.index(t.rounds) + 1) % len(ROUNDS)] if t.rounds in ROUNDS \
             else ROUNDS[0]

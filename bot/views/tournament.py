@@ -8,11 +8,14 @@ import html
 from collections.abc import Sequence
 
 from engine import find_game
+from storage import TableRecord
 from storage.interface.tournaments import Entrant, TournamentRecord
 
 from .. import i18n
 from ..callbacks import Kind, encode
 from ..social import chart
+from ..social.duplicate_rounds import Round, halves
+from .fair import reveal
 from .screen import Button, Screen
 
 Standing = tuple[Entrant, int]  # an entrant and their points so far
@@ -37,6 +40,8 @@ def message(t: TournamentRecord, lang: str, start: str, zone: str,
     """The tournament's message as it stands: sign-up, play, or over."""
     game = i18n.t(lang, f"game-{t.game}")
     options = " · ".join(label for label, _ in _options(t, lang))
+    options += (" · " if options else "") + i18n.t(lang, "tournament-duplicate-mark") \
+        if t.duplicate else ""
     lines = [i18n.t(lang, "tournament-title", game=game) + (f" · {options}" if options else "")]
     if t.status == "signup":
         lines.append(i18n.t(lang, "tournament-when", rounds=t.rounds, time=start, zone=zone))
@@ -67,7 +72,8 @@ def _signup_rows(t: TournamentRecord, lang: str, bot_link: str) -> tuple[tuple[B
     rows = [(_button(t, i18n.t(lang, "tournament-join"), "join"),
              _button(t, i18n.t(lang, "tournament-leave"), "leave")),
             (*(_button(t, label, action) for label, action in _options(t, lang)),
-             _button(t, i18n.t(lang, "tournament-rounds-button", rounds=t.rounds), "rounds")),
+             _button(t, i18n.t(lang, "tournament-rounds-button", rounds=t.rounds), "rounds"),
+             _button(t, i18n.t(lang, "tournament-duplicate", on=int(t.duplicate)), "duplicate")),
             (_button(t, i18n.t(lang, "tournament-start-now"), "start"),
              _button(t, i18n.t(lang, "tournament-cancel"), "cancel")),
             (Button(i18n.t(lang, "lobby-open-bot"), url=bot_link),)]
@@ -80,8 +86,8 @@ def table_lines(t: TournamentRecord, standings: Sequence[Standing]) -> list[str]
     for index, (entrant, total) in enumerate(standings, start=1):
         if total != last:
             place, last = index, total
-        rounds = " + ".join(str(p.get(entrant.user_id, 0)) for p in t.points)
-        out.append(f"{place}. {name(entrant)} — {total} ({rounds})")
+        rounds = " + ".join(shown(t, p.get(entrant.user_id, 0)) for p in t.points)
+        out.append(f"{place}. {name(entrant)} — {shown(t, total)} ({rounds})")
     return out
 
 
@@ -92,6 +98,31 @@ def final_text(t: TournamentRecord, lang: str, standings: Sequence[Standing]) ->
     return "\n".join([i18n.t(lang, "tournament-final", game=i18n.t(lang, f"game-{t.game}")),
                       i18n.t(lang, "tournament-winners", names=winners),
                       *table_lines(t, standings)])
+
+
+def shown(t: TournamentRecord, points: int) -> str:
+    """Points as the tournament counts them: a duplicate's matchpoints are kept in halves."""
+    return halves(points) if t.duplicate else str(points)
+
+
+def round_text(t: TournamentRecord, lang: str, number: int, counted: Round,
+               tables: Sequence[TableRecord]) -> str:
+    """A duplicate round's post, once every table of it is over: for each deal, who did best
+    with each hand (a seat, or a pair's), then the round's secret and how to check its deals."""
+    by_id = {e.user_id: e for e in t.entrants}
+    seating = t.seating[number - 1]
+
+    def who(table: int, entry: int) -> str:
+        users = [seating[table][seat] for seat in counted.entries[table][entry]]
+        return " & ".join(name(by_id[u]) if u is not None else "🤖" for u in users)
+    lines = [i18n.t(lang, "tournament-duplicate-round", round=number)]
+    for board in counted.boards:
+        best = "; ".join(f"{entry + 1}) " + " / ".join(who(table, entry) for table in tables_)
+                         for entry, tables_ in enumerate(board.best) if tables_)
+        lines.append(i18n.t(lang, "tournament-duplicate-best", deal=board.number, names=best))
+    if tables:  # one secret dealt every table: one check
+        lines += [line.html for line in reveal(tables[0], lang, len(counted.boards), True)]
+    return "\n".join(lines)
 
 
 def table_heading(lang: str, round_: int, board: int) -> str:
@@ -106,10 +137,10 @@ def race(t: TournamentRecord, lang: str, standings: Sequence[Standing]) -> chart
     drawn = standings[:RACE_LINES]
     series = []
     for entrant, _ in drawn:
-        running, values = 0, [0]
+        running, values = 0, [0.0]
         for points in t.points:
             running += points.get(entrant.user_id, 0)
-            values.append(running)
+            values.append(running / 2 if t.duplicate else running)
         series.append(tuple(values))
     return chart.Race(
         title=i18n.t(lang, "tournament-chart-title", game=i18n.t(lang, f"game-{t.game}")),

@@ -17,7 +17,7 @@ from storage import TableRecord
 from ..entrance.buttons import kinds
 from ..entrance.presser import Door
 from ..play.lobby import lobby_info
-from ..views import Context, Screen, view_for
+from ..views import Context, Screen, fair, view_for
 from ..views import lobby as lobby_views
 from ..views.screen import Button, Line
 
@@ -87,7 +87,8 @@ def build(table: TableRecord, state: Any, seat: int | None, ctx: Context,
         "hand": None, "cards": [], "view": None, "last_trick": None,
     }
     if table.status == "lobby":
-        return scene | {"board": screen_data(lobby_views.lobby(ctx, lobby_info(table), link))}
+        lobby = lobby_views.lobby(ctx, lobby_info(table), link)
+        return scene | {"board": screen_data(fair.with_commitment(lobby, ctx, table.secret))}
     if table.status == "stopped" or state is None:
         return scene | {"board": screen_data(lobby_views.stopped(ctx))}
     game, view = find_game(table.game), view_for(table.game)

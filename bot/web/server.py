@@ -39,7 +39,7 @@ from ..entrance.presser import Door, Presser
 from ..play.records import Outcome, TableError
 from ..runtime import Runtime
 from ..views import Context
-from . import auth, guard, scene
+from . import auth, fair, guard, scene
 from .replay import deal_payload
 from .watchers import Watchers
 
@@ -76,7 +76,7 @@ class Web:
             web.get("/", self.index), web.static("/static", STATIC),
             web.post("/api/session", self.session), web.get("/api/table/{id}", self.table),
             web.get("/api/table/{id}/events", self.events), web.post("/api/press", self.press),
-            web.get("/api/replay/{ref}", self.replay)])
+            web.get("/api/replay/{ref}", self.replay), *fair.routes(self)])
 
     async def hear_others(self, database: str) -> None:
         """On PostgreSQL, moves made through other workers reach the pages open here."""
@@ -131,6 +131,8 @@ class Web:
         seats = [i for i, s in enumerate(table.seats) if s.user_id == viewer.id]
         if seats:
             return seats[0]
+        if fair.duplicate(table):  # the round's other tables hold its cards: no spectators
+            raise web.HTTPForbidden(text="a duplicate round's table: its seats only")
         if not await self.runtime.members.is_member(table.key.chat_id, viewer.id):
             raise web.HTTPForbidden(text="not in this table's chat")
         return None
@@ -209,8 +211,10 @@ class Web:
         """A button of the page, through the one entrance the Telegram buttons take (the same
         use case, checks and publishing: the group's message, the hands, every open page)."""
         viewer = self.viewer(request)
-        data = (await guard.body(request, "data"))["data"]
-        reply = await enter(self.runtime, await self.presser(viewer), data)
+        sent = await guard.body(request, "data", "nonce")
+        who = await self.presser(viewer)
+        who.press_id = fair.nonce_of(sent)  # the page's random value: a fair lobby's entropy
+        reply = await enter(self.runtime, who, sent["data"])
         if reply.refused is not None:
             return _json({"alert": reply.alert}, REFUSED.get(reply.refused, 409))
         body: dict[str, Any] = {}

@@ -265,3 +265,18 @@ tournament-chart-round = Round
 command-tournament = Tournament
 history-in-tournament = round { $round }, table { $board }
 history-tournament = 🏆 Tournament #{ $id }
+# fair deals (issue 41)
+fair-commitment = 🔒 { $short }… the cards are fixed before the first move
+fair-button = 🔒 Check
+fair-commitment-alert = 🔒 The cards are fixed: { $commitment }. The secret is shown when the match ends.
+fair-secret-alert = 🔓 The secret: { $secret }
+fair-reveal = 🔓 The deals' secret: { $secret }
+fair-check = To check every deal (Python, with Seghan's code):
+tournament-duplicate = 🃏 Duplicate: { $on ->
+    [1] on
+   *[0] off
+    }
+tournament-duplicate-mark = 🃏 duplicate
+tournament-duplicate-round = 🃏 Round { $round } is over: every table held the same cards. Who did best with each hand:
+tournament-duplicate-best = Deal { $deal }: { $names }
+tournament-duplicate-wait = 🃏 The other tables of this round hold the same cards: its deals are shown once every table has finished

@@ -34,3 +34,10 @@ coach-replay-hand = { $name }՝ { $cards }
 coach-replay-sent = ⏯ Կրկնությունը ուղարկվեց ձեզ անձնական նամակով
 coach-replay-page = 🃏 Տեսնել սեղանին
 coach-replay-none = ⏯ Այդպիսի կրկնություն չկա
+# խաղափուլը մեկ տեքստով (issue 41)
+paste-button = 📄 Խաղափուլը տեքստով
+paste-title = 📄 { $game } · { $deal }-րդ { WORD($code, "deal") }
+paste-share = Կիսվել (կբացեն զրույցի անդամները)՝ { $link }
+paste-after-match = Ամբողջ խաղափուլը կարելի է պատճենել խաղի ավարտից հետո։
+paste-sent = 📄 Խաղափուլը ձեր անձնական զրույցում է
+paste-bad = 📄 Սեղանը չի կարող վերարտադրել այս խաղափուլը՝ { $error }

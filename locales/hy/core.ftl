@@ -231,3 +231,18 @@ tournament-chart-round = Փուլ
 command-tournament = Մրցաշար
 history-in-tournament = փուլ { $round }, սեղան { $board }
 history-tournament = 🏆 Մրցաշար #{ $id }
+# արդար բաժանում (issue 41)
+fair-commitment = 🔒 { $short }… քարտերը որոշված են նախքան առաջին քայլը
+fair-button = 🔒 Ստուգել
+fair-commitment-alert = 🔒 Քարտերը որոշված են՝ { $commitment }։ Գաղտնիքը կբացվի խաղի վերջում։
+fair-secret-alert = 🔓 Գաղտնիքը՝ { $secret }
+fair-reveal = 🔓 Բաժանումների գաղտնիքը՝ { $secret }
+fair-check = Ամեն բաժանում ստուգելու համար (Python, Սեղանի կոդով)՝
+tournament-duplicate = 🃏 Նույն քարտերով՝ { $on ->
+    [1] այո
+   *[0] ոչ
+    }
+tournament-duplicate-mark = 🃏 նույն քարտերով
+tournament-duplicate-round = 🃏 { $round }-րդ փուլն ավարտվեց. բոլոր սեղաններում նույն քարտերն էին։ Ամեն ձեռքով լավագույնը՝
+tournament-duplicate-best = { $deal }-րդ խաղափուլ՝ { $names }
+tournament-duplicate-wait = 🃏 Այս փուլի մյուս սեղաններում նույն քարտերն են. խաղափուլերը կցուցադրվեն, երբ բոլոր սեղաններն ավարտեն

@@ -263,3 +263,18 @@ tournament-chart-round = Тур
 command-tournament = Турнир
 history-in-tournament = тур { $round }, стол { $board }
 history-tournament = 🏆 Турнир #{ $id }
+# честная раздача (issue 41)
+fair-commitment = 🔒 { $short }… карты определены до первого хода
+fair-button = 🔒 Проверить
+fair-commitment-alert = 🔒 Карты определены: { $commitment }. Секрет откроется в конце партии.
+fair-secret-alert = 🔓 Секрет: { $secret }
+fair-reveal = 🔓 Секрет раздач: { $secret }
+fair-check = Проверить каждую раздачу (Python, с кодом Seghan):
+tournament-duplicate = 🃏 Дубликат: { $on ->
+    [1] да
+   *[0] нет
+    }
+tournament-duplicate-mark = 🃏 дубликат
+tournament-duplicate-round = 🃏 Тур { $round } окончен: за всеми столами были одни и те же карты. Лучше всех каждой рукой сыграли:
+tournament-duplicate-best = Раздача { $deal }: { $names }
+tournament-duplicate-wait = 🃏 За другими столами этого тура те же карты: раздачи покажем, когда доиграют все столы

@@ -50,6 +50,12 @@ class TableRecord(BaseModel):
     # their choices says anything about the hidden cards (issue 28). Stored, so a restart or
     # another worker process gives a computer the same generator on the same move.
     computer_seed: int = 0
+    # A fair match (issue 41): its secret (at least 16 random bytes, drawn when the lobby opens,
+    # shown only once the match is over) and the entropy mixed into it (the ids of the presses
+    # that seated and started it); ``seed`` is ``engine.fair.match_seed`` of the two once it
+    # starts. Empty for the tables before, and for fixed seeds (tests).
+    secret: bytes = b""
+    entropy: list[str] = Field(default_factory=list)
     log: list[tuple[int, str]] = Field(default_factory=list)  # (seat, action code)
     version: int = 0  # bumped by every save
     status: TableStatus = "lobby"
@@ -106,6 +112,8 @@ class MatchRecord(BaseModel):
     game: str
     rules: dict[str, object] = Field(default_factory=dict)
     seed: int
+    secret: bytes = b""  # a fair match's (``TableRecord.secret``), and its entropy
+    entropy: list[str] = Field(default_factory=list)
     log: list[tuple[int, str]] = Field(default_factory=list)
     finished_at: float
     results: list[SeatResult]
@@ -122,7 +130,7 @@ class Standing(BaseModel):
 
 
 # Table options the bot keeps beside the game's rules (the lobby's 💡 coach): never the engine's.
-BOT_RULES = frozenset({"coach"})
+BOT_RULES = frozenset({"coach", "duplicate"})  # duplicate: a duplicate round's table (issue 41)
 
 
 def engine_rules(rules: dict[str, object]) -> dict[str, Any]:
@@ -138,5 +146,6 @@ def copy_table(table: TableRecord, **update: Any) -> TableRecord:
         seats=[seat.model_copy() for seat in table.seats],
         log=list(map(tuple, table.log)),  # tuples, even if a list was appended (a tuple is kept)
         outbox=list(table.outbox),
+        entropy=list(table.entropy),
     )
     return table.model_copy(update=update)

@@ -41,8 +41,14 @@ class TournamentRecord(BaseModel):
     version: int = 0
     created_at: float = 0.0
     updated_at: float = 0.0
-    # posts owed, oldest first: "final" (winners, final table, race picture); removed once sent
+    # posts owed, oldest first: "final" (winners, final table, race picture), a duplicate
+    # round's "round:<n>" (who did best with each hand, the round's secret); removed once sent
     outbox: list[str] = Field(default_factory=list)
+    # Duplicate (issue 41): every table of a round deals from that round's one secret (hex,
+    # "" where the seed is fixed: tests), drawn when the round is planned, so a restart makes
+    # its missing tables with it; ``points`` are then matchpoints, kept in halves.
+    duplicate: bool = False
+    round_secrets: list[str] = Field(default_factory=list)
 
 
 class Tournaments(Protocol):

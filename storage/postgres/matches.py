@@ -18,10 +18,11 @@ RESULTS_OF = """(SELECT COALESCE(json_agg(json_build_object('seat', seat, 'user_
 
 async def insert_match(conn: asyncpg.Connection, match: MatchRecord) -> int:
     """The match and its results, inside the caller's transaction; the new match id."""
-    check_seed(match.seed, f"match of table {match.table_id}")
+    check_seed(match.seed, f"match of table {match.table_id}", match.secret)
     match_id: int = await conn.fetchval(
-        "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id", *match_values(match))
+        "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at,"
+        " secret, entropy)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id", *match_values(match))
     await conn.executemany(
         "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7)", result_values(match_id, match))
@@ -33,7 +34,7 @@ class PgMatches:
         self.db = db
 
     async def add(self, match: MatchRecord) -> MatchRecord:
-        check_seed(match.seed, f"match of table {match.table_id}")
+        check_seed(match.seed, f"match of table {match.table_id}", match.secret)
         stored = match.model_copy(deep=True)
         async with self.db.transaction() as conn:
             stored.id = await insert_match(conn, match)

@@ -190,6 +190,14 @@ MIGRATIONS: list[str] = [
         generation INTEGER NOT NULL
     );
     """,
+    # 8 (issue 41): a fair match's secret and entropy, as
+    # SQLite's migration 14.
+    """
+    ALTER TABLE tables ADD COLUMN secret BYTEA NOT NULL DEFAULT '\\x';
+    ALTER TABLE tables ADD COLUMN entropy JSONB NOT NULL DEFAULT '[]';
+    ALTER TABLE matches ADD COLUMN secret BYTEA NOT NULL DEFAULT '\\x';
+    ALTER TABLE matches ADD COLUMN entropy JSONB NOT NULL DEFAULT '[]';
+    """,
 ]
 
 _VERSION_TABLE = """

@@ -61,7 +61,7 @@ class PgScores:
         self.db = db
 
     async def record(self, match: MatchRecord, facts: MatchFacts, rate: Rater | None) -> Story:
-        check_seed(match.seed, f"match of table {match.table_id}")
+        check_seed(match.seed, f"match of table {match.table_id}", match.secret)
         async with self.db.transaction() as conn:
             await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))",
                                _RATINGS_LOCK, match.game)

@@ -18,8 +18,9 @@ RESULTS_OF = """(SELECT json_group_array(json_object('seat', seat, 'user_id', us
 async def insert_match(conn: Any, match: MatchRecord) -> int:
     """The match and its results, inside the caller's transaction; the new match id."""
     cursor = await conn.execute(
-        "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", match_values(match))
+        "INSERT INTO matches (table_id, chat_id, thread_id, game, rules, seed, log, finished_at,"
+        " secret, entropy)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", match_values(match))
     match_id: int = cursor.lastrowid
     await conn.executemany(
         "INSERT INTO match_results (match_id, seat, user_id, level, name, score, place)"
@@ -32,7 +33,7 @@ class SqliteMatches:
         self.db = db
 
     async def add(self, match: MatchRecord) -> MatchRecord:
-        check_seed(match.seed, f"match of table {match.table_id}")
+        check_seed(match.seed, f"match of table {match.table_id}", match.secret)
         stored = match.model_copy(deep=True)
         async with self.db.transaction() as conn:
             stored.id = await insert_match(conn, match)

@@ -54,7 +54,7 @@ class SqliteScores:
         self.db = db
 
     async def record(self, match: MatchRecord, facts: MatchFacts, rate: Rater | None) -> Story:
-        check_seed(match.seed, f"match of table {match.table_id}")
+        check_seed(match.seed, f"match of table {match.table_id}", match.secret)
         async with self.db.transaction() as conn:
             found = list(await conn.execute_fetchall(
                 "SELECT match_id FROM match_facts WHERE table_id = ?", (match.table_id,)))

@@ -324,3 +324,38 @@ def _deal_states(table: Any, number: int) -> tuple[Any, ...]:
     from bot.coach.replay import deal_frames
     game = find_game(table.game)
     return deal_frames(game, table.players, table.seed, table.log, table.rules, number).states
+
+
+# ----- fair tables (issue 41): the commitment before the first card, the secret only after
+
+async def test_a_fair_tables_secret_shows_only_once_its_match_is_over(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two humans and two computers play a fair Hearts match to 50, pressing 🔒, 👀 and 📋 at
+    every deal: no message, edit or alert has the secret (nor half of it) before the match's
+    result, which reveals it; no card hidden from its reader shows either (``Audit``)."""
+    audit = Audit(monkeypatch)
+    users, rng = [101, 102], random.Random(41)
+    async with Harness(MemoryStore(), table_seed=None) as h:  # type: ignore[arg-type]
+        await h.open_table("hearts", users, 2, options=("🎯",))
+        table = await h.runtime.store.tables.seat_of(users[0])
+        assert table is not None and table.secret
+        halves = (table.secret[:16].hex(), table.secret[16:].hex())
+        for _ in range(3000):
+            now = await h.runtime.store.tables.seat_of(users[0])
+            if now is None or now.status != "playing":
+                break
+            if len(now.log) % 13 == 0:  # now and then, the group's buttons as anyone would
+                group = h.table_message()
+                for label in ("🔒", "👀", "📋"):
+                    await h.press(users[1], group, group.button(label)["callback_data"])
+            for user in users:
+                data = choose(h, user, rng)
+                if data is not None:
+                    await h.press(user, h.hand(user), data)
+        else:
+            raise AssertionError("the match did not end")
+    said = [str(params) for _, params in h.fake.calls]
+    result = next(i for i, text in enumerate(said) if "🏆" in text)
+    assert not [text for text in said[:result] if any(half in text for half in halves)]
+    assert any(table.secret.hex() in text for text in said[result:]), "revealed at the end"
+    assert audit.screens > 50 and not audit.leaks, audit.leaks[:3]

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from telegram import Update
+from telegram import Message, Update, User
 
 from storage import TableKey
 
 from ...callbacks import Kind, encode, number
+from ...coach import pastes
+from ...coach.replay import read_page_ref
 from ...i18n import game_named, t
 from ...play.records import Outcome, TableError
+from ...runtime import Runtime
 from ..context import Context
 from . import is_group, table_key
 from .presses import enter_from
@@ -50,6 +53,9 @@ async def start(update: Update, context: Context) -> None:
     lang = await app.people.user_lang(user)
     payload = context.args[0] if context.args else ""
     link, _, ident = payload.partition("_")
+    if link == pastes.LINK:  # a shared deal: paste_t12_3, as its 📄 gives it
+        await _pasted(app, message, user, ident, lang)
+        return
     found = number(ident) if link in LINKS else None
     if found is None and await app.bring_hand(user):  # seated at a table in play
         return
@@ -59,6 +65,16 @@ async def start(update: Update, context: Context) -> None:
     reply = await enter_from(app, message, user, encode(LINKS[link], found), lang)
     if LINKS[link] == Kind.JOIN and reply.refused is None:
         app.publishing.say(message, t(lang, "lobby-joined-private"))
+
+
+async def _pasted(app: Runtime, message: Message, user: User, ref: str, lang: str) -> None:
+    """A shared deal's link: its 📄 pressed by whoever opened it (a member of the chat)."""
+    found = read_page_ref(ref)
+    if found is None:
+        app.publishing.say(message, t(lang, "start-welcome"))
+        return
+    kind, ident, deal = found
+    await enter_from(app, message, user, encode(Kind.PASTE, ident, 0, f"{kind}{deal}"), lang)
 
 
 async def join(update: Update, context: Context) -> None:

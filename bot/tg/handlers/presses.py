@@ -51,7 +51,7 @@ async def presser(rt: Runtime, user: User, chat_id: int | None, message_id: int 
         if query is not None:
             await answer(query, toast=t(lang, key))
     return Presser(Door.TELEGRAM, rt.people.person(user), lang, can_write, is_member, is_admin,
-                   chat_id, message_id, ack)
+                   chat_id, message_id, ack, query.id if query is not None else "")
 
 
 async def answer_reply(rt: Runtime, query: CallbackQuery, who: Presser, reply: Reply) -> None:

@@ -46,7 +46,7 @@ function say(text) {
 }
 
 async function press(data) {
-  const { status, data: body } = await api("api/press", { data });
+  const { status, data: body } = await api("api/press", { data, ...seghanFair.extra() });
   if (status !== 200) return say((body && body.alert) || "HTTP " + status);
   if (tg && tg.HapticFeedback) tg.HapticFeedback.selectionChanged();
   if (body.note) say(body.note);

@@ -1,0 +1,70 @@
+"""A fair table in words (issue 41): its commitment shown before the first card («🔒 3fa9 c2b1»,
+whole on a tap), and once its match is over its secret with the line that checks every deal."""
+
+from __future__ import annotations
+
+import shlex
+
+from engine import find_game
+from engine.fair import commitment, short_form
+from storage import TableRecord
+from storage.interface.records import engine_rules
+
+from .. import i18n
+from ..callbacks import Kind
+from .screen import LAST, TRICK, Context, Line, Screen
+
+ENDED = ("finished", "stopped")
+
+
+def with_commitment(screen: Screen, ctx: Context, secret: bytes) -> Screen:
+    """The table's screen with its commitment's short form, and 🔒 for the whole of it."""
+    if not secret:
+        return screen
+    short = short_form(commitment(secret))
+    return screen.plus([Line(ctx.t("fair-commitment", short=short))],
+                       ((ctx.button(ctx.t("fair-button"), Kind.COMMITMENT),),))
+
+
+def commitment_alert(table: TableRecord, lang: str) -> str:
+    """🔒's answer: the whole commitment; its secret once the match is over, never before (a
+    duplicate round's: in the round's post, once every table of it is over)."""
+    if table.status in ENDED and not duplicate(table):
+        return i18n.t(lang, "fair-secret-alert", secret=table.secret.hex())
+    return i18n.t(lang, "fair-commitment-alert", commitment=commitment(table.secret))
+
+
+def duplicate(table: TableRecord) -> bool:
+    """A duplicate round's table: the other tables of its round hold the same cards."""
+    return bool(table.rules.get("duplicate"))
+
+
+def unseen(screen: Screen, table: TableRecord) -> Screen:
+    """A duplicate round's table as its group sees it: no card (a trick, a last trick, a shown
+    combination), since the round's other tables, in the same chat, hold the same cards; its
+    seats see their tricks on their hands, and everyone sees every card in the round's post."""
+    if not duplicate(table):
+        return screen
+    return Screen(tuple(line for line in screen.lines
+                        if not line.cards and line.role not in (TRICK, LAST)), screen.rows)
+
+
+def reveal(table: TableRecord, lang: str, deals: int, whole_round: bool = False) -> list[Line]:
+    """The match's summary's last lines: the secret, and the command that checks the
+    commitment and deals every deal again from it and the recorded entropy. A duplicate
+    round's table says nothing of it until the round's post (``whole_round``)."""
+    if not table.secret or table.status not in ENDED or (duplicate(table) and not whole_round):
+        return []
+    return [Line(i18n.t(lang, "fair-reveal", secret=table.secret.hex())),
+            Line(i18n.t(lang, "fair-check")), Line(check_command(table, deals), style="pre")]
+
+
+def check_command(table: TableRecord, deals: int) -> str:
+    """``python -m engine.fair`` with everything it needs to check this table's deals."""
+    rules = engine_rules(table.rules)
+    words = ["python", "-m", "engine.fair", find_game(table.game).name, table.secret.hex(),
+             *table.entropy, "--players", str(table.players), "--deals", str(max(deals, 1)),
+             "--commitment", commitment(table.secret)]
+    if rules:
+        words += ["--rules", *(f"{k}={v}" for k, v in sorted(rules.items()))]
+    return shlex.join(words)

@@ -1,0 +1,75 @@
+"""Issue 41 on the page in a headless Chromium: a finished deal's 📄 gives its text, and that
+text pasted at home opens as a replay, every hand face up; the lobby shows the commitment and
+🔒 gives it whole."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from engine.paste import loads
+
+from .browser import Window, need_browser, trial_server
+from .test_browser import store_a_match
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
+    need_browser()
+    folder = tmp_path_factory.mktemp("stored")
+    match = asyncio.run(store_a_match(folder / "try.sqlite3"))
+    with trial_server(folder) as address:
+        yield address, match
+
+
+def test_a_deals_paste_from_its_replay_opens_again_at_home(stored: tuple[str, int]) -> None:
+    base, match = stored
+    window = Window(base)
+    try:
+        window.sign_in("Ani", "en")
+        window.replay(f"m{match}_2")
+        window.click("#paste")
+        text = window.until(lambda: window.js(
+            "const s = document.getElementById('sheet');"
+            "return !s.hidden && s.textContent.includes('seghan deal 1') && s.textContent"),
+            "the pasted deal")
+        pasted = text[text.index("seghan deal 1"):text.index("result ")]
+        pasted += text[text.index("result "):].split("\n")[0].split("Share")[0]
+        paste = loads(pasted)
+        assert paste.game == "hearts" and paste.number == 2 and paste.result is not None
+        window.driver.get(base + "/")
+        window.click("#pastebox summary")
+        window.js("document.getElementById('pastetext').value = arguments[0]", pasted)
+        window.click("#pasteopen")
+        window.until(lambda: window.js("return replay && replay.replay === 'p0_1'"), "the replay")
+        rows = window.js("return [...document.querySelectorAll('#hands .handrow')].map("
+                         "r => r.querySelectorAll('.card').length)")
+        assert rows == [13, 13, 13, 13] and window.step() == 0
+        window.click("#last-step")
+        window.until(lambda: window.step() == len(paste.log), "the deal's end")
+        window.shot("pasted-deal")
+    finally:
+        window.close()
+
+
+def test_the_lobby_shows_its_commitment_and_gives_it_whole(stored: tuple[str, int]) -> None:
+    base, _ = stored
+    window = Window(base)
+    try:
+        window.sign_in("Ani", "en")
+        window.new_table("hearts")
+        short = window.until(lambda: window.js(
+            "return [...document.querySelectorAll('#info, #board')].map(e => e.textContent)"
+            ".join(' ').match(/🔒 ([0-9a-f]{4} [0-9a-f]{4})…/)"), "the commitment")[1]
+        window.button("🔒")
+        alert = window.until(lambda: window.js(
+            "const a = document.getElementById('alert'); return !a.hidden && a.textContent"),
+            "the commitment's alert")
+        whole = alert.split(": ")[1].split(".")[0]
+        assert len(whole) == 64 and whole.startswith(short.replace(" ", ""))
+    finally:
+        window.close()
