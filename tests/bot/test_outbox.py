@@ -167,7 +167,8 @@ async def test_each_post_goes_out_once(two_stores: tuple[Store, Store], shape: t
     sent = [p["text"] for name, p in fake.calls if name == "sendMessage"]
     assert sorted(sent) == ["failed", "failed", "lost", "race:1", "race:2", "refused"], \
         "each once, but the failed post: its first try never got there"
-    assert [m.text for m in fake.chat(GROUP)] == ["failed", "lost", "race:1", "race:2"]
+    shown = [m.text for m in fake.chat(GROUP)]  # two racing workers may each take one race post
+    assert shown[:2] == ["failed", "lost"] and sorted(shown[2:]) == ["race:1", "race:2"]
 
 
 async def test_a_pass_that_read_the_store_before_a_mark_never_sends_that_post() -> None:
