@@ -9,7 +9,6 @@ deal kept, one frame drawn).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import sys
@@ -18,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.replay_page import SEED, normal_log  # noqa: E402
+from bench.replay_page import SEED, arguments, normal_log  # noqa: E402
 from bot.coach.frames import Frames, frames  # noqa: E402
 from bot.coach.replay import Source, all_deals, frame  # noqa: E402
 from bot.views import Context  # noqa: E402
-from engine import GAME_NAMES, find_game  # noqa: E402
+from engine import find_game  # noqa: E402
 
 
 async def stalled(work: asyncio.Future[object] | asyncio.Task[object]) -> float:
@@ -66,11 +65,7 @@ async def measure(name: str, deals: int, repeats: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=3)
-    parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--games", default=",".join(GAME_NAMES))
-    args = parser.parse_args()
+    args = arguments(__doc__)
     for name in args.games.split(","):
         asyncio.run(measure(name, args.deals, args.repeats))
 
