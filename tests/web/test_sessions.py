@@ -12,8 +12,8 @@ from bot.settings import Settings
 from bot.web.server import WEB
 from tests.bot.fake import TOKEN
 from tests.bot.web import Page, page
-from tests.web.table import PLAYER, WATCHER, hearts_table
-from tests.web.test_removed import chat_member
+from tests.web.table import PLAYER, WATCHER, hearts_table, watching
+from tests.web.test_removed import chat_member, ended
 
 
 async def status(client: TestClient[Any, Any], who: Page, table: int) -> int:
@@ -63,3 +63,13 @@ async def test_a_new_session_key_ends_every_session(monkeypatch: Any) -> None:
         client.server.app[WEB].session_key = "rotated again"  # the bot restarted with it
         assert await status(client, watcher, table) == 401
         assert await status(client, await page(client, WATCHER), table) == 200
+
+
+async def test_an_open_stream_ends_with_its_session(monkeypatch: Any) -> None:
+    """Ended elsewhere (another worker, the store says), an open stream ends at its next look."""
+    monkeypatch.setattr("bot.web.server.KEEPALIVE", 0.05)
+    async with hearts_table() as (h, table, client):
+        _, events = await watching(client, table, PLAYER)
+        assert not await ended(events)
+        await h.runtime.store.sessions.revoke(PLAYER)
+        assert await ended(events)
