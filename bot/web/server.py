@@ -83,6 +83,8 @@ class Web:
         self._notifier = await notify.listen(database, self._moved_elsewhere)
         if self._notifier is not None:
             self.runtime.live.broadcast = self._notifier.notify
+            self.runtime.members.broadcast = self._notifier.gone  # removed: closed everywhere
+            self._notifier.on_gone = self.runtime.members.heard_gone
 
     def _moved_elsewhere(self, table_id: int, version: int) -> None:
         if self.runtime.live.behind(table_id, version):
@@ -98,6 +100,7 @@ class Web:
 
     async def close(self) -> None:
         self.runtime.members.gone.remove(self.watchers.gone)
+        self.runtime.members.broadcast = None
         if self._notifier is not None:
             await self._notifier.close()
 
