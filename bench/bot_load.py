@@ -328,8 +328,10 @@ def report_decisions(decisions: Counter[tuple[str, str]],
 
 def report_pauses(pauses: Pauses, tracked: int) -> None:
     total = sum(sum(seen) for seen in pauses.seen.values())
-    longest = max(((max(seen), gen) for gen, seen in pauses.seen.items()), default=(0.0, 0))
-    print(f"GC pauses: longest {longest[0] * 1000:.0f} ms (gen {longest[1]}); "
+    wall = max(((max(seen), gen) for gen, seen in pauses.seen.items()), default=(0.0, 0))
+    cpu = max(((max(seen), gen) for gen, seen in pauses.cpu.items()), default=(0.0, 0))
+    print(f"GC pauses: longest {wall[0] * 1000:.0f} ms (gen {wall[1]}; the collection's own "
+          f"CPU at most {cpu[0] * 1000:.0f} ms, gen {cpu[1]}: the rest is other processes); "
           f"{total * 1000:.0f} ms in all; "
           + "; ".join(f"gen {gen}: {len(seen)}, {quantiles(seen)} (CPU max "
                       f"{max(pauses.cpu[gen]) * 1000:.2f} ms)"

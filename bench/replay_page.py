@@ -66,12 +66,17 @@ def measure(name: str, deals: int, repeats: int) -> None:
               flush=True)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(doc: str) -> argparse.Namespace:
+    """--deals, --repeats, --games (this bench's and bench/replay_steps.py's)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--games", default=",".join(GAME_NAMES))
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments(__doc__)
     for name in args.games.split(","):
         measure(name, args.deals, args.repeats)
 

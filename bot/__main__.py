@@ -16,7 +16,7 @@ import os
 import socket
 import sys
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from pydantic import ValidationError
 from telegram import Update
@@ -96,9 +96,21 @@ def freeze_imports() -> None:
     objects, alive as long as the process) out of the garbage collector's sight: a full
     collection then walks only what came after. bench/bot_load.py --gc default,freeze at 500
     tables: a full collection took half the CPU (70-150 ms, not 150-255) and walked 30,000-70,000
-    objects, not 170,000 (the bench freezes after its set-up, the bot after its imports)."""
+    objects, not 170,000 (the bench freezes after its set-up; the bot after its imports, and
+    again once started: the store, its caches and the tables revived)."""
     gc.collect()
     gc.freeze()
+
+
+def freeze_after_start(application: Any) -> None:
+    """``freeze_imports`` again once post_init has opened the store and revived the tables."""
+    started = application.post_init
+
+    async def post_init(app: Any) -> None:
+        if started is not None:
+            await started(app)
+        freeze_imports()
+    application.post_init = post_init
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     application = build_app(settings, one_port=one_port)
     freeze_imports()
+    freeze_after_start(application)
     if not args.webhook:
         application.run_polling(allowed_updates=Update.ALL_TYPES)
         return 0

@@ -27,6 +27,7 @@ from .. import i18n
 from ..play.records import Person, TableError
 from ..settings import Settings
 from ..tg.app import build_app
+from ..tg.lifecycle import start_by_hand, stop_by_hand
 from ..web import auth, guard
 from ..web.server import Served, Web, _json
 
@@ -117,10 +118,7 @@ async def serve(port: int, database: str) -> None:
     settings = Settings(telegram_bot_token=TOKEN, database_path=database,
                         chat_messages_per_second=1000, group_messages_per_minute=100000)
     application = build_app(settings, request=Offline(), rate_limit=False)
-    await application.initialize()
-    assert application.post_init is not None
-    await application.post_init(application)
-    await application.start()
+    await start_by_hand(application)
     served = Served(TrialWeb(application.bot_data.runtime).app)
     await served.start("127.0.0.1", port)
     print(f"Seghan, try mode: open http://127.0.0.1:{port}/ in a browser (a second window "
@@ -131,12 +129,7 @@ async def serve(port: int, database: str) -> None:
         await asyncio.Event().wait()
     finally:
         await served.stop()
-        await application.stop()
-        if application.post_stop is not None:
-            await application.post_stop(application)
-        await application.shutdown()
-        if application.post_shutdown is not None:
-            await application.post_shutdown(application)
+        await stop_by_hand(application)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,6 +28,8 @@ class Membership:
         self._known: dict[tuple[int, int], tuple[bool, float]] = {}  # -> (inside, until)
         # told (chat, user) when someone is found out of a chat: the page closes their streams
         self.gone: list[Callable[[int, int], None]] = []
+        # Telegram's word that someone left, for the other workers (the page wires it on PostgreSQL)
+        self.broadcast: Callable[[int, int], None] | None = None
 
     async def is_member(self, chat_id: int, user_id: int) -> bool:
         """Whether the user is in the chat now (a bot removed from it cannot tell: no)."""
@@ -60,6 +62,13 @@ class Membership:
         self._known[(chat_id, user_id)] = (now_inside, 0.0)
         if not now_inside:
             self._tell_gone(chat_id, user_id)
+            if self.broadcast is not None:
+                self.broadcast(chat_id, user_id)
+
+    def heard_gone(self, chat_id: int, user_id: int) -> None:
+        """Another worker heard that someone left: the same here, not told on again."""
+        self._known[(chat_id, user_id)] = (False, 0.0)
+        self._tell_gone(chat_id, user_id)
 
     def inside_anywhere(self, user_id: int) -> bool:
         """Whether the last word heard of the user in any chat, however old, was "a member"."""

@@ -18,6 +18,7 @@ from telegram import Update
 
 from ..settings import Settings
 from .context import App
+from .lifecycle import start_by_hand, stop_by_hand
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -49,11 +50,8 @@ async def run(application: App, settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(number, stop.set)
-    await application.initialize()
     try:
-        assert application.post_init is not None
-        await application.post_init(application)
-        await application.start()
+        await start_by_hand(application)
         # every worker sets the same webhook: a repeat is a no-op at Telegram (see __main__)
         await application.bot.set_webhook(settings.webhook_url or "",
                                           secret_token=settings.webhook_secret,
@@ -62,10 +60,4 @@ async def run(application: App, settings: Settings) -> None:
                  settings.webhook_port)
         await stop.wait()
     finally:
-        if application.running:
-            await application.stop()
-        if application.post_stop is not None:
-            await application.post_stop(application)
-        await application.shutdown()
-        if application.post_shutdown is not None:
-            await application.post_shutdown(application)
+        await stop_by_hand(application)

@@ -45,7 +45,10 @@ async def body(request: web.Request, *fields: str) -> dict[str, str]:
     """The body's ``fields``, each a string (missing: empty); 400 for anything else."""
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise web.HTTPBadRequest(text="body too large")
-    raw = await request.content.read(MAX_BODY + 1)
+    try:  # the whole body (a read of n bytes may stop at the first chunk that came)
+        raw = await request.read()
+    except web.HTTPRequestEntityTooLarge as error:  # chunked past the server's own limit
+        raise web.HTTPBadRequest(text="body too large") from error
     if len(raw) > MAX_BODY:
         raise web.HTTPBadRequest(text="body too large")
     if too_deep(raw):

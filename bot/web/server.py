@@ -83,6 +83,8 @@ class Web:
         self._notifier = await notify.listen(database, self._moved_elsewhere)
         if self._notifier is not None:
             self.runtime.live.broadcast = self._notifier.notify
+            self.runtime.members.broadcast = self._notifier.gone  # removed: closed everywhere
+            self._notifier.on_gone = self.runtime.members.heard_gone
 
     def _moved_elsewhere(self, table_id: int, version: int) -> None:
         if self.runtime.live.behind(table_id, version):
@@ -98,6 +100,7 @@ class Web:
 
     async def close(self) -> None:
         self.runtime.members.gone.remove(self.watchers.gone)
+        self.runtime.members.broadcast = None
         if self._notifier is not None:
             await self._notifier.close()
 
@@ -195,7 +198,7 @@ class Web:
                 try:
                     await asyncio.wait_for(page.wait(), KEEPALIVE)
                 except TimeoutError:
-                    if seat is None and not await self.runtime.members.is_member(chat, viewer.id):
+                    if not await self._still(viewer, chat, seat):
                         break
                     await response.write(b": keepalive\n\n")
                 page.clear()
@@ -206,6 +209,16 @@ class Web:
             if live.close(table_id, page, viewer.id):  # their private hand is theirs again
                 await quietly(self.runtime.publishing.redraw_hand(table_id, viewer.id))
         return response
+
+    async def _still(self, viewer: auth.Viewer, chat: int, seat: int | None) -> bool:
+        """A stream's look now and then: its session not ended (by any worker: the store says),
+        and a spectator still in the chat (the cache, asked again once it ages)."""
+        try:
+            if viewer.generation != await self.runtime.store.sessions.generation(viewer.id):
+                return False
+        except StorageError:
+            log.warning("could not read a session's generation", exc_info=True)
+        return seat is not None or await self.runtime.members.is_member(chat, viewer.id)
 
     async def press(self, request: web.Request) -> web.Response:
         """A button of the page, through the one entrance the Telegram buttons take (the same

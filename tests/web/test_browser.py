@@ -277,3 +277,21 @@ def test_a_replay_refused_says_why(base: str, window: Window) -> None:
     window.driver.get(f"{base}/?replay=m999999_1")
     refusal = i18n.t("ru", "coach-replay-none")
     window.until(lambda: window.text("status") == refusal, "the refusal")
+
+
+def test_the_page_works_under_its_content_security_policy(window: Window) -> None:
+    """The page's own files and nothing else (issue 42 item 2): a table drawn and a card played
+    with no violation reported, while an inline script, which the policy forbids, is refused and
+    reported (so the check can see one)."""
+    def violations() -> list[str]:
+        return [e["message"] for e in window.driver.get_log("browser")
+                if "Content Security Policy" in e["message"]]
+    window.sign_in("Ani")
+    window.new_table("hearts")
+    window.fill_and_start()
+    play_one(window)
+    assert violations() == []
+    window.js("const s = document.createElement('script'); s.textContent = 'window.x = 1';"
+              "document.head.append(s);")
+    assert window.js("return window.x") is None
+    assert len(violations()) == 1

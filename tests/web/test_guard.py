@@ -4,6 +4,8 @@ error; every answer, errors included, carries the page's security headers and na
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 from typing import Any
 
@@ -107,3 +109,25 @@ async def test_every_answer_carries_the_security_headers_and_no_versions() -> No
     assert "script-src 'self' https://telegram.org/js/telegram-web-app.js;" in policy
     assert "frame-ancestors https://web.telegram.org https://*.telegram.org" in policy
     assert "Python" not in str(answers) and "aiohttp" not in str(answers)
+
+
+async def test_a_body_sent_in_pieces_is_read_whole_and_a_long_one_refused() -> None:
+    """Chunked (no Content-Length), in small pieces: the whole body is read; past the limit,
+    400 as any other."""
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        client = await client_of(h)
+
+        async def pieces(body: bytes) -> Any:
+            for start in range(0, len(body), 7):
+                yield body[start:start + 7]
+                await asyncio.sleep(0.001)
+        try:
+            me = await page(client, 101)
+            whole = await client.post("/api/session", data=pieces(
+                json.dumps({"initData": init_data(101)}).encode()))
+            assert whole.status == 200, await whole.text()  # read whole: signed in
+            long = b'{"data": "' + b"x" * (guard.MAX_BODY + 10) + b'"}'
+            too_long = await client.post("/api/press", data=pieces(long), headers=me.headers)
+            assert too_long.status == 400 and "too large" in await too_long.text()
+        finally:
+            await client.close()

@@ -11,12 +11,9 @@ from typing import Any
 
 import pytest
 
-from storage.memory.store import MemoryStore
-from tests.bot.fake import GROUP, Harness, _user
-from tests.bot.test_web import next_scene
-from tests.bot.web import client_of, page
-
-WATCHER, PLAYER = 301, 101
+from tests.bot.fake import GROUP, _user
+from tests.bot.web import page
+from tests.web.table import PLAYER, WATCHER, hearts_table, watching
 
 
 def chat_member(user: int, old: str, new: str) -> dict[str, Any]:
@@ -48,67 +45,72 @@ async def ended(events: Any) -> bool:
 
 @pytest.mark.parametrize("how", ["kicked", "banned", "left", "left message"])
 async def test_a_removed_member_s_stream_closes_and_next_request_is_refused(how: str) -> None:
-    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
-        await h.open_table("hearts", [PLAYER], 3)
-        table = await h.runtime.store.tables.seat_of(PLAYER)
-        assert table is not None and table.id is not None
-        client = await client_of(h)
-        try:
-            watcher, player = await page(client, WATCHER), await page(client, PLAYER)
-            events, own = await watcher.events(table.id), await player.events(table.id)
-            await next_scene(events)
-            await next_scene(own)
-            assert (await client.get(f"/api/table/{table.id}", headers=watcher.headers)).status \
-                == 200  # a member: cached as such for minutes
-            h.fake.left.update({WATCHER, PLAYER})  # Telegram's answer from now on
-            for user in (WATCHER, PLAYER):
-                await h.feed(left_message(user) if how == "left message" else chat_member(
-                    user, "member", {"banned": "kicked"}.get(how, how)))
-            assert await ended(events)
-            again = await client.get(f"/api/table/{table.id}", headers=watcher.headers)
-            assert again.status == 401  # out of every chat known: their session ended too
-            fresh = await page(client, WATCHER)  # signed in anew: still not in the chat
-            assert (await client.get(f"/api/table/{table.id}", headers=fresh.headers)).status \
-                == 403
-            assert not await ended(own)  # the player keeps their seat's view
-            own.close()
-        finally:
-            await client.close()
+    async with hearts_table() as (h, table, client):
+        watcher, events = await watching(client, table)
+        _, own = await watching(client, table, PLAYER)
+        assert (await client.get(f"/api/table/{table}", headers=watcher.headers)).status \
+            == 200  # a member: cached as such for minutes
+        h.fake.left.update({WATCHER, PLAYER})  # Telegram's answer from now on
+        for user in (WATCHER, PLAYER):
+            await h.feed(left_message(user) if how == "left message" else chat_member(
+                user, "member", {"banned": "kicked"}.get(how, how)))
+        assert await ended(events)
+        again = await client.get(f"/api/table/{table}", headers=watcher.headers)
+        assert again.status == 401  # out of every chat known: their session ended too
+        fresh = await page(client, WATCHER)  # signed in anew: still not in the chat
+        assert (await client.get(f"/api/table/{table}", headers=fresh.headers)).status \
+            == 403
+        assert not await ended(own)  # the player keeps their seat's view
+        own.close()
 
 
 async def test_a_refused_check_closes_the_member_s_streams_of_that_chat() -> None:
-    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
-        await h.open_table("hearts", [PLAYER], 3)
-        table = await h.runtime.store.tables.seat_of(PLAYER)
-        assert table is not None and table.id is not None
-        client = await client_of(h)
-        try:
-            watcher = await page(client, WATCHER)
-            events = await watcher.events(table.id)
-            await next_scene(events)
-            h.fake.left.add(WATCHER)
-            h.runtime.members._known[GROUP, WATCHER] = (True, 0.0)  # aged: asked next time
-            assert not await h.runtime.members.is_member(GROUP, WATCHER)
-            assert await ended(events)
-        finally:
-            await client.close()
+    async with hearts_table() as (h, table, client):
+        _, events = await watching(client, table)
+        h.fake.left.add(WATCHER)
+        h.runtime.members._known[GROUP, WATCHER] = (True, 0.0)  # aged: asked next time
+        assert not await h.runtime.members.is_member(GROUP, WATCHER)
+        assert await ended(events)
 
 
 async def test_a_stream_asks_again_now_and_then(monkeypatch: pytest.MonkeyPatch) -> None:
     """No word from Telegram: the stream's keepalive asks the cache, which asks once it ages."""
     monkeypatch.setattr("bot.web.server.KEEPALIVE", 0.05)
-    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
-        await h.open_table("hearts", [PLAYER], 3)
-        table = await h.runtime.store.tables.seat_of(PLAYER)
-        assert table is not None and table.id is not None
-        client = await client_of(h)
-        try:
-            watcher = await page(client, WATCHER)
-            events = await watcher.events(table.id)
-            await next_scene(events)
-            h.fake.left.add(WATCHER)
-            assert not await ended(events)  # still cached as a member
-            h.runtime.members._known[GROUP, WATCHER] = (True, 0.0)  # the cache's minutes passed
-            assert await ended(events)
-        finally:
-            await client.close()
+    async with hearts_table() as (h, table, client):
+        _, events = await watching(client, table)
+        h.fake.left.add(WATCHER)
+        assert not await ended(events)  # still cached as a member
+        h.runtime.members._known[GROUP, WATCHER] = (True, 0.0)  # the cache's minutes passed
+        assert await ended(events)
+
+
+async def test_a_member_removed_at_one_worker_stops_watching_at_another(postgres_db: str) -> None:
+    """Two workers on one PostgreSQL database: Telegram tells one of them; the page open on the
+    other closes as fast (NOTIFY, storage/postgres/notify.py)."""
+    from bot.web.server import WEB
+    from storage import open_store
+    from tests.bot.fake import Harness
+    from tests.bot.web import client_of
+
+    one, two = await open_store(postgres_db), await open_store(postgres_db)
+    try:
+        async with Harness(one) as a, Harness(two) as b:
+            await a.open_table("hearts", [PLAYER], 3)
+            table = await a.runtime.store.tables.seat_of(PLAYER)
+            assert table is not None and table.id is not None
+            web_a, web_b = await client_of(a), await client_of(b)
+            try:
+                for client in (web_a, web_b):
+                    await client.server.app[WEB].hear_others(postgres_db)
+                _, events = await watching(web_a, table.id)
+                a.fake.left.add(WATCHER)
+                b.fake.left.add(WATCHER)
+                await b.feed(chat_member(WATCHER, "member", "kicked"))
+                assert await ended(events)
+            finally:
+                for client in (web_a, web_b):
+                    await client.server.app[WEB].close()
+                    await client.close()
+    finally:
+        await one.close()
+        await two.close()
