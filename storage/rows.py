@@ -50,23 +50,28 @@ TABLE_COLUMNS = [
 
 
 def check_seed(seed: int, what: str, secret: bytes = b"") -> None:
-    """A seed the column holds: 64 bits, or a fair match's (its secret's, stored as 0)."""
+    """A seed the column holds: 64 bits, or a fair match's (derived: ``stored_seed``)."""
     if secret:
         return
     if not -(2**63) <= seed < 2**63:  # SQLite's INTEGER; the memory store takes any int
         raise StorageError(f"{what}: seed {seed} does not fit in 64 bits")
 
 
+FAIR_DEALT = 1  # the seed column of a fair match that has started: its seed is derived
+
+
 def stored_seed(seed: int, secret: bytes) -> int:
-    """The seed column's value: a fair match's seed is derived from its secret and entropy, so
-    the column keeps 0 (a 257-bit seed fits no BIGINT)."""
-    return 0 if secret else seed
+    """The seed column's value: a fair match's seed is derived from its secret and entropy (a
+    257-bit seed fits no BIGINT), so the column says only whether it was dealt (a lobby, or a
+    lobby closed before its start, has none)."""
+    if secret:
+        return FAIR_DEALT if seed else 0
+    return seed
 
 
 def fair_seed(secret: bytes, entropy: Sequence[str], stored: int) -> int:
-    """A row's seed: the stored one, or a fair match's, from its secret and entropy (0 while
-    its table is a lobby: ``stored`` says which)."""
-    return match_seed(secret, entropy) if secret and stored == 0 else stored
+    """A row's seed: the stored one, or a fair match's, from its secret and entropy."""
+    return match_seed(secret, entropy) if secret and stored == FAIR_DEALT else stored
 
 
 def table_values(t: TableRecord) -> tuple[Any, ...]:
@@ -97,7 +102,7 @@ def table_record(
             rules=json.loads(row["rules"]),
             players=row["players"],
             seats=_SEATS.validate_json(row["seats"]),
-            seed=_table_seed(row, entropy),
+            seed=fair_seed(bytes(row["secret"]), entropy, row["seed"]),
             secret=bytes(row["secret"]),
             entropy=entropy,
             computer_seed=row["computer_seed"],
@@ -116,13 +121,6 @@ def table_record(
         )
     except ValueError as error:  # bad JSON, a pydantic ValidationError, a gap in the log
         raise StorageError(f"table {row['id']} in {where}: unreadable row: {error}") from error
-
-
-def _table_seed(row: Any, entropy: list[str]) -> int:
-    """A lobby has no seed yet, whatever its secret."""
-    if row["status"] == "lobby":
-        return int(row["seed"])
-    return fair_seed(bytes(row["secret"]), entropy, row["seed"])
 
 
 def _json_list(value: Any) -> list[str]:

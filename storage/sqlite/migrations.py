@@ -225,8 +225,8 @@ MIGRATIONS: list[str] = [
     """,
     # 14 (issue 41): a fair match's secret (32 random bytes,
     # at least 16) and the entropy strings mixed into it, kept with the table and its match; the
-    # seed column holds 0 for such a match (its seed, 257 bits, is derived from the two). Older
-    # tables keep their 48-bit seeds and an empty secret.
+    # seed column holds 1 once such a match is dealt (its seed, 257 bits, is derived from the
+    # two), 0 before. Older tables keep their 48-bit seeds and an empty secret.
     """
     ALTER TABLE tables ADD COLUMN secret BLOB NOT NULL DEFAULT x'';
     ALTER TABLE tables ADD COLUMN entropy TEXT NOT NULL DEFAULT '[]';

@@ -11,6 +11,7 @@ import json
 import random
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,12 +45,15 @@ def stored(database: Path) -> tuple[dict[str, Any], list[sqlite3.Row], dict[int,
 
 
 class Players:
-    """Eight humans pressing whatever their hands offer, none pressing the same screen twice
-    unless it stays unchanged for a while (a kill between a press and its redraw)."""
+    """Eight humans pressing whatever their hands offer (``pick``: which of it), none pressing
+    the same screen twice unless it stays unchanged for a while (a kill between a press and
+    its redraw)."""
 
-    def __init__(self, api: FakeBotApi, users: list[Any]) -> None:
+    def __init__(self, api: FakeBotApi, users: list[Any],
+                 pick: Callable[[Any], str | None] | None = None) -> None:
         self.api = api
         self.users = users
+        self.pick = pick or (lambda hand: choose(hand.callback_data, hand))
         self.seen: dict[int, tuple[int, int, float]] = {}
         self.presses = 0
 
@@ -61,7 +65,7 @@ class Players:
         pressed = 0
         for user in self.users:
             hand = hand_message(self.api, user.id)
-            data = hand and choose(hand.callback_data, hand)
+            data = hand and self.pick(hand)
             if not data:
                 continue
             state = (hand.message_id, hand.edit_count)
@@ -131,13 +135,14 @@ async def test_eight_humans_three_rounds_of_hearts_killed_at_random(tmp_path: Pa
           f"matches lost: {len(lost)}, {took:.0f} s")
 
 
-async def sign_up(api: FakeBotApi, group: Any, users: list[Any]) -> None:
-    """Everyone starts the bot; the group's creator opens the tournament, Hearts to 50; all
-    eight sign up; it starts now."""
+async def sign_up(api: FakeBotApi, group: Any, users: list[Any], game: str = "hearts",
+                  options: tuple[str, ...] = ("🎯",)) -> None:
+    """Everyone starts the bot; the group's creator opens the tournament of ``game`` and
+    presses its ``options`` (Hearts to 50); all eight sign up; it starts now."""
     for user in users:
         await api.user_starts_private(user)
         await api.wait_for_bot_message(user.id, timeout=WAIT)
-    said = await api.user_sends(users[0], group, "/tournament hearts")
+    said = await api.user_sends(users[0], group, f"/tournament {game}")
     signup = await api.wait_for_bot_message(group, after=said.message_id, timeout=WAIT)
 
     async def press(user: Any, prefix: str) -> None:
@@ -153,5 +158,6 @@ async def sign_up(api: FakeBotApi, group: Any, users: list[Any]) -> None:
 
     for user in users:
         await press(user, "✅")
-    await press(users[0], "🎯")
+    for option in options:
+        await press(users[0], option)
     await press(users[0], "▶")

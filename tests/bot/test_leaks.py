@@ -12,6 +12,7 @@ import dataclasses
 import random
 import re
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -190,6 +191,23 @@ def choose(h: Harness, user: int, rng: random.Random, hand: Any = None) -> str |
     return rng.choice(steps) if steps else None
 
 
+async def play_out(h: Harness, users: list[int], rng: random.Random,
+                   between: Callable[[Any], Awaitable[None]] | None = None) -> None:
+    """The humans press what their hands offer (``choose``) until the match is over;
+    ``between``: run with the table before each round of their presses."""
+    for _ in range(3000):
+        table = await h.runtime.store.tables.seat_of(users[0])
+        if table is None or table.status != "playing":
+            return
+        if between is not None:
+            await between(table)
+        for user in users:
+            data = choose(h, user, rng)
+            if data is not None:
+                await h.press(user, h.hand(user), data)
+    raise AssertionError("the match did not end")
+
+
 # Every game at each of its sizes, four seats first, the k-th size with seed k. Two humans at
 # most: every private chat is audited all the same, and each human at a table redraws every hand
 # (4 humans at Blot to 151 took minutes).
@@ -208,16 +226,7 @@ async def test_no_message_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, g
     users = list(range(101, 101 + humans))
     async with Harness(MemoryStore(), table_seed=seed) as h:  # type: ignore[arg-type]
         await h.open_table(game, users, computers, level="Միջին", options=OPTIONS.get(game, ()))
-        for _ in range(3000):
-            table = await h.runtime.store.tables.seat_of(users[0])
-            if table is None or table.status != "playing":
-                break
-            for user in users:
-                data = choose(h, user, rng)
-                if data is not None:
-                    await h.press(user, h.hand(user), data)
-        else:
-            raise AssertionError("the match did not end")
+        await play_out(h, users, rng)
         assert any("🏆" in m.text for m in h.fake.chat(GROUP))
     assert audit.screens > 50
     assert not audit.leaks, audit.leaks[:3]
@@ -340,20 +349,13 @@ async def test_a_fair_tables_secret_shows_only_once_its_match_is_over(
         table = await h.runtime.store.tables.seat_of(users[0])
         assert table is not None and table.secret
         halves = (table.secret[:16].hex(), table.secret[16:].hex())
-        for _ in range(3000):
-            now = await h.runtime.store.tables.seat_of(users[0])
-            if now is None or now.status != "playing":
-                break
+
+        async def group_buttons(now: Any) -> None:
             if len(now.log) % 13 == 0:  # now and then, the group's buttons as anyone would
                 group = h.table_message()
                 for label in ("🔒", "👀", "📋"):
                     await h.press(users[1], group, group.button(label)["callback_data"])
-            for user in users:
-                data = choose(h, user, rng)
-                if data is not None:
-                    await h.press(user, h.hand(user), data)
-        else:
-            raise AssertionError("the match did not end")
+        await play_out(h, users, rng, group_buttons)
     said = [str(params) for _, params in h.fake.calls]
     result = next(i for i, text in enumerate(said) if "🏆" in text)
     assert not [text for text in said[:result] if any(half in text for half in halves)]

@@ -28,7 +28,7 @@ from engine.cards import parse_card
 from storage.memory.store import MemoryStore
 
 from .fake import GROUP, Harness
-from .test_leaks import CASES, choose, faces, frame_leaks, leaked
+from .test_leaks import CASES, faces, frame_leaks, leaked, play_out
 from .test_leaks import OPTIONS as LEAKS_OPTIONS
 
 pytestmark = pytest.mark.slow
@@ -91,16 +91,7 @@ async def test_no_scene_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch, gam
     users = list(range(101, 101 + humans))
     async with Harness(MemoryStore(), table_seed=seed) as h:  # type: ignore[arg-type]
         await h.open_table(game, users, computers, level="Միջին", options=OPTIONS.get(game, ()))
-        for _ in range(3000):
-            table = await h.runtime.store.tables.seat_of(users[0])
-            if table is None or table.status != "playing":
-                break
-            for user in users:
-                data = choose(h, user, rng)
-                if data is not None:
-                    await h.press(user, h.hand(user), data)
-        else:
-            raise AssertionError("the match did not end")
+        await play_out(h, users, rng)
         assert any("🏆" in m.text for m in h.fake.chat(GROUP))
     assert checked[0] > 50 and replayed[0] >= 1
     assert not leaks, leaks[:3]

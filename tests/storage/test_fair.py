@@ -52,3 +52,11 @@ async def test_an_older_table_keeps_its_seed_and_has_no_secret(store: Store) -> 
     created = await store.tables.create(table(seed=seed))
     stored = await store.tables.by_id(created.id or 0)
     assert stored is not None and (stored.seed, stored.secret, stored.entropy) == (seed, b"", [])
+
+
+async def test_a_fair_lobby_closed_before_its_start_has_no_seed(store: Store) -> None:
+    lobby = await store.tables.create(table(status="lobby", seed=0, secret=SECRET))
+    lobby.status = "stopped"
+    closed = await store.tables.save(lobby)
+    stored = await store.tables.by_id(closed.id or 0)
+    assert stored is not None and stored.seed == 0 and stored.secret == SECRET

@@ -4,29 +4,17 @@ text pasted at home opens as a replay, every hand face up; the lobby shows the c
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Iterator
-
 import pytest
 
 from engine.paste import loads
 
-from .browser import Window, need_browser, trial_server
-from .test_browser import store_a_match
+from .browser import Window
+from .test_browser import stored  # noqa: F401  (the fixture: a try server with a stored match)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
-    need_browser()
-    folder = tmp_path_factory.mktemp("stored")
-    match = asyncio.run(store_a_match(folder / "try.sqlite3"))
-    with trial_server(folder) as address:
-        yield address, match
-
-
-def test_a_deals_paste_from_its_replay_opens_again_at_home(stored: tuple[str, int]) -> None:
+def test_a_deals_paste_from_its_replay_opens_again_at_home(stored: tuple[str, int]) -> None:  # noqa: F811
     base, match = stored
     window = Window(base)
     try:
@@ -56,7 +44,7 @@ def test_a_deals_paste_from_its_replay_opens_again_at_home(stored: tuple[str, in
         window.close()
 
 
-def test_the_lobby_shows_its_commitment_and_gives_it_whole(stored: tuple[str, int]) -> None:
+def test_the_lobby_shows_its_commitment_and_gives_it_whole(stored: tuple[str, int]) -> None:  # noqa: F811
     base, _ = stored
     window = Window(base)
     try:
