@@ -38,7 +38,7 @@ from tests.bot.fake import Harness  # noqa: E402
 from tests.fakeapi.limits import FloodLimiter  # noqa: E402
 
 COUNTED = {"sendMessage", "sendPhoto", "editMessageText", "editMessageReplyMarkup"}
-SETTINGS = {"chat_messages_per_second": 1.0, "group_messages_per_minute": 20,
+SETTINGS: dict[str, Any] = {"chat_messages_per_second": 1.0, "group_messages_per_minute": 20,
             "flood_minute_seconds": 60.0, "messages_per_second": 30,
             "computer_processes": 0, "computer_wait_seconds": 1.0}
 
@@ -57,7 +57,6 @@ class LimitedFake(TimedFake):
         if name in COUNTED and request_data is not None:
             chat = int(request_data.parameters.get("chat_id", 0))
             if (refused := self.limiter.acquire(chat, chat < 0, method=name)) is not None:
-                self.count += 1
                 return 429, json.dumps({"ok": False, "error_code": 429, "description":
                                         f"Too Many Requests: retry after {refused[1]}",
                                         "parameters": {"retry_after": refused[1]}}).encode()
@@ -212,7 +211,7 @@ async def run(args: argparse.Namespace, path: str, ceiling: int | None) -> None:
         began = time.monotonic()
         seats = await seat(h, fake, args.tables, args.humans)
         set_up = time.monotonic() - began
-        calls, refused_before = fake.count, fake.limiter.report()
+        calls, refused_before = len(fake.log), fake.limiter.report()
         until = time.monotonic() + args.seconds
         if path == "text":
             work = [text_human(h, fake, seats, u, g, until) for u, _, g in seats.users]
