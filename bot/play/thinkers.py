@@ -46,7 +46,8 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from engine.coach import advise, review
-from engine.players import player_for
+
+from .lighter import player
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ def decide(level: str, game: str, observation: Any, legal: Sequence[Any], seed: 
         return advise(game, observation, legal, random.Random(seed))
     if level == REVIEW:
         return review(game, observation, partial(seeded, seed))
-    return player_for(level, game)(observation, legal, random.Random(seed))
+    return player(level, game)(observation, legal, random.Random(seed))
 
 
 def seeded(seed: str, index: int) -> random.Random:
@@ -242,6 +243,10 @@ class Thinkers:
     def pids(self) -> list[int]:
         """The workers' process ids (tests)."""
         return [w.process.pid for w in self._workers if w.process.pid is not None]
+
+    def load(self) -> float:
+        """The expected wait of a decision asked now, over the longest it may wait."""
+        return self.expected_wait() / self.wait if self.wait else 0.0
 
     def expected_wait(self) -> float:
         """Seconds a decision asked now would wait for a worker: the work waiting and the rest
