@@ -25,8 +25,8 @@ import heapq
 import itertools
 import math
 
-HAND, POST, TABLE = 0.0, 1.0, 3.0  # seconds of slack: how long a kind may be overtaken
-GROWTH = 0.05  # of the rate, added a second while Telegram accepts a budget that holds back
+HAND, POST, TABLE = 0.0, 1.0, 30.0  # seconds of slack: how long a kind may be overtaken
+GROWTH = 0.1  # of the rate, added a second while Telegram accepts a budget that holds back
 NEAR = 0.5  # a second added instead within a tenth below the rate a 429 last cut
 CUT = 0.7  # what a 429 for the whole bot leaves of the rate
 BUSY = 1.0  # seconds after a send waited here during which the budget counts as holding back
