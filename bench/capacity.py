@@ -200,6 +200,33 @@ async def seat(h: Harness, fake: LimitedFake, tables: int, humans: int) -> Seats
     return seats
 
 
+def hear_429s(h: Harness) -> list[tuple[float, int]]:
+    """When the bot heard each 429 (time, chat): a call the fake counts as early may have left
+    before then (on its way when the 429 was answered, or as the event loop had not yet read it)."""
+    heard: list[tuple[float, int]] = []
+    pacing = h.runtime.sender.pacing
+    refused = pacing.refused
+
+    def hearing(chat_id: int, seconds: float, whole_bot: bool | None = None) -> None:
+        heard.append((time.monotonic(), chat_id))
+        refused(chat_id, seconds, whole_bot)
+    pacing.refused = hearing  # type: ignore[method-assign]
+    return heard
+
+
+def early_calls(fake: LimitedFake, heard: list[tuple[float, int]]) -> tuple[int, int]:
+    """Calls made before a 429's retry_after ended (distinct), and of those the ones made after
+    the bot had heard it."""
+    made, after = set(), set()
+    for event, call in fake.limiter.early_calls():
+        made.add(call.call)
+        when = min((at for at, chat in heard if chat == event.chat_id and at >= event.at),
+                   default=None)
+        if when is not None and call.at > when:
+            after.add(call.call)
+    return len(made), len(after)
+
+
 def pct(values: list[float], q: float) -> float:
     return sorted(values)[min(len(values) - 1, int(len(values) * q))] * 1000 if values else 0.0
 
@@ -212,14 +239,18 @@ async def run(args: argparse.Namespace, path: str, ceiling: int | None) -> None:
         seats = await seat(h, fake, args.tables, args.humans)
         set_up = time.monotonic() - began
         calls, refused_before = len(fake.log), fake.limiter.report()
-        until = time.monotonic() + args.seconds
+        until, cpu = time.monotonic() + args.seconds, time.process_time()
+        heard = hear_429s(h)
         if path == "text":
             work = [text_human(h, fake, seats, u, g, until) for u, _, g in seats.users]
         else:
             work = [page_human(h, fake, seats, u, t, g, until) for u, t, g in seats.users]
         await asyncio.gather(*work)
         report = fake.limiter.report()
+        early = early_calls(fake, heard)
         chat_calls = sum(chat != 0 for _, m, chat in fake.log[calls:] if m in COUNTED)
+        busy = (time.process_time() - cpu) / (time.monotonic() - until + args.seconds)
+        rate = h.runtime.sender.pacing.budget.rate
         await h.runtime.close(2.0)
     refused = sum(cast(dict[str, int], report["refused"]).values()) - sum(
         cast(dict[str, int], refused_before["refused"]).values())
@@ -232,8 +263,10 @@ async def run(args: argparse.Namespace, path: str, ceiling: int | None) -> None:
           f"p50 {pct(seats.own, 0.5):.0f} ms p99 {pct(seats.own, 0.99):.0f} ms; group lag "
           f"p50 {pct(seats.group, 0.5):.0f} ms p99 {pct(seats.group, 0.99):.0f} ms; "
           f"429s {refused}/{limited} ({100 * refused / max(1, limited):.2f}%), "
-          f"sent early {report['sent_early']}; {chat_calls / max(1, seats.actions):.2f} "
-          f"calls an action; {'served' if within else 'NOT served'} within the latencies")
+          f"sent before a retry_after ended {early[0]} (after the bot heard the 429 {early[1]}); "
+          f"{chat_calls / max(1, seats.actions):.2f} "
+          f"calls an action; found rate {rate:.0f}/s; the bot's process {busy:.0%} of a core; "
+          f"{'served' if within else 'NOT served'} within the latencies")
 
 
 async def main() -> None:

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 Note = Callable[[int, float], Awaitable[None]]
 Reserve = Callable[[int, float, int, float], Awaitable[float]]  # storage's Sends.reserve
 MovesOf = Callable[[int], Awaitable[int | None]]  # storage's Tables.moves_of
+SHORT = 2.0  # seconds: a 429 told to wait no longer stops the whole bot
 PER_SECOND_KEY = 1 << 62  # a chat's per-second window in the shared store (see _reserve)
 
 
@@ -126,11 +127,19 @@ class Pacing:
         loop_now = asyncio.get_running_loop().time()
         self._blocked[chat_id] = max(self._blocked.get(chat_id, 0.0), loop_now + seconds)
         if whole_bot is None:
-            whole_bot = self.pacer.spare(chat_id, loop_now) and (
-                chat_id > 0 or (self.group_pacer.spare(chat_id, loop_now)
-                                and self.window.spare(chat_id, loop_now)))
+            whole_bot = self._for_the_bot(chat_id, seconds, loop_now)
         if whole_bot:
             self.budget.refused(seconds)
+
+    def _for_the_bot(self, chat_id: int, seconds: float, now: float) -> bool:
+        """Whether a 429 in ``chat_id`` speaks for the whole bot: the chat was well within its
+        own pace, or the wait is a second or two (better a short pause of every chat than calls
+        made before a global retry_after; a chat's own pace is kept 10% below Telegram's). A
+        group told to wait longer at its minute's edge is refused alone."""
+        if seconds <= SHORT:
+            return True
+        return self.pacer.spare(chat_id, now) and (chat_id > 0 or (
+            self.group_pacer.spare(chat_id, now) and self.window.spare(chat_id, now)))
 
     async def _unblocked(self, chat_id: int) -> None:
         """Wait out the chat's last 429, if its retry_after still runs."""

@@ -136,11 +136,15 @@ async def test_a_429_for_the_whole_bot_nothing_lost_nothing_early() -> None:
             assert [m.text for m in api.bot_messages(chat)] == [f"{chat} v3"]
 
 
-async def test_a_chat_at_the_edge_of_its_own_pace_is_refused_alone() -> None:
+async def test_a_group_at_the_edge_of_its_minute_is_refused_alone() -> None:
     pacing = Sender(Bot("1:x"), remember=None, overall=1_000).pacing  # type: ignore[arg-type]
-    for _ in range(pacing.pacer.burst):  # the chat's burst spent: its 429 is its own
-        await pacing.slot(7, HAND)
-    pacing.refused(7, 0.2)
+    for _ in range(pacing.group_pacer.burst):  # the group's burst spent: its 429 is its own
+        await pacing.slot(-7, HAND)
+    pacing.refused(-7, 30)
     assert pacing.budget.rate == 1_000 / 1.1, "the bot's rate is not cut"
-    pacing.refused(8, 0.2)  # a chat well within its pace: the whole bot is over
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await pacing.slot(8, HAND)  # another chat goes on at once
+    assert loop.time() - start < 0.5
+    pacing.refused(8, 1)  # a private chat well within its pace: the whole bot is over
     assert pacing.budget.rate < 1_000 / 1.1
