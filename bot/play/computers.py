@@ -103,7 +103,8 @@ class Computers:
         part = 1
         if self.processes is not None and turn.level == HARD:
             part = part_for(self.processes.load())
-        request: Request = (level_of(part), turn.game, turn.observation, turn.legal, turn.seed)
+        level = turn.level if part == 1 else level_of(part)
+        request: Request = (level, turn.game, turn.observation, turn.legal, turn.seed)
         budget = self.settings.computer_budget_seconds
         try:
             action = await asyncio.wait_for(self._decide(request), budget)

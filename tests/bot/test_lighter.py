@@ -48,5 +48,11 @@ async def test_under_load_hard_thinks_less_and_it_counts_as_hard() -> None:
     turn = type("T", (), {"level": level, "game": game, "observation": observation,
                           "legal": legal, "seed": seed, "table_id": 1})()
     assert await computers.think(turn) in legal
-    assert loaded.asked == ["hard/4"]
-    assert computers.decisions == {("hard", "own, 1/4 of its worlds"): 1}
+    loaded._load = 0.0
+    turn.level = "normal"  # type: ignore[attr-defined]
+    await computers.think(turn)  # Normal thinks in a thread, as ever
+    turn.level = "hard"  # type: ignore[attr-defined]
+    await computers.think(turn)
+    assert loaded.asked == ["hard/4", "hard"]
+    assert computers.decisions == {("hard", "own, 1/4 of its worlds"): 1, ("normal", "own"): 1,
+                                   ("hard", "own"): 1}
