@@ -16,7 +16,7 @@ from engine.coach import Advice, Regret
 from engine.players import player_for, random_player
 
 from ..settings import Settings
-from .lighter import HARD, level_of, part_for
+from .lighter import HARD, level_of, part_for, patience
 from .records import Outcome, Turn
 from .thinkers import COACH, REVIEW, Overloaded, Request, Thinkers, WorkerLost, decide
 from .turns import Turns
@@ -107,7 +107,7 @@ class Computers:
         request: Request = (level, turn.game, turn.observation, turn.legal, turn.seed)
         budget = self.settings.computer_budget_seconds
         try:
-            action = await asyncio.wait_for(self._decide(request), budget)
+            action = await asyncio.wait_for(self._decide(request, patience(part)), budget)
         except Overloaded as error:  # expected under load: counted, and told once a minute
             log.debug("table %s: %s", turn.table_id, error)
             return self.fallback(turn, "waited out" if error.waited else "workers busy")
@@ -152,9 +152,9 @@ class Computers:
                         FALLBACK.get(level, level), self.settings.computer_wait_seconds)
             self._told, self._overloaded = now, 0
 
-    async def _decide(self, request: Request) -> object:
+    async def _decide(self, request: Request, patience: float = 1.0) -> object:
         if self.processes is not None and request[0].split("/")[0] in IN_PROCESSES:
-            return await self.processes.decide(request)
+            return await self.processes.decide(request, patience)
         return await asyncio.get_running_loop().run_in_executor(self._threads, decide, *request)
 
     async def advise(self, turn: Turn) -> Advice | None:

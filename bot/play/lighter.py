@@ -11,7 +11,8 @@ from functools import cache
 from engine import game_part
 from engine.players import Player, player_for
 
-PARTS = (1, 2, 4, 8)  # the whole search, then a half, a quarter, an eighth of its worlds
+PARTS = (1, 2, 4, 8, 16)  # the whole search, then a half, a quarter... of its worlds
+PATIENCE = 2.0  # the lightest part may wait twice as long for a worker: Normal comes next
 HARD = "hard"
 
 
@@ -19,9 +20,14 @@ def level_of(part: int) -> str:
     return HARD if part == 1 else f"{HARD}/{part}"
 
 
+def patience(part: int) -> float:
+    """How much longer than others a decision on this part may wait for a worker."""
+    return PATIENCE if part == PARTS[-1] else 1.0
+
+
 def part_for(load: float) -> int:
     """The part of its worlds a Hard decision searches when the workers' queue is at ``load``
-    (its expected wait over the longest a decision may wait): all of them up to a quarter."""
+    (its expected wait over the longest a decision may wait): all of them up to a fifth."""
     return PARTS[min(len(PARTS) - 1, max(0, int(load * len(PARTS))))]
 
 

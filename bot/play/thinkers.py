@@ -210,9 +210,11 @@ class Thinkers:
         self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping
         self._closed = False
 
-    async def decide(self, request: Request) -> Any:
+    async def decide(self, request: Request, patience: float = 1.0) -> Any:
         """The action of a worker; WorkerLost if it died meanwhile, Overloaded if no worker
-        could take it within ``wait``."""
+        could take it within ``wait`` (times ``patience``: Hard's lightest part waits longer,
+        being the last before Normal)."""
+        longest = self.wait * patience
         loop = asyncio.get_running_loop()
         job = _Job(request, loop.create_future(), self._took.get(request[:2], FIRST_GUESS))
         self._start_workers()
@@ -220,13 +222,13 @@ class Thinkers:
             self._send(self._idle.pop(), job)
         elif not self._workers:  # the first ones starting: the caller's budget is the limit
             self._queue(job)
-        elif (wait := self.expected_wait()) > self.wait:
+        elif (wait := self.expected_wait()) > longest:
             raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s", False)
         elif wait < self.wait and not self._waiting and (spare := self._spare()) is not None:
             self._send(spare, job)  # next in a busy worker's pipe: no turn of the loop lost
         else:
             self._queue(job)
-            job.expiry = loop.call_later(self.wait, self._expire, job)
+            job.expiry = loop.call_later(longest, self._expire, job)
         try:
             ok, answer = await job.answer
         except asyncio.CancelledError:  # over budget (or shutting down)
@@ -309,7 +311,7 @@ class Thinkers:
             self._waiting.remove(job)
             self._queued -= job.work
         if not job.answer.done():
-            job.answer.set_exception(Overloaded(f"no worker free within {self.wait:g} s", True))
+            job.answer.set_exception(Overloaded("no worker free in time", True))
 
     def _give_up(self, job: _Job) -> None:
         """A decision its caller gave up: out of the queue if it waits; if a worker has it,

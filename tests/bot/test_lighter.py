@@ -22,7 +22,7 @@ def test_a_lighter_hard_plays_legally_in_every_game(name: str) -> None:
 
 
 def test_the_part_shrinks_as_the_queue_grows() -> None:
-    assert [part_for(load) for load in (0.0, 0.3, 0.6, 0.9, 5.0)] == [1, 2, 4, 8, 8]
+    assert [part_for(load) for load in (0.0, 0.3, 0.5, 0.7, 0.9, 5.0)] == [1, 2, 4, 8, 16, 16]
 
 
 class Loaded:
@@ -35,7 +35,7 @@ class Loaded:
     def load(self) -> float:
         return self._load
 
-    async def decide(self, request: tuple[str, ...]) -> object:
+    async def decide(self, request: tuple[str, ...], patience: float = 1.0) -> object:
         self.asked.append(request[0])
         return decide(*request)
 
@@ -43,7 +43,7 @@ class Loaded:
 async def test_under_load_hard_thinks_less_and_it_counts_as_hard() -> None:
     settings = Settings(telegram_bot_token=TOKEN, computer_processes=1)
     computers = Computers(settings, turns=None, draw=None)  # type: ignore[arg-type]
-    loaded = computers.processes = Loaded(0.6)  # type: ignore[assignment]
+    loaded = computers.processes = Loaded(0.5)  # type: ignore[assignment]
     level, game, observation, legal, seed = positions("hearts", seed=2, moves=20)[10]
     turn = type("T", (), {"level": level, "game": game, "observation": observation,
                           "legal": legal, "seed": seed, "table_id": 1})()
