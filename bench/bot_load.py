@@ -194,21 +194,21 @@ async def human(h: Harness, user: int, think: float, finished: Any,
 async def open_tables(h: Harness, tables: int, humans: int,
                       level: str) -> list[tuple[int, list[int]]]:
     """Seat the players through the use cases (setup is not what is measured), then publish."""
-    rooms, opened = h.runtime.tables, []
+    lobby, opened = h.runtime.tables.lobby, []
     for index in range(tables):
         group = -100_000 - index
         users = [10_000 + index * 4 + i for i in range(humans)]
         for user in users:
             h.fake.started.add(user)
             await h.runtime.store.users.put(UserRecord(id=user, name=f"U{user}", can_dm=True))
-        outcome = await rooms.lobby.create(TableKey(chat_id=group), Person(users[0], f"U{users[0]}"),
-                                           "hearts", seat_creator=True)
+        outcome = await lobby.create(TableKey(chat_id=group), Person(users[0], f"U{users[0]}"),
+                                     "hearts", seat_creator=True)
         table_id = outcome.table.id or 0
         for user in users[1:]:
-            await rooms.lobby.join(table_id, Person(user, f"U{user}"))
+            await lobby.join(table_id, Person(user, f"U{user}"))
         if humans < 4:
-            await rooms.lobby.add_computers(table_id, users[0], level, 4)
-        await h.runtime.publish(await rooms.lobby.start(table_id, users[0], is_admin=False))
+            await lobby.add_computers(table_id, users[0], level, 4)
+        await h.runtime.publish(await lobby.start(table_id, users[0], is_admin=False))
         opened.append((group, users))
         await asyncio.sleep(0)  # the memory store never lets go of the loop: the jobs' turn
     await h.idle()

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from telegram import Update
 from telegram.error import InvalidToken, NetworkError
 
-from . import logs
+from . import compiled, logs  # compiled first: it chooses the engine before anything imports it
 from .settings import Settings
 from .tg import webhook
 from .tg.app import build_app, check_token
@@ -135,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 2
     logs.configure(settings.telegram_bot_token, getattr(logging, settings.log_level))
+    logging.getLogger(__name__).info("engine: %s", compiled.ENGINE)
     if args.webhook and settings.webhook_secret:
         for handler in logging.getLogger().handlers:
             handler.addFilter(RedactSecret(settings.webhook_secret))

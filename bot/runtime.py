@@ -18,6 +18,7 @@ from .play.records import Outcome
 from .play.tables import Tables
 from .publishing.live import Live
 from .publishing.publisher import Publishing
+from .sending.budget import Budget
 from .sending.pacing import Shared
 from .sending.queue import Sender, Target
 from .settings import Settings
@@ -52,9 +53,11 @@ class Runtime:
                              settings.chat_messages_per_second,
                              settings.group_messages_per_minute, settings.flood_minute_seconds,
                              note=store.sends.note, shared=Shared(
-                                 store.sends.reserve, store.tables.moves_of,
-                                 settings.messages_per_second) if store.shared else None,
-                             overall=settings.messages_per_second)
+                                 store.sends.reserve, store.tables.moves_of)
+                             if store.shared else None, overall=Budget(
+                                 settings.messages_per_second, settings.flood_minute_seconds / 60,
+                                 settings.messages_per_second_floor,
+                                 settings.messages_per_second_ceiling))
         self.people = People(settings, store)
         self.members = Membership(application.bot)
         self.frames = Frames()  # replays' deals, built off the loop and kept (bot/coach)

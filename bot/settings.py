@@ -29,7 +29,12 @@ class Settings(BaseSettings):
     turn_seconds: int = Field(default=60, ge=1)
     # Telegram's documented limits; lower only for a local test server.
     group_messages_per_minute: int = Field(default=20, ge=1)
+    # The bot's overall sends and edits a second: where it starts (Telegram's documented 30 for
+    # bulk notifications), then found from Telegram's answers (bot/sending/budget.py) between
+    # the floor and the ceiling (None: as Telegram allows).
     messages_per_second: int = Field(default=30, ge=1)
+    messages_per_second_floor: int = Field(default=10, ge=1)
+    messages_per_second_ceiling: int | None = Field(default=None, ge=1)
     chat_messages_per_second: float = Field(default=1.0, gt=0)
     flood_minute_seconds: float = Field(default=60.0, gt=0)  # shorter only for a test server
     # Computer players think off the event loop: Hard in this many worker processes (default:
@@ -66,7 +71,8 @@ class Settings(BaseSettings):
     webapp_short_name: str | None = None  # /newapp's short name: t.me/<bot>/<short name>
 
     @field_validator("database_url", "webhook_url", "webhook_secret", "webhook_path",
-                     "webapp_url", "webapp_short_name", mode="before")
+                     "webapp_url", "webapp_short_name", "messages_per_second_ceiling",
+                     mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         """``WEBHOOK_URL=`` in .env (as .env.example leaves it) means not set."""

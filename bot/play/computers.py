@@ -16,6 +16,7 @@ from engine.coach import Advice, Regret
 from engine.players import player_for, random_player
 
 from ..settings import Settings
+from .lighter import HARD, level_of, part_for, patience
 from .records import Outcome, Turn
 from .thinkers import COACH, REVIEW, Overloaded, Request, Thinkers, WorkerLost, decide
 from .turns import Turns
@@ -96,12 +97,17 @@ class Computers:
             self._tasks.pop(table_id, None)
 
     async def think(self, turn: Turn) -> object:
-        """The player's decision; the fallback's (``fallback``) if it takes longer than the
-        budget, its worker process dies, or no worker is free in time."""
-        request: Request = (turn.level, turn.game, turn.observation, turn.legal, turn.seed)
+        """The player's decision; under load, Hard's on a part of its worlds (lighter.py); the
+        fallback's (``fallback``) if it takes longer than the budget, its worker process dies,
+        or no worker is free in time."""
+        part = 1
+        if self.processes is not None and turn.level == HARD:
+            part = part_for(self.processes.load())
+        level = turn.level if part == 1 else level_of(part)
+        request: Request = (level, turn.game, turn.observation, turn.legal, turn.seed)
         budget = self.settings.computer_budget_seconds
         try:
-            action = await asyncio.wait_for(self._decide(request), budget)
+            action = await asyncio.wait_for(self._decide(request, patience(part)), budget)
         except Overloaded as error:  # expected under load: counted, and told once a minute
             log.debug("table %s: %s", turn.table_id, error)
             return self.fallback(turn, "waited out" if error.waited else "workers busy")
@@ -113,7 +119,7 @@ class Computers:
             log.warning("table %s: the %s %s player's process died (%s); %s instead",
                         turn.table_id, turn.level, turn.game, error, self._instead(turn))
             return self.fallback(turn, "worker lost")
-        self.decisions[(turn.level, "own")] += 1
+        self.decisions[(turn.level, "own" if part == 1 else f"own, 1/{part} of its worlds")] += 1
         return action
 
     def fallback(self, turn: Turn, why: str) -> object:
@@ -146,9 +152,9 @@ class Computers:
                         FALLBACK.get(level, level), self.settings.computer_wait_seconds)
             self._told, self._overloaded = now, 0
 
-    async def _decide(self, request: Request) -> object:
-        if self.processes is not None and request[0] in IN_PROCESSES:
-            return await self.processes.decide(request)
+    async def _decide(self, request: Request, patience: float = 1.0) -> object:
+        if self.processes is not None and request[0].split("/")[0] in IN_PROCESSES:
+            return await self.processes.decide(request, patience)
         return await asyncio.get_running_loop().run_in_executor(self._threads, decide, *request)
 
     async def advise(self, turn: Turn) -> Advice | None:

@@ -46,7 +46,8 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from engine.coach import advise, review
-from engine.players import player_for
+
+from .lighter import player
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ def decide(level: str, game: str, observation: Any, legal: Sequence[Any], seed: 
         return advise(game, observation, legal, random.Random(seed))
     if level == REVIEW:
         return review(game, observation, partial(seeded, seed))
-    return player_for(level, game)(observation, legal, random.Random(seed))
+    return player(level, game)(observation, legal, random.Random(seed))
 
 
 def seeded(seed: str, index: int) -> random.Random:
@@ -209,9 +210,11 @@ class Thinkers:
         self._tasks: set[asyncio.Task[Any]] = set()  # workers starting, stopping
         self._closed = False
 
-    async def decide(self, request: Request) -> Any:
+    async def decide(self, request: Request, patience: float = 1.0) -> Any:
         """The action of a worker; WorkerLost if it died meanwhile, Overloaded if no worker
-        could take it within ``wait``."""
+        could take it within ``wait`` (times ``patience``: Hard's lightest part waits longer,
+        being the last before Normal)."""
+        longest = self.wait * patience
         loop = asyncio.get_running_loop()
         job = _Job(request, loop.create_future(), self._took.get(request[:2], FIRST_GUESS))
         self._start_workers()
@@ -219,13 +222,13 @@ class Thinkers:
             self._send(self._idle.pop(), job)
         elif not self._workers:  # the first ones starting: the caller's budget is the limit
             self._queue(job)
-        elif (wait := self.expected_wait()) > self.wait:
+        elif (wait := self.expected_wait()) > longest:
             raise Overloaded(f"{len(self._waiting)} decisions waiting, about {wait:.2f} s", False)
         elif wait < self.wait and not self._waiting and (spare := self._spare()) is not None:
             self._send(spare, job)  # next in a busy worker's pipe: no turn of the loop lost
         else:
             self._queue(job)
-            job.expiry = loop.call_later(self.wait, self._expire, job)
+            job.expiry = loop.call_later(longest, self._expire, job)
         try:
             ok, answer = await job.answer
         except asyncio.CancelledError:  # over budget (or shutting down)
@@ -242,6 +245,10 @@ class Thinkers:
     def pids(self) -> list[int]:
         """The workers' process ids (tests)."""
         return [w.process.pid for w in self._workers if w.process.pid is not None]
+
+    def load(self) -> float:
+        """The expected wait of a decision asked now, over the longest it may wait."""
+        return self.expected_wait() / self.wait if self.wait else 0.0
 
     def expected_wait(self) -> float:
         """Seconds a decision asked now would wait for a worker: the work waiting and the rest
@@ -304,7 +311,7 @@ class Thinkers:
             self._waiting.remove(job)
             self._queued -= job.work
         if not job.answer.done():
-            job.answer.set_exception(Overloaded(f"no worker free within {self.wait:g} s", True))
+            job.answer.set_exception(Overloaded("no worker free in time", True))
 
     def _give_up(self, job: _Job) -> None:
         """A decision its caller gave up: out of the queue if it waits; if a worker has it,

@@ -38,6 +38,10 @@ from ..views.base import standings_line
 from ..views.screen import title
 
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
+# seconds (of Telegram's minute of 60) a group's table waits for newer moves while every human
+# plays it on the page: they see each card there, the group's message (for the rest of the
+# group) is edited about once a trick, and at once at a deal's end
+ON_PAGE_HOLD = 10.0
 
 
 class Publishing:
@@ -138,8 +142,17 @@ class Publishing:
             screen = Screen((title(head), *screen.lines), screen.rows)
         screen = fair_views.with_commitment(fair_views.unseen(screen, table), ctx, table.secret)
         self.sender.show(group, screen, table.version, table.table_message_id, len(table.log),
-                         done=self._drawn_end(table))
+                         done=self._drawn_end(table), hold=self._group_hold(table))
         await self._publish_hands(outcome)
+
+    def _group_hold(self, table: TableRecord) -> float:
+        """While every human plays on the page mid-deal, the group's table waits for newer moves
+        (the page costs no messages); else it goes at once."""
+        humans = [s.user_id for s in table.seats if s.user_id is not None]
+        if table.status != "playing" or table.outbox or not humans or not all(
+                self.on_page(table.id or 0, user) for user in humans):
+            return 0.0
+        return ON_PAGE_HOLD * self.people.settings.flood_minute_seconds / 60.0
 
     def _drawn_end(self, table: TableRecord) -> Done | None:
         """An ended table's end screen, once it is surely on the group's message, is stored as

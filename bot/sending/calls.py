@@ -8,7 +8,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import httpx
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
@@ -24,6 +24,15 @@ NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 T = TypeVar("T")
 
 Done = Callable[[bool], Awaitable[None]]  # told whether a screen or post got there
+
+
+class Turn(Protocol):
+    """A send's place in the flood limits (pacing.Turn): waited for again after a 429, and told
+    what Telegram answered."""
+
+    async def wait(self) -> None: ...
+    def accepted(self) -> None: ...
+    def refused(self, seconds: float) -> None: ...
 
 
 def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
@@ -68,20 +77,29 @@ async def once(call: Awaitable[T]) -> T:
 async def retrying(send: Callable[[], Awaitable[object]],
                    superseded: Callable[[], bool] = lambda: False,
                    unknown: Callable[[], None] | None = None,
-                   forbidden: Callable[[], None] | None = None) -> bool:
+                   forbidden: Callable[[], None] | None = None,
+                   turn: Turn | None = None) -> bool:
     """Whether ``send`` got there. Obey 429's retry_after (unless a newer screen came meanwhile:
-    that one goes instead); give up on a chat that blocked the bot (telling ``forbidden``), or
-    after ATTEMPTS failures; a time-out may have got there (True, telling ``unknown``)."""
+    that one goes instead), telling ``turn`` and taking it again before the next attempt; give
+    up on a chat that blocked the bot (telling ``forbidden``), or after ATTEMPTS failures; a
+    time-out may have got there (True, telling ``unknown``)."""
     failures = 0
     while failures < ATTEMPTS:
         try:
             await send()
+            if turn is not None:
+                turn.accepted()
             return True
         except RetryAfter as error:  # not a failure: wait as told, then go on
-            log.info("flood limit: waiting %.0f s", retry_seconds(error))
-            await asyncio.sleep(retry_seconds(error))
+            seconds = retry_seconds(error)
+            log.info("flood limit: waiting %.0f s", seconds)
+            if turn is not None:
+                turn.refused(seconds)
+            await asyncio.sleep(seconds)
             if superseded():
                 return False
+            if turn is not None:
+                await turn.wait()
         except Forbidden as error:
             log.info("cannot write: %s", error)
             if forbidden is not None:

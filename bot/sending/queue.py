@@ -27,7 +27,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from ..views import Screen
-from .budget import HAND, POST, TABLE
+from .budget import HAND, POST, TABLE, Budget
 from .calls import SEND_TIMEOUT, Done, keyboard, once, retrying, told
 from .pacing import GroupWindow, Note, Pacing, Shared
 
@@ -80,7 +80,7 @@ class Sender:
     def __init__(self, bot: Bot, remember: Remember, per_second: float = 1.0,
                  group_limit: int = 20, group_seconds: float = 60.0,
                  note: Note | None = None, shared: Shared | None = None,
-                 overall: float = 30.0) -> None:
+                 overall: float | Budget = 30.0) -> None:
         self.bot = bot
         self.remember = remember
         self.shared = shared
@@ -189,7 +189,8 @@ class Sender:
             await self.pacing.slot(chat_id, TABLE)
             await retrying(lambda: self.bot.edit_message_text(
                 screen.text, chat_id=chat_id, message_id=message_id,
-                parse_mode=ParseMode.HTML, reply_markup=keyboard(screen)))
+                parse_mode=ParseMode.HTML, reply_markup=keyboard(screen)),
+                turn=self.pacing.turn(chat_id, TABLE))
         self._errand(("close", chat_id, message_id), edit())
 
     def message_ids(self, chat_id: int) -> list[int]:
@@ -267,7 +268,8 @@ class Sender:
             while kept.pending is not None:
                 if target.seat is None:
                     await self._posts_out(target.chat_id, target.thread_id)
-                await self.pacing.slot(target.chat_id, HAND if target.seat is not None else TABLE)
+                turn = self.pacing.turn(target.chat_id, HAND if target.seat is not None else TABLE)
+                await turn.wait()
                 screen, kept.pending = kept.pending, None
                 # None: a show meanwhile found the message showing its screen already
                 if screen is None or await self._outrun(target, kept):
@@ -276,7 +278,7 @@ class Sender:
                 timed_out = False
                 sent = await retrying(partial(self._send, target, kept, screen),
                                       superseded=lambda: kept.pending is not None,
-                                      unknown=unknown, forbidden=forbidden)
+                                      unknown=unknown, forbidden=forbidden, turn=turn)
                 if not sent and kept.sent is screen:
                     kept.sent = None
                 sure = sent and not timed_out
@@ -328,7 +330,7 @@ class Sender:
                 sent = await retrying(lambda s=post.screen: once(self.bot.send_message(  # type: ignore[misc]
                     key[0], s.text, parse_mode=ParseMode.HTML, reply_markup=keyboard(s),
                     message_thread_id=key[1] or None, read_timeout=SEND_TIMEOUT)),
-                    forbidden=partial(shut_out.append, True))
+                    forbidden=partial(shut_out.append, True), turn=self.pacing.turn(key[0], POST))
                 posts.queue.pop(0)
                 if post.done is not None:
                     await told(post.done, sent or bool(shut_out))

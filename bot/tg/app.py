@@ -78,7 +78,7 @@ def build_app(settings: Settings, store: Store | None = None,
         builder = builder.request(request).get_updates_request(request)
     if rate_limit:
         builder = builder.rate_limiter(AIORateLimiter(  # type: ignore[arg-type]
-            overall_max_rate=settings.messages_per_second,
+            overall_max_rate=settings.messages_per_second_ceiling or 0,  # 0: found (budget.py)
             group_max_rate=round(settings.group_messages_per_minute * 60 / settings.flood_minute_seconds),
             max_retries=0))
     owns_store = store is None
