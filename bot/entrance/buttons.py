@@ -8,7 +8,7 @@ raising ``TableError`` (the entrance answers it in the presser's language)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..callbacks import BadCallback, Kind, Press, number
@@ -48,7 +48,10 @@ def _seat(move: Callable[[Moves, int, int, int, str], Awaitable[Outcome]]) -> Us
 
 
 async def my_hand(rt: Runtime, who: Presser, press: Press) -> Reply:
-    """The group's "my hand": the presser's hand as an alert only they see."""
+    """The group's "my hand": a hand kept in the group comes anew there, answering the press
+    (an ephemeral message only they see); else the presser's hand as an alert only they see."""
+    if await rt.publishing.hand_anew(press.table_id, who.id, who.query_id):
+        return Reply()
     return Reply(alert=await rt.publishing.hand_alert(press.table_id, who.id, who.lang))
 
 
@@ -84,12 +87,16 @@ async def _in_lobby_chat(rt: Runtime, who: Presser, table_id: int) -> int:
 
 
 async def join(rt: Runtime, who: Presser, press: Press) -> Reply:
-    """A seat in the lobby, for whoever the bot can show a hand: on the page they pressed on, or
-    in their private chat (they must have started the bot)."""
-    await _in_lobby_chat(rt, who, press.table_id)
+    """A seat in the lobby, for whoever the bot can show a hand: on the page they pressed on, in
+    their private chat (they started the bot), or as an ephemeral message in the group they
+    pressed in (ephemeral hands on)."""
+    chat = await _in_lobby_chat(rt, who, press.table_id)
+    person = who.person
     if not who.hand_on_page and not await who.can_write():
-        raise TableError("lobby-open-bot-first")
-    return Reply(await rt.tables.lobby.join(press.table_id, who.person))
+        if not (rt.people.settings.ephemeral_hands and who.chat_id == chat):
+            raise TableError("lobby-open-bot-first")
+        person = replace(person, in_group=True)
+    return Reply(await rt.tables.lobby.join(press.table_id, person))
 
 
 async def leave(rt: Runtime, who: Presser, press: Press) -> Reply:

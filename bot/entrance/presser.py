@@ -35,9 +35,11 @@ class Presser:
     def __init__(self, door: Door, person: Person, lang: str, can_write: Ask,
                  is_member: AskAbout, is_admin: AskAbout, chat_id: int | None = None,
                  message_id: int | None = None,
-                 ack: Callable[[str], Awaitable[None]] = _nothing) -> None:
+                 ack: Callable[[str], Awaitable[None]] = _nothing,
+                 query_id: str | None = None) -> None:
         self.door, self.person, self.lang = door, person, lang
         self.chat_id, self.message_id = chat_id, message_id
+        self.query_id = query_id  # Telegram's press, which an ephemeral answer names
         self._ack = ack
         self.acked = False  # ``ack`` said something: the press is answered
         self._can_write, self._is_member, self._is_admin = can_write, is_member, is_admin

@@ -29,6 +29,7 @@ from telegram.error import BadRequest
 from ..views import Screen
 from .budget import HAND, POST, TABLE
 from .calls import SEND_TIMEOUT, Done, keyboard, once, retrying, told
+from .lanes import lane, renew_for_turn, send_ephemeral
 from .pacing import GroupWindow, Note, Pacing, Shared
 
 log = logging.getLogger(__name__)
@@ -39,12 +40,14 @@ Task = asyncio.Task[None]
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """A message kept edited: the group table (seat None) or one seat's private hand."""
+    """A message kept edited: the group table (seat None) or one seat's hand, in their private
+    chat or (``receiver``: the seat's person) as an ephemeral message in the group (lanes.py)."""
 
     table_id: int
     seat: int | None
     chat_id: int
     thread_id: int = 0
+    receiver: int = 0
 
 
 @dataclass(slots=True)
@@ -60,6 +63,12 @@ class Kept:
     done: Done | None = None  # told whether the newest screen got there
     unsure: bool = False  # the last edit timed out: made again soon, not surely there yet
     task: Task | None = None  # its worker
+    # an ephemeral hand (lanes.py): the moves at the turn it was last sent anew for, whether the
+    # next screen goes as a new message, the press that asked for it, whether it was last edited
+    turn: int = -1
+    renew: bool = False
+    query: str | None = None
+    edited: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +100,9 @@ class Sender:
         # what they do: the same errand never runs twice at once
         self._errands: dict[object, Task] = {}
         self._count = itertools.count()  # the keys of errands that may run side by side
+        # an ephemeral hand Telegram refused (the receiver left the group, the bot may not
+        # write there): told, so the hand can go to the private chat (Publishing)
+        self.refused: Callable[[Target], None] = lambda target: None
 
     @property
     def window(self) -> GroupWindow:
@@ -98,19 +110,22 @@ class Sender:
         return self.pacing.window
 
     def show(self, target: Target, screen: Screen, version: int, message_id: int | None,
-             moves: int = -1, hold: float = 0.0, done: Done | None = None) -> None:
+             moves: int = -1, hold: float = 0.0, done: Done | None = None,
+             acting: bool = False, query: str | None = None) -> None:
         """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
         one already shown is dropped. ``moves``: the log's length it was drawn at. ``hold``:
         seconds to wait for a newer screen first (computers about to move: one edit, not two);
         a screen shown without one ends the wait. ``done`` hears (True) once the message surely
         shows it or a newer one, or once the chat no longer lets the bot write there (kicked from
         the group: nothing will ever be drawn, so nothing is owed); never if that send failed or
-        timed out."""
+        timed out. ``acting``, ``query``: an ephemeral hand's (lanes.renew_for_turn)."""
         kept = self._kept.get(target)
         if version < (kept.version if kept is not None else -1):
             return
         if kept is None:
             kept = self._kept[target] = Kept()
+        if target.receiver:
+            renew_for_turn(kept, screen, moves, acting, query)
         if done is not None:
             kept.done = done
         if hold > 0:
@@ -140,6 +155,9 @@ class Sender:
         kept = self._kept.get(target)
         if kept is None:
             return None
+        if target.receiver:  # an ephemeral one is deleted once its successor is there
+            kept.renew, kept.sent = True, None
+            return None
         kept.sent, message_id, kept.message_id = None, kept.message_id, None
         return message_id
 
@@ -162,7 +180,7 @@ class Sender:
         """A photo after the group posts queued so far (``photo`` makes the PNG, off the
         loop); within the flood limits, never retried into a flood; a failed render is logged
         and nothing is sent, or, when ``done`` waits to hear (a post owed), the caption alone."""
-        self._errand(next(self._count), self._send_photo(chat_id, thread_id, photo, caption, done))
+        self.errand(next(self._count), self._send_photo(chat_id, thread_id, photo, caption, done))
 
     async def _send_photo(self, chat_id: int, thread_id: int,
                           photo: Callable[[], Awaitable[bytes]], caption: str,
@@ -190,7 +208,7 @@ class Sender:
             await retrying(lambda: self.bot.edit_message_text(
                 screen.text, chat_id=chat_id, message_id=message_id,
                 parse_mode=ParseMode.HTML, reply_markup=keyboard(screen)))
-        self._errand(("close", chat_id, message_id), edit())
+        self.errand(("close", chat_id, message_id), edit())
 
     def message_ids(self, chat_id: int) -> list[int]:
         """The table messages this renderer keeps in a chat, oldest table first."""
@@ -199,7 +217,7 @@ class Sender:
 
     def retire(self, table_id: int) -> None:
         """A table has ended: forget its messages once their last screens are out."""
-        self._errand(("retire", table_id), self._retire(table_id))
+        self.errand(("retire", table_id), self._retire(table_id))
 
     async def _retire(self, table_id: int) -> None:
         ended = {t: kept for t, kept in self._kept.items() if t.table_id == table_id}
@@ -233,7 +251,7 @@ class Sender:
         yield from (posts.task for posts in self._posts.values() if posts.task is not None)
         yield from self._errands.values()
 
-    def _errand(self, key: object, work: Coroutine[Any, Any, None]) -> None:
+    def errand(self, key: object, work: Coroutine[Any, Any, None]) -> None:
         """A one-off worker, unless the same is running; it removes itself when done."""
         if key in self._errands:
             work.close()
@@ -267,7 +285,7 @@ class Sender:
             while kept.pending is not None:
                 if target.seat is None:
                     await self._posts_out(target.chat_id, target.thread_id)
-                await self.pacing.slot(target.chat_id, HAND if target.seat is not None else TABLE)
+                await self.pacing.slot(lane(target), HAND if target.seat is not None else TABLE)
                 screen, kept.pending = kept.pending, None
                 # None: a show meanwhile found the message showing its screen already
                 if screen is None or await self._outrun(target, kept):
@@ -292,7 +310,7 @@ class Sender:
         """``show``'s ``done``, from a worker of its own (a store write: this one is through)."""
         if (done := kept.done) is not None:
             kept.done = None
-            self._errand(next(self._count), told(done, True))
+            self.errand(next(self._count), told(done, True))
 
     def _again(self, target: Target, kept: Kept) -> None:
         """An edit timed out: it may never get there, or get there late, after a newer one. It
@@ -348,6 +366,9 @@ class Sender:
 
     async def _send(self, target: Target, kept: Kept, screen: Screen) -> None:
         markup = keyboard(screen)
+        if target.receiver:
+            await send_ephemeral(self, target, kept, screen, markup)
+            return
         if kept.message_id is not None:
             try:
                 await self.bot.edit_message_text(

@@ -90,6 +90,11 @@ class People:
             key = i18n.illegal_key(str(args.pop("game", "")), key.removeprefix("illegal-"))
         return i18n.t(lang, key, **args)[:ALERT_LIMIT]
 
+    def hand_in_group(self, record: UserRecord | None) -> bool:
+        """Whether this person's hand is an ephemeral message in the group: ephemeral hands on,
+        and they never opened the bot (or blocked it)."""
+        return self.settings.ephemeral_hands and not (record is not None and record.can_dm)
+
     @staticmethod
     def person(user: User) -> Person:
         return Person(user.id, user.full_name[:32], user.username or "")

@@ -118,6 +118,7 @@ command-join = Join the table
 command-stop = Close the table
 command-kick = Remove a player
 command-score = The score
+command-hand = My hand (only I see it)
 command-top = Leaderboard
 command-timer = Time for a turn
 command-rules = Rules

@@ -123,6 +123,7 @@ command-join = Միանալ սեղանին
 command-stop = Փակել սեղանը
 command-kick = Հեռացնել խաղացողին
 command-score = Հաշիվը
+command-hand = Իմ ձեռքը (միայն ինձ)
 command-top = Լավագույնները
 command-timer = Քայլի ժամանակը
 command-rules = Կանոնները

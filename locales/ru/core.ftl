@@ -116,6 +116,7 @@ command-join = Сесть за стол
 command-stop = Закрыть стол
 command-kick = Удалить игрока
 command-score = Счёт
+command-hand = Мои карты (вижу только я)
 command-top = Лучшие игроки
 command-timer = Время на ход
 command-rules = Правила

@@ -26,7 +26,10 @@ class SeatRecord(BaseModel):
     user_id: int | None = None  # a human; None for a computer seat
     level: ComputerLevel | None = None  # computer level, or who plays an absent human
     name: str = ""
-    hand_message_id: int | None = None  # the private hand message, edited in place
+    hand_message_id: int | None = None  # the hand message, edited in place
+    # the hand is an ephemeral message in the table's group (hand_message_id: its
+    # ephemeral_message_id), not a message in the private chat
+    hand_ephemeral: bool = False
     missed_turns: int = 0  # turns the timer played for this human in a row
     away: bool = False  # after three missed turns a computer plays until the owner returns
     username: str = ""  # Telegram @username without the @, for /kick @name
