@@ -38,6 +38,7 @@ class Kind(StrEnum):
     REVIEW = "w"  # the coach's review of the presser's last deal (argument: the deal number)
     REPLAY = "y"  # a deal replayed in private (argument: source t|m, deal, step; see bot.coach.replay)
     TOURNAMENT = "e"  # a tournament's sign-up button (its id in the table id's place; the action)
+    PLACE = "z"  # the presser's hand moved: g to the group (ephemeral), p to the private chat
 
     @property
     def pattern(self) -> str:

@@ -50,7 +50,7 @@ def _seat(move: Callable[[Moves, int, int, int, str], Awaitable[Outcome]]) -> Us
 async def my_hand(rt: Runtime, who: Presser, press: Press) -> Reply:
     """The group's "my hand": a hand kept in the group comes anew there, answering the press
     (an ephemeral message only they see); else the presser's hand as an alert only they see."""
-    if await rt.publishing.hand_anew(press.table_id, who.id, who.query_id):
+    if await rt.publishing.places.anew(press.table_id, who.id, who.query_id):
         return Reply()
     return Reply(alert=await rt.publishing.hand_alert(press.table_id, who.id, who.lang))
 
@@ -91,12 +91,41 @@ async def join(rt: Runtime, who: Presser, press: Press) -> Reply:
     their private chat (they started the bot), or as an ephemeral message in the group they
     pressed in (ephemeral hands on)."""
     chat = await _in_lobby_chat(rt, who, press.table_id)
-    person = who.person
-    if not who.hand_on_page and not await who.can_write():
-        if not (rt.people.settings.ephemeral_hands and who.chat_id == chat):
+    person, ask = who.person, False
+    if not who.hand_on_page:
+        in_group = await rt.people.place_of(who.id)
+        writable = await who.can_write()
+        if not writable and not (in_group and who.chat_id == chat):
             raise TableError("lobby-open-bot-first")
-        person = replace(person, in_group=True)
-    return Reply(await rt.tables.lobby.join(press.table_id, person))
+        person = replace(person, in_group=in_group)
+        ask = writable and who.chat_id == chat and await rt.people.unasked(who.id)
+    reply = Reply(await rt.tables.lobby.join(press.table_id, person))
+    if ask and reply.outcome is not None:
+        rt.publishing.places.ask(reply.outcome.table, who.id, who.lang, who.query_id)
+    return reply
+
+
+async def place(rt: Runtime, who: Presser, press: Press) -> Reply:
+    """Where the presser's hand is: the answer to the question asked at Join (G, P: that
+    message then says it), or an ephemeral hand's 💬 (p). Stored as their choice; the hand of
+    their table moves there (at once, or at the start)."""
+    if press.arg not in ("G", "P", "p") or not rt.people.settings.ephemeral_hands:
+        raise TableError("error-bad-button")
+    in_group = press.arg == "G"
+    if not in_group and not await who.can_write():
+        raise TableError("hand-place-open-bot")
+    await rt.people.set_hand_place(who.id, in_group)
+    table_id = press.table_id
+    if table_id == 0:  # /settings: the table they sit at, if any
+        seated = await rt.store.tables.seat_of(who.id)
+        table_id = seated.id or 0 if seated is not None else 0
+    if table_id and not await rt.publishing.places.move(table_id, who.id, in_group, None
+                                                       if press.table_id == 0 else who.query_id):
+        raise TableError("error-stale")
+    if press.arg == "p":
+        return Reply()
+    said = rt.people.refusal(who.lang, "hand-place-group" if in_group else "hand-place-private")
+    return Reply(screen=Screen.of(said), in_place=True)
 
 
 async def leave(rt: Runtime, who: Presser, press: Press) -> Reply:
@@ -248,6 +277,7 @@ BUTTONS: dict[Kind, Entry] = {
     Kind.REVIEW: Entry(review, BOTH),
     Kind.REPLAY: Entry(replay, TELEGRAM),  # the page reads a deal's frames at once (GET /api/replay)
     Kind.TOURNAMENT: Entry(tournament, TELEGRAM),
+    Kind.PLACE: Entry(place, TELEGRAM),  # the page is a hand's place of its own
 }
 
 

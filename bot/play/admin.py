@@ -67,10 +67,11 @@ class Admin:
 
     async def place_hand(self, table_id: int, seat: int, in_group: bool) -> Outcome | None:
         """A seat's hand moved (to the group as an ephemeral message, or to the private chat):
-        drawn as a new message there. None: the table is no longer in play."""
+        drawn as a new message there. None: the table is no longer in its lobby or in play."""
         async with self.kernel.lock(table_id):
             table = await self.kernel.store.tables.by_id(table_id)
-            if table is None or table.status != "playing" or seat >= len(table.seats):
+            if table is None or table.status not in ("lobby", "playing") \
+                    or seat >= len(table.seats):
                 return None
             record = table.seats[seat]
             if record.hand_ephemeral != in_group:

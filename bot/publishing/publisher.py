@@ -25,7 +25,6 @@ from ..coach.words import coach_rows
 from ..play.lobby import lobby_info
 from ..play.records import Outcome, TableError
 from ..play.tables import Tables
-from ..sending import lanes
 from ..sending.calls import Done
 from ..sending.ephemeral import pressed_on
 from ..sending.outbox import Outbox
@@ -37,18 +36,9 @@ from ..views import lobby as lobby_views
 from ..views import tournament as tournament_views
 from ..views.base import standings_line
 from ..views.screen import title
+from .places import Places, hand_target, place_row
 
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
-
-
-def hand_target(table: TableRecord, seat: int) -> Target:
-    """Where a seat's hand is kept: an ephemeral message to its person in the table's group,
-    or their private chat."""
-    record = table.seats[seat]
-    assert record.user_id is not None
-    if record.hand_ephemeral:
-        return Target(table.id or 0, seat, table.key.chat_id, table.key.thread_id, record.user_id)
-    return Target(table.id or 0, seat, record.user_id)
 
 
 class Publishing:
@@ -72,7 +62,8 @@ class Publishing:
         # on its store (SQLite), a process is the same worker as the one before it, which died.
         self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
                        if store.shared else "local")
-        sender.refused = self._refused
+        self.places = Places(self)  # where each hand is: the group or the private chat
+        sender.refused = self.places.refused
 
     def context(self, table: TableRecord, lang: str, seat: int | None = None) -> Context:
         """The reader's context; ``seat``: the reader's own seat, whose draft (toggled cards,
@@ -96,8 +87,8 @@ class Publishing:
         text = text if markup else html.escape(text)
         if pressed_on(message) is not None and message.from_user is not None:
             # an ephemeral command (/hand, /score): the answer is seen by its sender only
-            self.whisper(message.chat_id, thread or 0, message.from_user.id, Screen.html(text),
-                         None)
+            self.places.whisper(message.chat_id, thread or 0, message.from_user.id,
+                                Screen.html(text), None)
             return
         self.sender.post(message.chat_id, thread or 0, text)
 
@@ -187,9 +178,10 @@ class Publishing:
         hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
         obs, legal = game.observation(outcome.state, seat), game.legal_actions(outcome.state, seat)
         hand = view.hand(obs, legal, hand_ctx)
-        screen = self._page_button(hand.plus(rows=coach_rows(table, legal, len(obs.history),
-                                                             hand_ctx)), hand_ctx, group=False)
         target = hand_target(table, seat)
+        screen = self._page_button(hand.plus(rows=(
+            *coach_rows(table, legal, len(obs.history), hand_ctx),
+            *place_row(hand_ctx, table, bool(target.receiver)))), hand_ctx, group=False)
         if fresh or (again and target.receiver):
             self.sender.detach(target)
         elif again:
@@ -298,29 +290,6 @@ class Publishing:
 
     # ----- drawn on request
 
-    async def hand_anew(self, table_id: int, user_id: int, query: str | None = None,
-                        in_group: bool = True) -> bool:
-        """A player's hand sent anew where it is kept (👀 and /hand): an ephemeral one answering
-        the press ``query``; ``in_group``: only an ephemeral one. False: none was sent (not
-        seated at a table in play, or their hand is in private and ``in_group``)."""
-        outcome = await self.tables.kernel.outcome(table_id)
-        seats = [i for i, s in enumerate(outcome.table.seats) if s.user_id == user_id]
-        if outcome.table.status != "playing" or not seats \
-                or (in_group and not outcome.table.seats[seats[0]].hand_ephemeral):
-            return False
-        await self.hand(outcome, seats[0], fresh=True, query=query)
-        return True
-
-    def _refused(self, target: Target) -> None:
-        """Telegram refused an ephemeral hand: it goes to the private chat (a player who never
-        opened the bot cannot get it there; the turn timer's computer covers them)."""
-        async def to_private() -> None:
-            outcome = await self.tables.admin.place_hand(target.table_id, target.seat or 0,
-                                                         in_group=False)
-            if outcome is not None:
-                await self.hand(outcome, target.seat or 0)
-        self.sender.errand(("private", target.table_id, target.seat), to_private())
-
     async def hand_alert(self, table_id: int, user_id: int, lang: str) -> str:
         """The presser's hand as a short alert (the group's "my hand" button)."""
         table, seat, state = await self.tables.moves.hand(table_id, user_id)
@@ -349,12 +318,10 @@ class Publishing:
                 del self._sheets[user_id]
         self.sender.post(user_id, 0, screen, done=failed)
 
-    def whisper(self, chat_id: int, thread_id: int, user_id: int, screen: Screen,
-                query: str | None, in_place: int | None = None) -> None:
-        """A screen for one person as an ephemeral message in the group they pressed in (one
-        who never opened the bot: their sheet, hint or replay); see lanes.whisper."""
-        self.sender.errand(object(), lanes.whisper(self.sender, chat_id, thread_id, user_id,
-                                                   screen, query, in_place))
+    def say_screen(self, message: Message, screen: Screen) -> None:
+        """Answer a command in its chat with a screen (text and buttons)."""
+        thread = message.message_thread_id if message.is_topic_message else 0
+        self.sender.post(message.chat_id, thread or 0, screen)
 
     def start_link(self, payload: str) -> str:
         """The link that opens the bot's private chat and sends ``/start <payload>``."""

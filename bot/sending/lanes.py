@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram import Bot, InlineKeyboardMarkup
 from telegram.error import BadRequest, Forbidden, TelegramError
@@ -24,9 +25,21 @@ from ..views import Screen
 from . import ephemeral
 from .budget import POST
 from .calls import SEND_TIMEOUT, keyboard, once
+from .kept import Kept, Remember, Target
 
 if TYPE_CHECKING:
-    from .queue import Kept, Sender, Target
+    from .pacing import Pacing
+
+
+class Sender(Protocol):
+    """What of the Sender (queue.py) a lane uses."""
+
+    bot: Bot
+    remember: Remember
+    refused: Callable[[Target], None]
+    pacing: Pacing
+
+    def errand(self, key: object, work: Coroutine[Any, Any, None]) -> None: ...
 
 log = logging.getLogger(__name__)
 
@@ -83,10 +96,10 @@ async def _send_new(sender: Sender, target: Target, kept: Kept, screen: Screen,
     await sender.remember(target.table_id, target.seat, new)
     if old is not None and old != new:
         sender.errand(("unsee", target.chat_id, target.receiver, old),
-                      _delete(sender, target, old))
+                      delete(sender, target, old))
 
 
-async def _delete(sender: Sender, target: Target, ephemeral_id: int) -> None:
+async def delete(sender: Sender, target: Target, ephemeral_id: int) -> None:
     """The hand before, deleted (not counted in any flood limit); gone already is as good."""
     with contextlib.suppress(TelegramError):
         await ephemeral.delete(sender.bot, target.chat_id, target.receiver, ephemeral_id)

@@ -27,48 +27,18 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
 from ..views import Screen
+from . import lanes
 from .budget import HAND, POST, TABLE
 from .calls import SEND_TIMEOUT, Done, keyboard, once, retrying, told
+from .kept import Kept, Remember, Target
+
+__all__ = ["Remember", "Sender", "Target"]  # Target and Remember: kept.py, named here too
 from .lanes import lane, renew_for_turn, send_ephemeral
 from .pacing import GroupWindow, Note, Pacing, Shared
 
 log = logging.getLogger(__name__)
-Remember = Callable[[int, int | None, int], Awaitable[None]]
 AGAIN_AFTER = 2.0  # seconds before an edit that timed out is made again, with the newest screen
 Task = asyncio.Task[None]
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """A message kept edited: the group table (seat None) or one seat's hand, in their private
-    chat or (``receiver``: the seat's person) as an ephemeral message in the group (lanes.py)."""
-
-    table_id: int
-    seat: int | None
-    chat_id: int
-    thread_id: int = 0
-    receiver: int = 0
-
-
-@dataclass(slots=True)
-class Kept:
-    """What the Sender knows of one message it keeps edited: retiring it is dropping this."""
-
-    version: int = -1  # the newest table version shown: an older screen is dropped
-    moves: int = -1  # the log's length the pending screen was drawn at
-    message_id: int | None = None
-    pending: Screen | None = None  # the newest screen not yet taken to be sent
-    sent: Screen | None = None  # the last one sent, or on its way: an equal show is not needed
-    held: asyncio.Event | None = None  # the pending screen waits for a newer one
-    done: Done | None = None  # told whether the newest screen got there
-    unsure: bool = False  # the last edit timed out: made again soon, not surely there yet
-    task: Task | None = None  # its worker
-    # an ephemeral hand (lanes.py): the moves at the turn it was last sent anew for, whether the
-    # next screen goes as a new message, the press that asked for it, whether it was last edited
-    turn: int = -1
-    renew: bool = False
-    query: str | None = None
-    edited: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +179,16 @@ class Sender:
                 screen.text, chat_id=chat_id, message_id=message_id,
                 parse_mode=ParseMode.HTML, reply_markup=keyboard(screen)))
         self.errand(("close", chat_id, message_id), edit())
+
+    def leave(self, target: Target, message_id: int, screen: Screen) -> None:
+        """A hand that moved elsewhere: its private message closed with ``screen``, its
+        ephemeral one deleted; either is forgotten."""
+        self._kept.pop(target, None)
+        if target.receiver:
+            self.errand(("unsee", target.chat_id, target.receiver, message_id),
+                        lanes.delete(self, target, message_id))
+        else:
+            self.close_message(target.chat_id, message_id, screen)
 
     def message_ids(self, chat_id: int) -> list[int]:
         """The table messages this renderer keeps in a chat, oldest table first."""

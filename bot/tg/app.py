@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 
 GROUP_COMMANDS = ("new", "join", "hand", "stop", "kick", "score", "top", "stats", "history", "table", "timer",
                   "rules", "lang", "help", "season", "timezone", "tournament")
-PRIVATE_COMMANDS = ("start", "stats", "rules", "lang", "help")
+PRIVATE_COMMANDS = ("start", "stats", "rules", "lang", "settings", "help")
 EPHEMERAL_COMMANDS = ("hand", "score")  # a group sees neither the command nor its answer
 
 
@@ -152,6 +152,7 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("table", stats.table))
     application.add_handler(CommandHandler("score", info.score))
     application.add_handler(CommandHandler("hand", hand.hand))  # issue 43
+    application.add_handler(CommandHandler("settings", hand.settings))
     application.add_handler(CommandHandler("timer", info.timer))
     application.add_handler(CommandHandler("season", seasons.season))  # issue 27
     application.add_handler(CommandHandler("timezone", seasons.timezone))

@@ -266,3 +266,16 @@ tournament-chart-round = Round
 command-tournament = Tournament
 history-in-tournament = round { $round }, table { $board }
 history-tournament = 🏆 Tournament #{ $id }
+
+# issue 43: where a hand is shown
+hand-to-group = 👥 My hand in the group
+hand-to-private = 💬 My hand in the bot's chat
+hand-moved-away = ↪️ Your hand is elsewhere now
+hand-place-open-bot = Open the bot and press Start first, then press 💬 again
+hand-place-ask = Where should your hand be: here in the group (only you see it), or in the bot's chat?
+hand-place-group = ✅ Your hand will be in the group, seen by you alone. Change it with 💬 on the hand or /settings
+hand-place-private = ✅ Your hand will be in the bot's chat. Change it with /settings
+command-settings = Settings: where your hand is
+settings-hand-group = Your hand is shown in the group (seen by you alone). Where should it be?
+settings-hand-private = Your hand is shown here, in the bot's chat. Where should it be?
+settings-private-only = Your hand is always in the bot's chat.

@@ -232,3 +232,16 @@ tournament-chart-round = Փուլ
 command-tournament = Մրցաշար
 history-in-tournament = փուլ { $round }, սեղան { $board }
 history-tournament = 🏆 Մրցաշար #{ $id }
+
+# issue 43: where a hand is shown
+hand-to-group = 👥 Ձեռքը՝ խմբում
+hand-to-private = 💬 Ձեռքը՝ բոտի չատում
+hand-moved-away = ↪️ Ձեր ձեռքն այլ տեղ է
+hand-place-open-bot = Նախ բացեք բոտը և սեղմեք Start, հետո նորից սեղմեք 💬
+hand-place-ask = Որտե՞ղ ցույց տալ ձեր ձեռքը․ այստեղ՝ խմբում (միայն դուք կտեսնեք), թե՞ բոտի չատում
+hand-place-group = ✅ Ձեր ձեռքը կլինի խմբում, միայն դուք կտեսնեք։ Փոխել՝ ձեռքի 💬 կոճակով կամ /settings
+hand-place-private = ✅ Ձեր ձեռքը կլինի բոտի չատում։ Փոխել՝ /settings
+command-settings = Կարգավորումներ․ որտեղ է ձեռքը
+settings-hand-group = Ձեր ձեռքը ցույց է տրվում խմբում (միայն դուք եք տեսնում)։ Որտե՞ղ լինի։
+settings-hand-private = Ձեր ձեռքը ցույց է տրվում այստեղ՝ բոտի չատում։ Որտե՞ղ լինի։
+settings-private-only = Ձեռքը միշտ բոտի չատում է։

@@ -264,3 +264,16 @@ tournament-chart-round = Тур
 command-tournament = Турнир
 history-in-tournament = тур { $round }, стол { $board }
 history-tournament = 🏆 Турнир #{ $id }
+
+# issue 43: where a hand is shown
+hand-to-group = 👥 Карты в группе
+hand-to-private = 💬 Карты в чате с ботом
+hand-moved-away = ↪️ Ваши карты теперь в другом месте
+hand-place-open-bot = Сначала откройте бота и нажмите Start, затем снова нажмите 💬
+hand-place-ask = Где показывать ваши карты: здесь, в группе (видите только вы), или в чате с ботом?
+hand-place-group = ✅ Карты будут в группе, видите их только вы. Изменить: 💬 под картами или /settings
+hand-place-private = ✅ Карты будут в чате с ботом. Изменить: /settings
+command-settings = Настройки: где ваши карты
+settings-hand-group = Ваши карты показываются в группе (видите только вы). Где их показывать?
+settings-hand-private = Ваши карты показываются здесь, в чате с ботом. Где их показывать?
+settings-private-only = Ваши карты всегда в чате с ботом.

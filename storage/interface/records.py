@@ -82,6 +82,9 @@ class UserRecord(BaseModel):
     name: str = ""
     lang: str | None = None  # None: follow the Telegram client's language, then the default
     can_dm: bool = False  # the user has started the bot in private
+    # where they want their hand (issue 43): "group" (an ephemeral message at the table's
+    # group) or "private" (their chat with the bot); None: not asked yet
+    hand_place: Literal["group", "private"] | None = None
     client_lang: str | None = None  # the language of the user's Telegram app, as last seen
 
 

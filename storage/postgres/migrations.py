@@ -183,6 +183,10 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_undrawn ON tables (id)
         WHERE NOT end_drawn AND status IN ('finished', 'stopped');
     """,
+    # 7 (issue 43; the brief's 9): where each person wants their hand, as SQLite's migration 13.
+    """
+    ALTER TABLE users ADD COLUMN hand_place TEXT;
+    """,
 ]
 
 _VERSION_TABLE = """

@@ -215,6 +215,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tables_undrawn ON tables (id)
         WHERE end_drawn = 0 AND status IN ('finished', 'stopped');
     """,
+    # 13 (issue 43; the brief's 15, renumbered by whoever merges): where each person wants their
+    # hand, an ephemeral message in the group or the private chat; NULL: not asked yet.
+    """
+    ALTER TABLE users ADD COLUMN hand_place TEXT;
+    """,
 ]
 
 

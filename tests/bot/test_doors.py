@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from telegram.ext import CallbackQueryHandler
 
-from bot import i18n
 from bot.callbacks import Kind, decode, encode
 from bot.coach.replay import open_data
 from bot.entrance.buttons import BUTTONS, kinds

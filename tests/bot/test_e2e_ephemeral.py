@@ -78,14 +78,15 @@ class Table:
             answer = await self.api.callback_answer(query, timeout=WAIT)
             self.presses += 1
             if not answer.show_alert:
-                await self.api.wait_for(lambda: done() or self.seen(user) != before
+                await self.api.wait_for(lambda b=before: done() or self.seen(user) != b
                                         or not self._offers(user), timeout=WAIT)
                 return True
             assert answer.text in STALE, answer.text
             self.stale.append(answer.text)
             self.unusable += first
             first = False
-            await self.api.wait_for(lambda: done() or self.seen(user) != before, timeout=WAIT)
+            await self.api.wait_for(lambda b=before: done() or self.seen(user) != b,
+                                    timeout=WAIT)
 
     def choose(self, user: Any, hand: Any) -> str:
         steps = [d for d in hand.callback_data if d.startswith("p|") and not d.endswith("|")]

@@ -97,7 +97,7 @@ async def _whispered(rt: Runtime, who: Presser, message: object, screen: Screen,
                                  or await who.can_write()):
         return False
     thread = message.message_thread_id if message.is_topic_message else 0
-    rt.publishing.whisper(message.chat.id, thread or 0, who.id, screen, query_id,
+    rt.publishing.places.whisper(message.chat.id, thread or 0, who.id, screen, query_id,
                           ephemeral_id if in_place else None)
     return True
 

@@ -1,0 +1,142 @@
+"""Issue 43 in process: hands as ephemeral messages in the group (fake_ephemeral.py): a newcomer
+plays from the group; a sheet for one who never opened the bot comes to them there; someone who
+opened the bot is asked once where their hand goes, and changes it in /settings or by the hand's
+💬; a refused ephemeral hand falls back to the private chat; the commands and button styles."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from bot import i18n
+from bot.callbacks import decode
+from storage import Store, TableKey
+
+from .fake import GROUP, Harness, Sent, _user
+from .fake_ephemeral import press_ephemeral
+from .play import choice
+
+ARAM, ANI, STRANGER = 101, 102, 998
+
+
+def hand_in_group(h: Harness, user: int) -> Sent:
+    hands = [m for m in h.fake.ephemeral_of(GROUP, user) if "🃏" in m.text]
+    assert hands, f"user {user} has no hand in the group"
+    return hands[-1]
+
+
+async def newcomer_table(h: Harness, computers: int = 3) -> None:
+    """ARAM, who never opened the bot, opens a Hearts table in the group, computers fill it."""
+    await h.say(ARAM, "/new hearts")
+    await h.add_computers(ARAM, computers)
+    await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
+
+
+async def test_a_newcomer_plays_from_the_group(store: Store) -> None:
+    async with Harness(store) as h:
+        await newcomer_table(h)
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and table.seats[0].hand_ephemeral
+        for _ in range(8):
+            hand = hand_in_group(h, ARAM)
+            data = choice(hand)
+            assert data is not None
+            answer = await press_ephemeral(h, ARAM, hand, data)
+            assert not answer.get("show_alert"), answer
+        assert h.fake.chat(ARAM) == [], "nothing in private"
+        assert [m for m in h.fake.chat(GROUP) if "💬" in json.dumps(m.markup or {})] == []
+        hand = hand_in_group(h, ARAM)
+        styles = {b.get("style") for b in hand.buttons() if b["callback_data"][0] in "atc"}
+        assert styles <= {"success", "primary"} and styles, hand.buttons()
+        assert hand.buttons()[-1]["text"] == i18n.t("hy", "hand-to-private")
+        stored = await store.tables.get(TableKey(chat_id=GROUP))
+        assert stored is not None and stored.seats[0].hand_message_id == hand.message_id, \
+            "what was sent where is stored"
+
+
+async def test_a_sheet_for_one_who_never_opened_the_bot_comes_in_the_group(store: Store) -> None:
+    async with Harness(store) as h:
+        await newcomer_table(h)
+        for _ in range(200):  # the first deal played out: the table offers 📋
+            if "📋" in json.dumps(h.table_message().markup or {}, ensure_ascii=False):
+                break
+            hand = hand_in_group(h, ARAM)
+            await press_ephemeral(h, ARAM, hand, choice(hand) or "")
+        data = h.table_message().button("📋")["callback_data"]
+        group = len(h.fake.chat(GROUP))
+        for _ in range(20):
+            answer = await h.press(STRANGER, h.table_message(), data, lang="en")
+            assert not answer.get("show_alert")
+        sheets = [m for m in h.fake.ephemeral_of(GROUP, STRANGER) if m.text.startswith("📋")]
+        assert len(sheets) == 1 and "Σ" in sheets[0].text, "one sheet for twenty presses"
+        assert len(h.fake.chat(GROUP)) == group and h.fake.chat(STRANGER) == []
+
+
+async def test_asked_once_where_the_hand_goes_then_settings(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.start_private(ARAM)
+        await h.start_private(ANI)
+        await h.say(ARAM, "/new hearts")
+        await h.press(ANI, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
+        [ask] = h.fake.ephemeral_of(GROUP, ANI)
+        assert ask.text == i18n.t("hy", "hand-place-ask")
+        await press_ephemeral(h, ANI, ask, ask.button("👥")["callback_data"])
+        assert ask.text.startswith("✅"), "the question says what was chosen"
+        assert (await store.users.get(ANI)).hand_place == "group"  # type: ignore[union-attr]
+        await h.add_computers(ARAM, 2)
+        await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
+        assert hand_in_group(h, ANI) and not [m for m in h.fake.chat(ANI) if "🃏" in m.text]
+        assert h.hand(ARAM), "ARAM was not asked: his hand is in private, as before"
+        # 💬 on the hand: to the private chat, the ephemeral one deleted
+        hand = hand_in_group(h, ANI)
+        await press_ephemeral(h, ANI, hand, hand.button("💬")["callback_data"])
+        assert h.hand(ANI) and not [m for m in h.fake.ephemeral_of(GROUP, ANI) if "🃏" in m.text]
+        assert (await store.users.get(ANI)).hand_place == "private"  # type: ignore[union-attr]
+        # /settings: back to the group, and the hand follows
+        await h.say(ANI, "/settings", chat=ANI)
+        settings = h.fake.chat(ANI)[-1]
+        assert settings.text == i18n.t("hy", "settings-hand-private")
+        await h.press(ANI, settings, settings.button("👥")["callback_data"])
+        assert hand_in_group(h, ANI) and h.fake.chat(ANI)[-1].text.startswith("✅")
+
+
+async def test_a_refused_ephemeral_hand_falls_back_to_the_private_chat(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.start_private(ANI)
+        await h.runtime.people.set_hand_place(ANI, True)
+        await h.say(ANI, "/new hearts")
+        await h.add_computers(ANI, 3)
+        h.fake.left.add(ANI)  # Telegram: USER_NOT_PARTICIPANT
+        await h.press(ANI, h.table_message(), h.table_message().button("▶")["callback_data"])
+        await h.idle()
+        assert h.hand(ANI) and h.fake.ephemeral_of(GROUP, ANI) == []
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and not table.seats[0].hand_ephemeral
+
+
+async def test_hand_and_score_are_ephemeral_commands(store: Store) -> None:
+    async with Harness(store) as h:
+        menus = [p for name, p in h.fake.calls if name == "setMyCommands"]
+        group = next(p for p in menus if "all_group_chats" in json.dumps(p.get("scope")))
+        flags = {c["command"]: c.get("is_ephemeral", False) for c in group["commands"]}
+        assert flags["hand"] and flags["score"] and not flags["new"]
+        await newcomer_table(h)
+        before = len(hand_in_group(h, ARAM).text) and len(h.fake.ephemeral_of(GROUP, ARAM))
+        await h.feed({"message": ephemeral_command(ARAM, "/hand")})
+        assert len(h.fake.ephemeral_of(GROUP, ARAM)) == before, "the old hand deleted"
+        assert decode(choice(hand_in_group(h, ARAM)) or "").table_id
+        group_posts = len(h.fake.chat(GROUP))
+        await h.feed({"message": ephemeral_command(ARAM, "/score")})
+        assert len(h.fake.chat(GROUP)) == group_posts, "the score is whispered"
+        assert not h.fake.ephemeral_of(GROUP, ARAM)[-1].text.startswith("🃏")
+
+
+def ephemeral_command(user: int, text: str) -> dict[str, Any]:
+    """A command sent with is_ephemeral: message_id 0, ephemeral_message_id, receiver_user the
+    bot (Bot API 10.2)."""
+    return {"message_id": 0, "date": int(time.time()), "ephemeral_message_id": 77,
+            "receiver_user": {"id": 5000, "is_bot": True, "first_name": "Bot"},
+            "chat": {"id": GROUP, "type": "supergroup", "title": "Group"},
+            "from": _user(user), "text": text,
+            "entities": [{"type": "bot_command", "offset": 0, "length": len(text)}]}
