@@ -5,22 +5,36 @@ and screens for one person sent to them in the group."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from storage import TableRecord
 
 from .. import i18n
 from ..callbacks import Kind
+from ..play.records import Outcome
+from ..play.tables import Tables
 from ..sending import lanes
-from ..sending.queue import Target
+from ..sending.queue import Sender, Target
+from ..social.people import People
 from ..views import Button, Context, Screen
 
-if TYPE_CHECKING:
-    from .publisher import Publishing
+
+class Publishing(Protocol):
+    """What of Publishing (publisher.py) the places use."""
+
+    tables: Tables
+    sender: Sender
+    people: People
+
+    def context(self, table: TableRecord, lang: str, seat: int | None = None) -> Context: ...
+
+    async def hand(self, outcome: Outcome, seat: int, again: bool = False, fresh: bool = False,
+                   hold: float = 0.0, query: str | None = None) -> None: ...
 
 # seconds in which the same ephemeral screen is not sent to the same person again: after that it
 # may have expired, and a press asks for it anew
 WHISPER_AGAIN = 30.0
+FLOOD_CALM = 60.0  # seconds after a group's 429 before another moves hands out again
 
 
 def hand_target(table: TableRecord, seat: int) -> Target:
@@ -45,6 +59,7 @@ class Places:
     def __init__(self, publishing: Publishing) -> None:
         self.pub = publishing
         self._whispers: dict[tuple[int, int], tuple[int, float]] = {}  # (group, user): hash, when
+        self._flooded: dict[int, float] = {}  # group -> when its hands were last moved out
 
     def ask(self, table: TableRecord, user_id: int, lang: str, query: str | None) -> None:
         """Asked once, at their first Join in a group, of someone who opened the bot: where
@@ -96,6 +111,22 @@ class Places:
             if outcome is not None:
                 await self.pub.hand(outcome, target.seat or 0)
         self.pub.sender.errand(("private", target.table_id, target.seat), to_private())
+
+    def flooded(self, chat_id: int) -> None:
+        """A group's 429: the ephemeral hands there of those who opened the bot go to their
+        private chats (their choice stays the group, for their next table), so the group's own
+        messages keep their quota; those who cannot be written to keep theirs in the group."""
+        now = time.monotonic()
+        if now - self._flooded.get(chat_id, -FLOOD_CALM) < FLOOD_CALM:
+            return
+        self._flooded[chat_id] = now
+
+        async def move() -> None:
+            for target in self.pub.sender.receivers(chat_id):
+                record = await self.pub.people.store.users.get(target.receiver)
+                if record is not None and record.can_dm:
+                    await self.move(target.table_id, target.receiver, False, None)
+        self.pub.sender.errand(("flooded", chat_id), move())
 
     def whisper(self, chat_id: int, thread_id: int, user_id: int, screen: Screen,
                 query: str | None, in_place: int | None = None) -> None:

@@ -63,7 +63,7 @@ class Publishing:
         self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
                        if store.shared else "local")
         self.places = Places(self)  # where each hand is: the group or the private chat
-        sender.refused = self.places.refused
+        sender.refused, sender.flooded = self.places.refused, self.places.flooded
 
     def context(self, table: TableRecord, lang: str, seat: int | None = None) -> Context:
         """The reader's context; ``seat``: the reader's own seat, whose draft (toggled cards,

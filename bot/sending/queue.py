@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from telegram import Bot, InputFile
+from telegram import Bot, InlineKeyboardMarkup, InputFile
 from telegram.constants import ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, RetryAfter
 
 from ..views import Screen
 from . import lanes
@@ -73,6 +73,7 @@ class Sender:
         # an ephemeral hand Telegram refused (the receiver left the group, the bot may not
         # write there): told, so the hand can go to the private chat (Publishing)
         self.refused: Callable[[Target], None] = lambda target: None
+        self.flooded: Callable[[int], None] = lambda chat_id: None  # a group's 429
 
     @property
     def window(self) -> GroupWindow:
@@ -189,6 +190,10 @@ class Sender:
                         lanes.delete(self, target, message_id))
         else:
             self.close_message(target.chat_id, message_id, screen)
+
+    def receivers(self, chat_id: int) -> list[Target]:
+        """The ephemeral hands kept in a group."""
+        return [t for t in self._kept if t.chat_id == chat_id and t.receiver]
 
     def message_ids(self, chat_id: int) -> list[int]:
         """The table messages this renderer keeps in a chat, oldest table first."""
@@ -346,9 +351,18 @@ class Sender:
 
     async def _send(self, target: Target, kept: Kept, screen: Screen) -> None:
         markup = keyboard(screen)
-        if target.receiver:
-            await send_ephemeral(self, target, kept, screen, markup)
-            return
+        try:
+            if target.receiver:
+                await send_ephemeral(self, target, kept, screen, markup)
+            else:
+                await self._send_message(target, kept, screen, markup)
+        except RetryAfter:
+            if target.chat_id < 0:  # a group's limit: its load lightened (Publishing)
+                self.flooded(target.chat_id)
+            raise
+
+    async def _send_message(self, target: Target, kept: Kept, screen: Screen,
+                            markup: InlineKeyboardMarkup | None) -> None:
         if kept.message_id is not None:
             try:
                 await self.bot.edit_message_text(

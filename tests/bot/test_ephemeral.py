@@ -13,7 +13,7 @@ from bot import i18n
 from bot.callbacks import decode
 from storage import Store, TableKey
 
-from .fake import GROUP, Harness, Sent, _user
+from .fake import GROUP, ApiError, Harness, Sent, _user
 from .fake_ephemeral import press_ephemeral
 from .play import choice
 
@@ -140,3 +140,33 @@ def ephemeral_command(user: int, text: str) -> dict[str, Any]:
             "chat": {"id": GROUP, "type": "supergroup", "title": "Group"},
             "from": _user(user), "text": text,
             "entities": [{"type": "bot_command", "offset": 0, "length": len(text)}]}
+
+
+async def test_a_groups_429_moves_those_who_opened_the_bot_to_private(store: Store) -> None:
+    """The group's table edit meets a 429: ANI (who opened the bot and chose the group) gets
+    her hand in private; ARAM, who never opened it, keeps his in the group."""
+    async with Harness(store) as h:
+        await h.start_private(ANI)
+        await h.runtime.people.set_hand_place(ANI, True)
+        await newcomer_table_with(h, ANI)
+        assert hand_in_group(h, ANI) and hand_in_group(h, ARAM)
+        h.fake.fail.append((f"editMessageText:{GROUP}",
+                            ApiError(429, "Too Many Requests: retry after 1", retry_after=1)))
+        for user in (ARAM, ANI) * 4:  # moves, until the table's edit meets the 429
+            private = [m for m in h.fake.chat(user) if "🃏" in m.text]
+            hand = private[-1] if private else hand_in_group(h, user)
+            if (data := choice(hand)) is not None:
+                await (press_ephemeral(h, user, hand, data) if hand.chat_id == GROUP
+                       else h.press(user, hand, data))
+        await h.idle()
+        assert not h.fake.fail, "the 429 was met"
+        assert h.hand(ANI) and not [m for m in h.fake.ephemeral_of(GROUP, ANI) if "🃏" in m.text]
+        assert hand_in_group(h, ARAM) and h.fake.chat(ARAM) == []
+        assert (await store.users.get(ANI)).hand_place == "group", "her choice stays"  # type: ignore[union-attr]
+
+
+async def newcomer_table_with(h: Harness, other: int) -> None:
+    await h.say(ARAM, "/new hearts")
+    await h.press(other, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
+    await h.add_computers(ARAM, 2)
+    await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
