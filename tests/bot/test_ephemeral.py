@@ -170,3 +170,17 @@ async def newcomer_table_with(h: Harness, other: int) -> None:
     await h.press(other, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
     await h.add_computers(ARAM, 2)
     await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
+
+
+async def test_blocking_the_private_chat_leaves_a_hand_in_the_group_alone(store: Store) -> None:
+    """ANI's hand is in the group: blocking the bot (the private chat) seats no computer for her,
+    and a /start brings nothing to the private chat (the welcome only)."""
+    async with Harness(store) as h:
+        await h.start_private(ANI)
+        await h.runtime.people.set_hand_place(ANI, True)
+        await newcomer_table_with(h, ANI)
+        assert await h.runtime.tables.turns.set_away(ANI) is None
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and not table.seats[1].away
+        await h.start_private(ANI)
+        assert not [m for m in h.fake.chat(ANI) if "🃏" in m.text] and hand_in_group(h, ANI)
