@@ -65,21 +65,14 @@ def renew_for_turn(kept: Kept, screen: Screen, moves: int, acting: bool,
 async def send_ephemeral(sender: Sender, target: Target, kept: Kept, screen: Screen,
                          markup: InlineKeyboardMarkup | None) -> None:
     """Edit the hand, or send it anew (then delete the one before and store the new id)."""
-    bot = sender.bot
     try:
         if kept.message_id is not None and not kept.renew:
-            try:
-                await ephemeral.edit(bot, target.chat_id, target.receiver, kept.message_id,
-                                     screen.text, markup)
+            if await _edited(sender.bot, target.chat_id, target.receiver, kept.message_id,
+                             screen, markup):
                 kept.edited = True
                 return
-            except BadRequest as error:
-                if "not modified" in error.message.lower():
-                    return
-                if not ephemeral.gone(error.message):
-                    raise
-                log.info("ephemeral hand %s gone (%s): a new one", kept.message_id, error.message)
-                kept.message_id = None
+            log.info("ephemeral hand %s gone: a new one", kept.message_id)
+            kept.message_id = None
         await _send_new(sender, target, kept, screen, markup)
     except (BadRequest, Forbidden) as error:  # refused, not failed: no use trying again
         log.info("ephemeral hand refused for %s: %s", target.receiver, error.message)
@@ -105,6 +98,21 @@ async def delete(sender: Sender, target: Target, ephemeral_id: int) -> None:
         await ephemeral.delete(sender.bot, target.chat_id, target.receiver, ephemeral_id)
 
 
+async def _edited(bot: Bot, chat_id: int, receiver: int, ephemeral_id: int, screen: Screen,
+                  markup: InlineKeyboardMarkup | None) -> bool:
+    """An ephemeral message edited (or showing that already); False: it is gone (expired,
+    deleted). Any other refusal is raised."""
+    try:
+        await ephemeral.edit(bot, chat_id, receiver, ephemeral_id, screen.text, markup)
+    except BadRequest as error:
+        if "not modified" in error.message.lower():
+            return True
+        if not ephemeral.gone(error.message):
+            raise
+        return False
+    return True
+
+
 async def _answering(bot: Bot, chat_id: int, thread_id: int, receiver: int, screen: Screen,
                      markup: InlineKeyboardMarkup | None, query: str | None) -> int:
     """A new ephemeral message, naming the press that asked for it while Telegram still takes
@@ -127,15 +135,9 @@ async def whisper(sender: Sender, chat_id: int, thread_id: int, receiver: int, s
     await sender.pacing.slot(receiver, POST)
     markup = keyboard(screen)
     try:
-        if in_place is not None:
-            try:
-                await ephemeral.edit(sender.bot, chat_id, receiver, in_place, screen.text, markup)
-                return
-            except BadRequest as error:
-                if "not modified" in error.message.lower():
-                    return
-                if not ephemeral.gone(error.message):
-                    raise
+        if in_place is not None and await _edited(sender.bot, chat_id, receiver, in_place,
+                                                  screen, markup):
+            return
         await _answering(sender.bot, chat_id, thread_id, receiver, screen, markup, query)
     except TelegramError as error:
         log.info("ephemeral screen for %s not sent: %s", receiver, error)
