@@ -83,9 +83,14 @@ async def _send_new(sender: Sender, target: Target, kept: Kept, screen: Screen,
                     markup: InlineKeyboardMarkup | None) -> None:
     old = kept.message_id if kept.renew else None
     query, kept.query = kept.query, None
-    new = await _answering(sender.bot, target.chat_id, target.thread_id, target.receiver,
-                           screen, markup, query)
-    kept.message_id, kept.renew, kept.edited = new, False, False
+    kept.renew = False  # this send is the renewal: one asked for while it goes stays asked for
+    try:
+        new = await _answering(sender.bot, target.chat_id, target.thread_id, target.receiver,
+                               screen, markup, query)
+    except BaseException:
+        kept.renew = kept.renew or old is not None
+        raise
+    kept.message_id, kept.edited = new, False
     await sender.remember(target.table_id, target.seat, new)
     if old is not None and old != new:
         sender.errand(("unsee", target.chat_id, target.receiver, old),
