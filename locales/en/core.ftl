@@ -100,7 +100,10 @@ help =
     /timer — seconds for a turn (an admin)
     /season [game] [last] — the month's season, /timezone — the group's time zone
     /tournament game [HH:MM] — a tournament (an admin)
-    Cards come in a private chat with the bot: press Start there first.
+    { $ephemeral ->
+        [yes] Your cards come here in the group, seen by you alone (/hand), or in the bot's chat if you choose (/settings).
+       *[no] Cards come in a private chat with the bot: press Start there first.
+    }
 rules-missing = The rules of this game are not ready yet
 rules-which = The rules of which game? { $games }
 # The values a rule option may take, in /rules without a table: "50 or 100", "1, 3 or 5"
