@@ -248,8 +248,9 @@ async def tournament(rt: Runtime, who: Presser, press: Press) -> Reply:
     rest for its opener or an admin of the chat it was pressed in."""
     if press.move != 0:
         raise TableError("error-bad-button")
-    if press.arg == "join" and not await who.can_write():
-        raise TableError("lobby-open-bot-first")
+    if press.arg == "join" and not await who.can_write() and not (
+            rt.people.settings.ephemeral_hands and who.chat_id is not None and who.chat_id < 0):
+        raise TableError("lobby-open-bot-first")  # else their hands come in that group
     admin = press.arg not in OPEN_TO_ALL and who.chat_id is not None \
         and await who.is_admin(who.chat_id)
     return Reply(step=await rt.tournaments.press(press.table_id, who.person, press.arg, admin))

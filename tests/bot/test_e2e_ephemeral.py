@@ -175,6 +175,7 @@ async def test_expiring_messages_and_dropped_edits(tmp_path: Path) -> None:
         print(f"presses {table.presses}, stale {len(table.stale)}, unusable turns "
               f"{table.unusable}, dropped edits {dropped}")
         assert dropped > 0, "the fake dropped some edits"
+        assert table.unusable == 0, "every turn's hand was usable: its first press was taken"
         assert table.presses >= 52 + 12
         assert len(table.stale) <= table.presses // 10 + 1, (table.presses, table.stale)
         audit(api, group, humans)
