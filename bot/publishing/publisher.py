@@ -181,7 +181,8 @@ class Publishing:
         target = hand_target(table, seat)
         screen = self._page_button(hand.plus(rows=(
             *coach_rows(table, legal, len(obs.history), hand_ctx),
-            *place_row(hand_ctx, table, bool(target.receiver)))), hand_ctx, group=False)
+            *place_row(hand_ctx, table, bool(target.receiver)))), hand_ctx,
+            group=bool(target.receiver))  # a web_app button works in private chats only
         if fresh or (again and target.receiver):
             self.sender.detach(target)
         elif again:

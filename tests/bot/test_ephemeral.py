@@ -184,3 +184,15 @@ async def test_blocking_the_private_chat_leaves_a_hand_in_the_group_alone(store:
         assert table is not None and not table.seats[1].away
         await h.start_private(ANI)
         assert not [m for m in h.fake.chat(ANI) if "🃏" in m.text] and hand_in_group(h, ANI)
+
+
+async def test_an_ephemeral_hand_opens_the_page_by_a_link(store: Store, unused_tcp_port: int) -> None:
+    """With the page on, a hand in the group carries the t.me link (a web_app button works in
+    private chats only; Telegram would refuse the message)."""
+    async with Harness(store, webapp_url="https://example.org/seghan", webapp_short_name="table",
+                       webapp_port=unused_tcp_port) as h:
+        await newcomer_table(h)
+        hand = hand_in_group(h, ARAM)
+        assert not [b for b in hand.buttons() if "web_app" in b]
+        assert [b["url"] for b in hand.buttons() if "url" in b][0].startswith(
+            "https://t.me/seghan_test_bot/table?startapp=")
