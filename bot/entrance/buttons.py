@@ -102,6 +102,8 @@ async def join(rt: Runtime, who: Presser, press: Press) -> Reply:
     reply = Reply(await rt.tables.lobby.join(press.table_id, person))
     if ask and reply.outcome is not None:
         rt.publishing.places.ask(reply.outcome.table, who.id, who.lang, who.query_id)
+    elif person.in_group:
+        await who.ack("lobby-joined-group")  # where their cards will come
     return reply
 
 

@@ -282,3 +282,4 @@ command-settings = Settings: where your hand is
 settings-hand-group = Your hand is shown in the group (seen by you alone). Where should it be?
 settings-hand-private = Your hand is shown here, in the bot's chat. Where should it be?
 settings-private-only = Your hand is always in the bot's chat.
+lobby-joined-group = ✅ You're in. Your cards will come here, for your eyes only

@@ -196,3 +196,13 @@ async def test_an_ephemeral_hand_opens_the_page_by_a_link(store: Store, unused_t
         assert not [b for b in hand.buttons() if "web_app" in b]
         assert [b["url"] for b in hand.buttons() if "url" in b][0].startswith(
             "https://t.me/seghan_test_bot/table?startapp=")
+
+
+async def test_a_newcomer_joining_is_told_where_the_cards_come(store: Store) -> None:
+    async with Harness(store) as h:
+        await h.say(ARAM, "/new hearts")
+        answer = await h.press(STRANGER, h.table_message(),
+                               h.table_message().button("Միանալ")["callback_data"], lang="en")
+        assert answer["text"] == i18n.t("en", "lobby-joined-group") and not answer["show_alert"]
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and [s.hand_ephemeral for s in table.seats] == [True, True]
