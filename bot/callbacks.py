@@ -40,6 +40,7 @@ class Kind(StrEnum):
     TOURNAMENT = "e"  # a tournament's sign-up button (its id in the table id's place; the action)
     COMMITMENT = "z"  # a fair table's 🔒: its whole commitment as an alert (issue 41)
     PASTE = "d"  # a replayed deal as a paste (argument: source t|m and the deal: 't3'; issue 41)
+    PLACE = "n"  # the presser's hand moved: g to the group (ephemeral), p to the private chat
 
     @property
     def pattern(self) -> str:

@@ -65,7 +65,8 @@ class Runtime:
         self.seasons = SeasonService(store, self.people)
         self.season_posts = SeasonPosts(self.seasons, self.sender, self.people,
                                         self.publishing.worker)
-        self.tournaments = TournamentService(store, self.tables)
+        self.tournaments = TournamentService(store, self.tables,
+                                             in_group=self.people.place_of)
         self.desk = TournamentDesk(self.tournaments, self.sender, self.people, self.seasons,
                                    self.publish, lambda _: f"https://t.me/{application.bot.username}",
                                    shared=store.shared)

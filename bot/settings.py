@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     table_seed: int | None = None
     # The same for the computer players' dice (drawn apart from the deal's: issue 28).
     computer_seed: int | None = None
+    # Each player's hand as an ephemeral message in the group (Bot API 10.2+): a newcomer who
+    # never opened the bot can play; False: every hand in the private chat, as before.
+    ephemeral_hands: bool = True
     log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR)$")
     # Webhook mode (python -m bot --webhook): Telegram POSTs updates to webhook_url, which must
     # reach this process's listen:port/path (directly or through a proxy); each POST must carry

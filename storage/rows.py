@@ -152,8 +152,8 @@ def split_rows(
 
 
 def user_values(u: UserRecord) -> tuple[Any, ...]:
-    """A ``users`` row: id, name, lang, can_dm, client_lang."""
-    return u.id, u.name, u.lang, u.can_dm, u.client_lang
+    """A ``users`` row: id, name, lang, can_dm, client_lang, hand_place."""
+    return u.id, u.name, u.lang, u.can_dm, u.client_lang, u.hand_place
 
 
 def chat_values(c: ChatRecord) -> tuple[Any, ...]:

@@ -8,7 +8,7 @@ raising ``TableError`` (the entrance answers it in the presser's language)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..callbacks import BadCallback, Kind, Press, number
@@ -49,7 +49,10 @@ def _seat(move: Callable[[Moves, int, int, int, str], Awaitable[Outcome]]) -> Us
 
 
 async def my_hand(rt: Runtime, who: Presser, press: Press) -> Reply:
-    """The group's "my hand": the presser's hand as an alert only they see."""
+    """The group's "my hand": a hand kept in the group comes anew there, answering the press
+    (an ephemeral message only they see); else the presser's hand as an alert only they see."""
+    if await rt.publishing.places.anew(press.table_id, who.id, who.query_id):
+        return Reply()
     return Reply(alert=await rt.publishing.hand_alert(press.table_id, who.id, who.lang))
 
 
@@ -85,12 +88,47 @@ async def _in_lobby_chat(rt: Runtime, who: Presser, table_id: int) -> int:
 
 
 async def join(rt: Runtime, who: Presser, press: Press) -> Reply:
-    """A seat in the lobby, for whoever the bot can show a hand: on the page they pressed on, or
-    in their private chat (they must have started the bot)."""
-    await _in_lobby_chat(rt, who, press.table_id)
-    if not who.hand_on_page and not await who.can_write():
-        raise TableError("lobby-open-bot-first")
-    return Reply(await rt.tables.lobby.join(press.table_id, who.person, who.entropy))
+    """A seat in the lobby, for whoever the bot can show a hand: on the page they pressed on, in
+    their private chat (they started the bot), or as an ephemeral message in the group they
+    pressed in (ephemeral hands on)."""
+    chat = await _in_lobby_chat(rt, who, press.table_id)
+    person, ask = who.person, False
+    if not who.hand_on_page:
+        in_group = await rt.people.place_of(who.id)
+        writable = await who.can_write()
+        if not writable and not (in_group and who.chat_id == chat):
+            raise TableError("lobby-open-bot-first")
+        person = replace(person, in_group=in_group)
+        ask = writable and who.chat_id == chat and await rt.people.unasked(who.id)
+    reply = Reply(await rt.tables.lobby.join(press.table_id, person, who.entropy))
+    if ask and reply.outcome is not None:
+        rt.publishing.places.ask(reply.outcome.table, who.id, who.lang, who.query_id)
+    elif person.in_group:
+        await who.ack("lobby-joined-group")  # where their cards will come
+    return reply
+
+
+async def place(rt: Runtime, who: Presser, press: Press) -> Reply:
+    """Where the presser's hand is: the answer to the question asked at Join (G, P: that
+    message then says it), or an ephemeral hand's 💬 (p). Stored as their choice; the hand of
+    their table moves there (at once, or at the start)."""
+    if press.arg not in ("G", "P", "p") or not rt.people.settings.ephemeral_hands:
+        raise TableError("error-bad-button")
+    in_group = press.arg == "G"
+    if not in_group and not await who.can_write():
+        raise TableError("hand-place-open-bot")
+    await rt.people.set_hand_place(who.id, in_group)
+    table_id = press.table_id
+    if table_id == 0:  # /settings: the table they sit at, if any
+        seated = await rt.store.tables.seat_of(who.id)
+        table_id = seated.id or 0 if seated is not None else 0
+    if table_id and not await rt.publishing.places.move(table_id, who.id, in_group, None
+                                                       if press.table_id == 0 else who.query_id):
+        raise TableError("error-stale")
+    if press.arg == "p":
+        return Reply()
+    said = rt.people.refusal(who.lang, "hand-place-group" if in_group else "hand-place-private")
+    return Reply(screen=Screen.of(said), in_place=True)
 
 
 async def leave(rt: Runtime, who: Presser, press: Press) -> Reply:
@@ -238,8 +276,9 @@ async def tournament(rt: Runtime, who: Presser, press: Press) -> Reply:
     rest for its opener or an admin of the chat it was pressed in."""
     if press.move != 0:
         raise TableError("error-bad-button")
-    if press.arg == "join" and not await who.can_write():
-        raise TableError("lobby-open-bot-first")
+    if press.arg == "join" and not await who.can_write() and not (
+            rt.people.settings.ephemeral_hands and who.chat_id is not None and who.chat_id < 0):
+        raise TableError("lobby-open-bot-first")  # else their hands come in that group
     admin = press.arg not in OPEN_TO_ALL and who.chat_id is not None \
         and await who.is_admin(who.chat_id)
     return Reply(step=await rt.tournaments.press(press.table_id, who.person, press.arg, admin))
@@ -269,6 +308,7 @@ BUTTONS: dict[Kind, Entry] = {
     Kind.REPLAY: Entry(replay, TELEGRAM),
     Kind.PASTE: Entry(paste, BOTH),  # the page reads a deal's frames at once (GET /api/replay)
     Kind.TOURNAMENT: Entry(tournament, TELEGRAM),
+    Kind.PLACE: Entry(place, TELEGRAM),  # the page is a hand's place of its own
 }
 
 

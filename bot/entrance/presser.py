@@ -35,12 +35,14 @@ class Presser:
     def __init__(self, door: Door, person: Person, lang: str, can_write: Ask,
                  is_member: AskAbout, is_admin: AskAbout, chat_id: int | None = None,
                  message_id: int | None = None,
-                 ack: Callable[[str], Awaitable[None]] = _nothing, press_id: str = "") -> None:
+                 ack: Callable[[str], Awaitable[None]] = _nothing, press_id: str = "",
+                 query_id: str | None = None) -> None:
         self.door, self.person, self.lang = door, person, lang
         # What the server could not choose (issue 41): Telegram's callback query id, or the
         # nonce of the presser's page; a fair lobby mixes those of its seating presses in.
         self.press_id = press_id
         self.chat_id, self.message_id = chat_id, message_id
+        self.query_id = query_id  # Telegram's press, which an ephemeral answer names
         self._ack = ack
         self.acked = False  # ``ack`` said something: the press is answered
         self._can_write, self._is_member, self._is_admin = can_write, is_member, is_admin

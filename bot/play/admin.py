@@ -65,6 +65,20 @@ class Admin:
                 table.seats[seat].hand_message_id = message_id
             await self.kernel.save(table)
 
+    async def place_hand(self, table_id: int, seat: int, in_group: bool) -> Outcome | None:
+        """A seat's hand moved (to the group as an ephemeral message, or to the private chat):
+        drawn as a new message there. None: the table is no longer in its lobby or in play."""
+        async with self.kernel.lock(table_id):
+            table = await self.kernel.store.tables.by_id(table_id)
+            if table is None or table.status not in ("lobby", "playing") \
+                    or seat >= len(table.seats):
+                return None
+            record = table.seats[seat]
+            if record.hand_ephemeral != in_group:
+                record.hand_ephemeral, record.hand_message_id = in_group, None
+                table = await self.kernel.save(table)
+            return await self.kernel.outcome(table_id)
+
     async def detach_message(self, key: TableKey, detach: Callable[[int], int | None]
                              ) -> tuple[int, int | None] | None:
         """/table: the chat's table in the lobby or in play is to be drawn as a new message

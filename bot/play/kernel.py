@@ -173,7 +173,8 @@ def all_away(table: TableRecord) -> bool:
 
 
 def human(person: Person) -> SeatRecord:
-    return SeatRecord(user_id=person.id, name=person.name, username=person.username)
+    return SeatRecord(user_id=person.id, name=person.name, username=person.username,
+                      hand_ephemeral=person.in_group)
 
 
 def seat_index(table: TableRecord, user_id: int) -> int:

@@ -47,7 +47,8 @@ class Lobby:
             if not any(s.user_id == person.id for s in old.seats):
                 raise TableError("error-not-seated")
             seats = [SeatRecord(user_id=s.user_id, level=s.level, name=s.name,
-                                username=s.username) for s in old.seats
+                                username=s.username, hand_ephemeral=s.hand_ephemeral)
+                     for s in old.seats
                      if s.user_id is None or await self.kernel.store.tables.seat_of(
                          s.user_id) is None]
             key = old.key.model_copy(update={"slot": 0})  # a tournament's table: the chat's own now

@@ -25,6 +25,7 @@ class Person:
     id: int
     name: str
     username: str = ""
+    in_group: bool = False  # their hand is shown in the group (ephemeral), not in private
 
 
 @dataclass

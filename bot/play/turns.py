@@ -142,9 +142,11 @@ class Turns:
 
     async def set_away(self, user_id: int) -> Outcome | None:
         """The user blocked the bot: a computer takes their seat at once (``come_back`` gives it
-        back); None if it changes no table."""
+        back); None if it changes no table (a hand in the group is no business of the private
+        chat: blocking hides it not)."""
         async with self._seat_in_play(user_id) as found:
-            if found is None or found[0].seats[found[1]].away:
+            if found is None or found[0].seats[found[1]].away \
+                    or found[0].seats[found[1]].hand_ephemeral:
                 return None
             table, seat = found
             record = table.seats[seat]
@@ -160,10 +162,11 @@ class Turns:
         ``computer_move``), with the turn timer armed if it is theirs to act. Their hand is to be
         a new message (``fresh``: the stored id is cleared) unless it was sent anew within
         RENEW_SECONDS: the two updates of one Restart, at any workers, claim it once here.
-        None if they have no seat at a table in play."""
+        None if they have no seat at a table in play, or their hand is in the group (issue 43:
+        not brought to the private chat; 💬 under it does that)."""
         kernel = self.kernel
         async with self._seat_in_play(user_id) as found:
-            if found is None:
+            if found is None or found[0].seats[found[1]].hand_ephemeral:
                 return None
             table, seat = found
             record = table.seats[seat]

@@ -26,6 +26,7 @@ from ..play.lobby import lobby_info
 from ..play.records import Outcome, TableError
 from ..play.tables import Tables
 from ..sending.calls import Done
+from ..sending.ephemeral import pressed_on
 from ..sending.outbox import Outbox
 from ..sending.queue import Sender, Target
 from ..social import chart, scores
@@ -36,6 +37,7 @@ from ..views import lobby as lobby_views
 from ..views import tournament as tournament_views
 from ..views.base import standings_line
 from ..views.screen import title
+from .places import Places, hand_target, place_row
 
 OUTBOX_LEASE = 15.0  # renewed every sweep while posts wait: a dead worker's runs out soon
 # seconds (of Telegram's minute of 60) a group's table waits for newer moves while every human
@@ -65,6 +67,8 @@ class Publishing:
         # on its store (SQLite), a process is the same worker as the one before it, which died.
         self.worker = (f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
                        if store.shared else "local")
+        self.places = Places(self)  # where each hand is: the group or the private chat
+        sender.refused, sender.flooded = self.places.refused, self.places.flooded
 
     def context(self, table: TableRecord, lang: str, seat: int | None = None) -> Context:
         """The reader's context; ``seat``: the reader's own seat, whose draft (toggled cards,
@@ -85,7 +89,13 @@ class Publishing:
         """Answer a command in its chat (and topic), within the flood limits; ``markup``: the
         text is HTML already."""
         thread = message.message_thread_id if message.is_topic_message else 0
-        self.sender.post(message.chat_id, thread or 0, text if markup else html.escape(text))
+        text = text if markup else html.escape(text)
+        if pressed_on(message) is not None and message.from_user is not None:
+            # an ephemeral command (/hand, /score): the answer is seen by its sender only
+            self.places.whisper(message.chat_id, thread or 0, message.from_user.id,
+                                Screen.html(text), None)
+            return
+        self.sender.post(message.chat_id, thread or 0, text)
 
     async def _group(self, table: TableRecord) -> tuple[Context, Target]:
         chat, thread = table.key.chat_id, table.key.thread_id
@@ -113,8 +123,8 @@ class Publishing:
             if record.user_id is not None and record.hand_message_id is not None:
                 closed = lobby_views.stopped(
                     self.context(table, await self.people.user_lang(record.user_id)))
-                self.sender.show(Target(table.id or 0, seat, record.user_id), closed,
-                                 table.version, record.hand_message_id)
+                self.sender.show(hand_target(table, seat), closed, table.version,
+                                 record.hand_message_id)
 
     async def held(self, outcome: Outcome, hold: float) -> None:
         """Computers are due: only the hands now (waiting ``hold`` for the computers' moves);
@@ -171,10 +181,11 @@ class Publishing:
                 await self.hand(outcome, seat, hold=hold)
 
     async def hand(self, outcome: Outcome, seat: int, again: bool = False,
-                   fresh: bool = False, hold: float = 0.0) -> None:
+                   fresh: bool = False, hold: float = 0.0, query: str | None = None) -> None:
         """One human's hand; ``again``: even if the bot believes it shows this already (a press
-        on an old keyboard says the message is not what the bot last sent); ``fresh``: as a
-        new message; ``hold``: see Sender.show."""
+        on an old keyboard says the message is not what the bot last sent; an ephemeral one is
+        sent anew); ``fresh``: as a new message; ``hold``: see Sender.show; ``query``: the press
+        an ephemeral hand answers (sent anew with it)."""
         table = outcome.table
         record = table.seats[seat]
         assert record.user_id is not None
@@ -184,15 +195,17 @@ class Publishing:
         hand_ctx = self.context(table, await self.people.user_lang(record.user_id), seat)
         obs, legal = game.observation(outcome.state, seat), game.legal_actions(outcome.state, seat)
         hand = view.hand(obs, legal, hand_ctx)
-        screen = self._page_button(hand.plus(rows=coach_rows(table, legal, len(obs.history),
-                                                             hand_ctx)), hand_ctx, group=False)
-        target = Target(table.id or 0, seat, record.user_id)
-        if fresh:
+        target = hand_target(table, seat)
+        screen = self._page_button(hand.plus(rows=(
+            *coach_rows(table, legal, len(obs.history), hand_ctx),
+            *place_row(hand_ctx, table, bool(target.receiver)))), hand_ctx,
+            group=bool(target.receiver))  # a web_app button works in private chats only
+        if fresh or (again and target.receiver):
             self.sender.detach(target)
         elif again:
             self.sender.forget(target)
         self.sender.show(target, screen, table.version, record.hand_message_id, len(table.log),
-                         hold=hold)
+                         hold=hold, acting=bool(legal), query=query)
 
     def _page_button(self, screen: Screen, ctx: Context, group: bool) -> Screen:
         """A way into the page (WEBAPP_URL): the group's message opens it by a t.me link (a
@@ -324,6 +337,11 @@ class Publishing:
             if not delivered and self._sheets.get(user_id) == sent:
                 del self._sheets[user_id]
         self.sender.post(user_id, 0, screen, done=failed)
+
+    def say_screen(self, message: Message, screen: Screen) -> None:
+        """Answer a command in its chat with a screen (text and buttons)."""
+        thread = message.message_thread_id if message.is_topic_message else 0
+        self.sender.post(message.chat_id, thread or 0, screen)
 
     def start_link(self, payload: str) -> str:
         """The link that opens the bot's private chat and sends ``/start <payload>``."""

@@ -15,6 +15,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from telegram.error import Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
 from ..views import Screen
+from .ephemeral import button_extras
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 5
@@ -40,7 +41,8 @@ def keyboard(screen: Screen) -> InlineKeyboardMarkup | None:
         return None
     return InlineKeyboardMarkup([[InlineKeyboardButton(
         b.text, callback_data=b.data, url=b.url,
-        web_app=WebAppInfo(b.web_app) if b.web_app else None) for b in row] for row in screen.rows])
+        web_app=WebAppInfo(b.web_app) if b.web_app else None,
+        api_kwargs=button_extras(b) or None) for b in row] for row in screen.rows])
 
 
 def retry_seconds(error: RetryAfter) -> float:

@@ -22,44 +22,23 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from telegram import Bot, InputFile
+from telegram import Bot, InlineKeyboardMarkup, InputFile
 from telegram.constants import ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, RetryAfter
 
 from ..views import Screen
+from . import lanes
 from .budget import HAND, POST, TABLE, Budget
 from .calls import SEND_TIMEOUT, Done, keyboard, once, retrying, told
+from .kept import Kept, Remember, Target
+
+__all__ = ["Remember", "Sender", "Target"]  # Target and Remember: kept.py, named here too
+from .lanes import lane, renew_for_turn, send_ephemeral
 from .pacing import GroupWindow, Note, Pacing, Shared
 
 log = logging.getLogger(__name__)
-Remember = Callable[[int, int | None, int], Awaitable[None]]
 AGAIN_AFTER = 2.0  # seconds before an edit that timed out is made again, with the newest screen
 Task = asyncio.Task[None]
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """A message kept edited: the group table (seat None) or one seat's private hand."""
-
-    table_id: int
-    seat: int | None
-    chat_id: int
-    thread_id: int = 0
-
-
-@dataclass(slots=True)
-class Kept:
-    """What the Sender knows of one message it keeps edited: retiring it is dropping this."""
-
-    version: int = -1  # the newest table version shown: an older screen is dropped
-    moves: int = -1  # the log's length the pending screen was drawn at
-    message_id: int | None = None
-    pending: Screen | None = None  # the newest screen not yet taken to be sent
-    sent: Screen | None = None  # the last one sent, or on its way: an equal show is not needed
-    held: asyncio.Event | None = None  # the pending screen waits for a newer one
-    done: Done | None = None  # told whether the newest screen got there
-    unsure: bool = False  # the last edit timed out: made again soon, not surely there yet
-    task: Task | None = None  # its worker
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +70,10 @@ class Sender:
         # what they do: the same errand never runs twice at once
         self._errands: dict[object, Task] = {}
         self._count = itertools.count()  # the keys of errands that may run side by side
+        # an ephemeral hand Telegram refused (the receiver left the group, the bot may not
+        # write there): told, so the hand can go to the private chat (Publishing)
+        self.refused: Callable[[Target], None] = lambda target: None
+        self.flooded: Callable[[int], None] = lambda chat_id: None  # a group's 429
 
     @property
     def window(self) -> GroupWindow:
@@ -98,19 +81,22 @@ class Sender:
         return self.pacing.window
 
     def show(self, target: Target, screen: Screen, version: int, message_id: int | None,
-             moves: int = -1, hold: float = 0.0, done: Done | None = None) -> None:
+             moves: int = -1, hold: float = 0.0, done: Done | None = None,
+             acting: bool = False, query: str | None = None) -> None:
         """Make ``target`` show ``screen`` soon; a screen drawn from an older table version than
         one already shown is dropped. ``moves``: the log's length it was drawn at. ``hold``:
         seconds to wait for a newer screen first (computers about to move: one edit, not two);
         a screen shown without one ends the wait. ``done`` hears (True) once the message surely
         shows it or a newer one, or once the chat no longer lets the bot write there (kicked from
         the group: nothing will ever be drawn, so nothing is owed); never if that send failed or
-        timed out."""
+        timed out. ``acting``, ``query``: an ephemeral hand's (lanes.renew_for_turn)."""
         kept = self._kept.get(target)
         if version < (kept.version if kept is not None else -1):
             return
         if kept is None:
             kept = self._kept[target] = Kept()
+        if target.receiver:
+            renew_for_turn(kept, screen, moves, acting, query)
         if done is not None:
             kept.done = done
         if hold > 0:
@@ -140,6 +126,9 @@ class Sender:
         kept = self._kept.get(target)
         if kept is None:
             return None
+        if target.receiver:  # an ephemeral one is deleted once its successor is there
+            kept.renew, kept.sent = True, None
+            return None
         kept.sent, message_id, kept.message_id = None, kept.message_id, None
         return message_id
 
@@ -162,7 +151,7 @@ class Sender:
         """A photo after the group posts queued so far (``photo`` makes the PNG, off the
         loop); within the flood limits, never retried into a flood; a failed render is logged
         and nothing is sent, or, when ``done`` waits to hear (a post owed), the caption alone."""
-        self._errand(next(self._count), self._send_photo(chat_id, thread_id, photo, caption, done))
+        self.errand(next(self._count), self._send_photo(chat_id, thread_id, photo, caption, done))
 
     async def _send_photo(self, chat_id: int, thread_id: int,
                           photo: Callable[[], Awaitable[bytes]], caption: str,
@@ -191,7 +180,21 @@ class Sender:
                 screen.text, chat_id=chat_id, message_id=message_id,
                 parse_mode=ParseMode.HTML, reply_markup=keyboard(screen)),
                 turn=self.pacing.turn(chat_id, TABLE))
-        self._errand(("close", chat_id, message_id), edit())
+        self.errand(("close", chat_id, message_id), edit())
+
+    def leave(self, target: Target, message_id: int, screen: Screen) -> None:
+        """A hand that moved elsewhere: its private message closed with ``screen``, its
+        ephemeral one deleted; either is forgotten."""
+        self._kept.pop(target, None)
+        if target.receiver:
+            self.errand(("unsee", target.chat_id, target.receiver, message_id),
+                        lanes.delete(self, target, message_id))
+        else:
+            self.close_message(target.chat_id, message_id, screen)
+
+    def receivers(self, chat_id: int) -> list[Target]:
+        """The ephemeral hands kept in a group."""
+        return [t for t in self._kept if t.chat_id == chat_id and t.receiver]
 
     def message_ids(self, chat_id: int) -> list[int]:
         """The table messages this renderer keeps in a chat, oldest table first."""
@@ -200,7 +203,7 @@ class Sender:
 
     def retire(self, table_id: int) -> None:
         """A table has ended: forget its messages once their last screens are out."""
-        self._errand(("retire", table_id), self._retire(table_id))
+        self.errand(("retire", table_id), self._retire(table_id))
 
     async def _retire(self, table_id: int) -> None:
         ended = {t: kept for t, kept in self._kept.items() if t.table_id == table_id}
@@ -234,7 +237,7 @@ class Sender:
         yield from (posts.task for posts in self._posts.values() if posts.task is not None)
         yield from self._errands.values()
 
-    def _errand(self, key: object, work: Coroutine[Any, Any, None]) -> None:
+    def errand(self, key: object, work: Coroutine[Any, Any, None]) -> None:
         """A one-off worker, unless the same is running; it removes itself when done."""
         if key in self._errands:
             work.close()
@@ -268,7 +271,7 @@ class Sender:
             while kept.pending is not None:
                 if target.seat is None:
                     await self._posts_out(target.chat_id, target.thread_id)
-                turn = self.pacing.turn(target.chat_id, HAND if target.seat is not None else TABLE)
+                turn = self.pacing.turn(lane(target), HAND if target.seat is not None else TABLE)
                 await turn.wait()
                 screen, kept.pending = kept.pending, None
                 # None: a show meanwhile found the message showing its screen already
@@ -294,7 +297,7 @@ class Sender:
         """``show``'s ``done``, from a worker of its own (a store write: this one is through)."""
         if (done := kept.done) is not None:
             kept.done = None
-            self._errand(next(self._count), told(done, True))
+            self.errand(next(self._count), told(done, True))
 
     def _again(self, target: Target, kept: Kept) -> None:
         """An edit timed out: it may never get there, or get there late, after a newer one. It
@@ -350,6 +353,18 @@ class Sender:
 
     async def _send(self, target: Target, kept: Kept, screen: Screen) -> None:
         markup = keyboard(screen)
+        try:
+            if target.receiver:
+                await send_ephemeral(self, target, kept, screen, markup)
+            else:
+                await self._send_message(target, kept, screen, markup)
+        except RetryAfter:
+            if target.chat_id < 0:  # a group's limit: its load lightened (Publishing)
+                self.flooded(target.chat_id)
+            raise
+
+    async def _send_message(self, target: Target, kept: Kept, screen: Screen,
+                            markup: InlineKeyboardMarkup | None) -> None:
         if kept.message_id is not None:
             try:
                 await self.bot.edit_message_text(

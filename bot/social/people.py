@@ -90,6 +90,28 @@ class People:
             key = i18n.illegal_key(str(args.pop("game", "")), key.removeprefix("illegal-"))
         return i18n.t(lang, key, **args)[:ALERT_LIMIT]
 
+    def hand_in_group(self, record: UserRecord | None) -> bool:
+        """Whether this person's hand is an ephemeral message in the group: ephemeral hands on,
+        and they chose the group (on a hand, or in /settings), or cannot be written to in
+        private (never opened the bot, or blocked it). Else their private chat."""
+        if not self.settings.ephemeral_hands:
+            return False
+        return record is None or not record.can_dm or record.hand_place == "group"
+
+    async def place_of(self, user_id: int) -> bool:
+        """``hand_in_group`` of the person as stored."""
+        return self.hand_in_group(await self.store.users.get(user_id))
+
+    async def unasked(self, user_id: int) -> bool:
+        """Ephemeral hands on, and the person has not said where they want their hand."""
+        record = await self.store.users.get(user_id)
+        return self.settings.ephemeral_hands and (record is None or record.hand_place is None)
+
+    async def set_hand_place(self, user_id: int, in_group: bool) -> None:
+        record = await self.store.users.get(user_id) or UserRecord(id=user_id)
+        await self.store.users.put(record.model_copy(
+            update={"hand_place": "group" if in_group else "private"}))
+
     @staticmethod
     def person(user: User) -> Person:
         return Person(user.id, user.full_name[:32], user.username or "")

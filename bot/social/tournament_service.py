@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,10 +47,12 @@ class Step:
 
 class TournamentService:
     def __init__(self, store: Store, tables: Tables,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 in_group: Callable[[int], Awaitable[bool]] | None = None) -> None:
         self.store = store
         self.tables = tables
         self.clock = clock
+        self.in_group = in_group or _private  # where a person's hand is (People.place_of)
         self._locks: dict[int, asyncio.Lock] = {}
 
     @asynccontextmanager
@@ -188,8 +190,8 @@ class TournamentService:
                 key=TableKey(chat_id=t.chat_id, thread_id=t.thread_id, slot=board),
                 game=t.game, rules=_rules(t), players=len(seats), creator_id=t.creator_id,
                 tournament_id=t.id, tour_round=number, secret=self._secret(t, number),
-                seats=[_seat(names[u]) if u is not None else SeatRecord(level=DEFAULT_LEVEL)
-                       for u in seats]))
+                seats=[_seat(names[u], await self.in_group(u)) if u is not None
+                       else SeatRecord(level=DEFAULT_LEVEL) for u in seats]))
             if table.status == "lobby":
                 started.append(await self.tables.lobby.start(table.id or 0, t.creator_id or 0, True))
             ids.append(table.id or 0)
@@ -266,8 +268,13 @@ class TournamentService:
         return [(by_id[u], total.get(u, 0)) for u in order]
 
 
-def _seat(entrant: Entrant) -> SeatRecord:
-    return SeatRecord(user_id=entrant.user_id, name=entrant.name, username=entrant.username)
+def _seat(entrant: Entrant, in_group: bool) -> SeatRecord:
+    return SeatRecord(user_id=entrant.user_id, name=entrant.name, username=entrant.username,
+                      hand_ephemeral=in_group)
+
+
+async def _private(user_id: int) -> bool:
+    return False
 
 
 def _rules(t: TournamentRecord) -> dict[str, object]:

@@ -8,7 +8,6 @@ from typing import Any
 
 from telegram import (
     Bot,
-    BotCommand,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
     Update,
@@ -32,19 +31,21 @@ from .. import i18n
 from ..entrance.buttons import kinds
 from ..entrance.presser import Door
 from ..runtime import Runtime
+from ..sending import ephemeral
 from ..settings import LANGUAGES, Settings
 from ..social import results
 from ..social.season_posts import CHECK as SEASON_CHECK
 from ..social.tournament_posts import CHECK as TOURNAMENT_CHECK
 from .context import CONTEXT_TYPES, App, Context
-from .handlers import info, lobby, members, seasons, stats, tournament
+from .handlers import hand, info, lobby, members, seasons, stats, tournament
 from .handlers.presses import on_press
 
 log = logging.getLogger(__name__)
 
-GROUP_COMMANDS = ("new", "join", "stop", "kick", "score", "top", "stats", "history", "table", "timer",
+GROUP_COMMANDS = ("new", "join", "hand", "stop", "kick", "score", "top", "stats", "history", "table", "timer",
                   "rules", "lang", "help", "season", "timezone", "tournament")
-PRIVATE_COMMANDS = ("start", "stats", "rules", "lang", "help")
+PRIVATE_COMMANDS = ("start", "stats", "rules", "lang", "settings", "help")
+EPHEMERAL_COMMANDS = ("hand", "score")  # a group sees neither the command nor its answer
 
 
 
@@ -163,6 +164,8 @@ def add_handlers(application: App) -> None:
     application.add_handler(CommandHandler("history", stats.history))
     application.add_handler(CommandHandler("table", stats.table))
     application.add_handler(CommandHandler("score", info.score))
+    application.add_handler(CommandHandler("hand", hand.hand))  # issue 43
+    application.add_handler(CommandHandler("settings", hand.settings))
     application.add_handler(CommandHandler("timer", info.timer))
     application.add_handler(CommandHandler("season", seasons.season))  # issue 27
     application.add_handler(CommandHandler("timezone", seasons.timezone))
@@ -188,7 +191,8 @@ async def register_commands(application: App) -> None:
     try:
         for scope, names in scopes:
             for lang in (None, *LANGUAGES):
-                commands = [BotCommand(n, i18n.t(lang or "hy", f"command-{n}")) for n in names]
+                commands = [ephemeral.command(n, i18n.t(lang or "hy", f"command-{n}"),
+                                              n in EPHEMERAL_COMMANDS) for n in names]
                 await application.bot.set_my_commands(commands, scope=scope, language_code=lang)
     except TelegramError as error:
         log.warning("set_my_commands failed: %s", error)

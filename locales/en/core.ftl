@@ -100,7 +100,10 @@ help =
     /timer — seconds for a turn (an admin)
     /season [game] [last] — the month's season, /timezone — the group's time zone
     /tournament game [HH:MM] — a tournament (an admin)
-    Cards come in a private chat with the bot: press Start there first.
+    { $ephemeral ->
+        [yes] Your cards come here in the group, seen by you alone (/hand), or in the bot's chat if you choose (/settings).
+       *[no] Cards come in a private chat with the bot: press Start there first.
+    }
 rules-missing = The rules of this game are not ready yet
 rules-which = The rules of which game? { $games }
 # The values a rule option may take, in /rules without a table: "50 or 100", "1, 3 or 5"
@@ -118,6 +121,7 @@ command-join = Join the table
 command-stop = Close the table
 command-kick = Remove a player
 command-score = The score
+command-hand = My hand (only I see it)
 command-top = Leaderboard
 command-timer = Time for a turn
 command-rules = Rules
@@ -280,3 +284,17 @@ tournament-duplicate-mark = 🃏 duplicate
 tournament-duplicate-round = 🃏 Round { $round } is over: every table held the same cards. Who did best with each hand:
 tournament-duplicate-best = Deal { $deal }: { $names }
 tournament-duplicate-wait = 🃏 The other tables of this round hold the same cards: its deals are shown once every table has finished
+
+# issue 43: where a hand is shown
+hand-to-group = 👥 My hand in the group
+hand-to-private = 💬 My hand in the bot's chat
+hand-moved-away = ↪️ Your hand is elsewhere now
+hand-place-open-bot = Open the bot and press Start first, then press 💬 again
+hand-place-ask = Where should your hand be: here in the group (only you see it), or in the bot's chat?
+hand-place-group = ✅ Your hand will be in the group, seen by you alone. Change it with 💬 on the hand or /settings
+hand-place-private = ✅ Your hand will be in the bot's chat. Change it with /settings
+command-settings = Settings: where your hand is
+settings-hand-group = Your hand is shown in the group (seen by you alone). Where should it be?
+settings-hand-private = Your hand is shown here, in the bot's chat. Where should it be?
+settings-private-only = Your hand is always in the bot's chat.
+lobby-joined-group = ✅ You're in. Your cards will come here, for your eyes only

@@ -105,7 +105,10 @@ help =
     /timer — մեկ քայլի ժամանակը (ադմինը)
     /season [խաղը] [last] — ամսվա սեզոնը, /timezone — խմբի ժամային գոտին
     /tournament խաղը [ԺԺ:ՐՐ] — մրցաշար (ադմինը)
-    Քարտերը գալիս են բոտի հետ անձնական զրույցում․ նախ այնտեղ սեղմեք Start։
+    { $ephemeral ->
+        [yes] Ձեր քարտերը գալիս են այստեղ՝ խմբում, միայն ձեզ (/hand), կամ, եթե ընտրեք, բոտի չատում (/settings)։
+       *[no] Քարտերը գալիս են բոտի հետ անձնական զրույցում․ նախ այնտեղ սեղմեք Start։
+    }
 rules-missing = Այս խաղի կանոնները դեռ պատրաստ չեն
 rules-which = Ո՞ր խաղի կանոնները։ { $games }
 # The values a rule option may take, in /rules without a table: «50 կամ 100», «1, 3 կամ 5»
@@ -123,6 +126,7 @@ command-join = Միանալ սեղանին
 command-stop = Փակել սեղանը
 command-kick = Հեռացնել խաղացողին
 command-score = Հաշիվը
+command-hand = Իմ ձեռքը (միայն ինձ)
 command-top = Լավագույնները
 command-timer = Քայլի ժամանակը
 command-rules = Կանոնները
@@ -246,3 +250,17 @@ tournament-duplicate-mark = 🃏 նույն քարտերով
 tournament-duplicate-round = 🃏 { $round }-րդ փուլն ավարտվեց. բոլոր սեղաններում նույն քարտերն էին։ Ամեն ձեռքով լավագույնը՝
 tournament-duplicate-best = { $deal }-րդ խաղափուլ՝ { $names }
 tournament-duplicate-wait = 🃏 Այս փուլի մյուս սեղաններում նույն քարտերն են. խաղափուլերը կցուցադրվեն, երբ բոլոր սեղաններն ավարտեն
+
+# issue 43: where a hand is shown
+hand-to-group = 👥 Ձեռքը՝ խմբում
+hand-to-private = 💬 Ձեռքը՝ բոտի չատում
+hand-moved-away = ↪️ Ձեր ձեռքն այլ տեղ է
+hand-place-open-bot = Նախ բացեք բոտը և սեղմեք Start, հետո նորից սեղմեք 💬
+hand-place-ask = Որտե՞ղ ցույց տալ ձեր ձեռքը․ այստեղ՝ խմբում (միայն դուք կտեսնեք), թե՞ բոտի չատում
+hand-place-group = ✅ Ձեր ձեռքը կլինի խմբում, միայն դուք կտեսնեք։ Փոխել՝ ձեռքի 💬 կոճակով կամ /settings
+hand-place-private = ✅ Ձեր ձեռքը կլինի բոտի չատում։ Փոխել՝ /settings
+command-settings = Կարգավորումներ․ որտեղ է ձեռքը
+settings-hand-group = Ձեր ձեռքը ցույց է տրվում խմբում (միայն դուք եք տեսնում)։ Որտե՞ղ լինի։
+settings-hand-private = Ձեր ձեռքը ցույց է տրվում այստեղ՝ բոտի չատում։ Որտե՞ղ լինի։
+settings-private-only = Ձեռքը միշտ բոտի չատում է։
+lobby-joined-group = ✅ Նստած եք։ Ձեր քարտերը կգան այստեղ՝ միայն ձեզ

@@ -98,7 +98,10 @@ help =
     /timer — время на ход (админ)
     /season [игра] [last] — сезон месяца, /timezone — часовой пояс группы
     /tournament игра [ЧЧ:ММ] — турнир (админ)
-    Карты приходят в личный чат с ботом: сначала нажмите там Start.
+    { $ephemeral ->
+        [yes] Ваши карты приходят сюда, в группу, их видите только вы (/hand), или, если выберете, в чат с ботом (/settings).
+       *[no] Карты приходят в личный чат с ботом: сначала нажмите там Start.
+    }
 rules-missing = Правила этой игры ещё не готовы
 rules-which = Правила какой игры? { $games }
 # The values a rule option may take, in /rules without a table: «50 или 100», «1, 3 или 5»
@@ -116,6 +119,7 @@ command-join = Сесть за стол
 command-stop = Закрыть стол
 command-kick = Удалить игрока
 command-score = Счёт
+command-hand = Мои карты (вижу только я)
 command-top = Лучшие игроки
 command-timer = Время на ход
 command-rules = Правила
@@ -278,3 +282,17 @@ tournament-duplicate-mark = 🃏 дубликат
 tournament-duplicate-round = 🃏 Тур { $round } окончен: за всеми столами были одни и те же карты. Лучше всех каждой рукой сыграли:
 tournament-duplicate-best = Раздача { $deal }: { $names }
 tournament-duplicate-wait = 🃏 За другими столами этого тура те же карты: раздачи покажем, когда доиграют все столы
+
+# issue 43: where a hand is shown
+hand-to-group = 👥 Карты в группе
+hand-to-private = 💬 Карты в чате с ботом
+hand-moved-away = ↪️ Ваши карты теперь в другом месте
+hand-place-open-bot = Сначала откройте бота и нажмите Start, затем снова нажмите 💬
+hand-place-ask = Где показывать ваши карты: здесь, в группе (видите только вы), или в чате с ботом?
+hand-place-group = ✅ Карты будут в группе, видите их только вы. Изменить: 💬 под картами или /settings
+hand-place-private = ✅ Карты будут в чате с ботом. Изменить: /settings
+command-settings = Настройки: где ваши карты
+settings-hand-group = Ваши карты показываются в группе (видите только вы). Где их показывать?
+settings-hand-private = Ваши карты показываются здесь, в чате с ботом. Где их показывать?
+settings-private-only = Ваши карты всегда в чате с ботом.
+lobby-joined-group = ✅ Вы за столом. Карты придут сюда, их увидите только вы

@@ -26,7 +26,10 @@ class SeatRecord(BaseModel):
     user_id: int | None = None  # a human; None for a computer seat
     level: ComputerLevel | None = None  # computer level, or who plays an absent human
     name: str = ""
-    hand_message_id: int | None = None  # the private hand message, edited in place
+    hand_message_id: int | None = None  # the hand message, edited in place
+    # the hand is an ephemeral message in the table's group (hand_message_id: its
+    # ephemeral_message_id), not a message in the private chat
+    hand_ephemeral: bool = False
     missed_turns: int = 0  # turns the timer played for this human in a row
     away: bool = False  # after three missed turns a computer plays until the owner returns
     username: str = ""  # Telegram @username without the @, for /kick @name
@@ -85,6 +88,9 @@ class UserRecord(BaseModel):
     name: str = ""
     lang: str | None = None  # None: follow the Telegram client's language, then the default
     can_dm: bool = False  # the user has started the bot in private
+    # where they want their hand (issue 43): "group" (an ephemeral message at the table's
+    # group) or "private" (their chat with the bot); None: not asked yet
+    hand_place: Literal["group", "private"] | None = None
     client_lang: str | None = None  # the language of the user's Telegram app, as last seen
 
 

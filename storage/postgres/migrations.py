@@ -198,6 +198,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN secret BYTEA NOT NULL DEFAULT '\\x';
     ALTER TABLE matches ADD COLUMN entropy JSONB NOT NULL DEFAULT '[]';
     """,
+    # 9 (issue 43): where each person wants their hand, as SQLite's migration 15.
+    """
+    ALTER TABLE users ADD COLUMN hand_place TEXT;
+    """,
 ]
 
 _VERSION_TABLE = """

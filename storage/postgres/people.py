@@ -13,15 +13,18 @@ class PgUsers:
 
     async def get(self, user_id: int) -> UserRecord | None:
         row = await self.db.fetchrow(
-            "SELECT id, name, lang, can_dm, client_lang FROM users WHERE id = $1", user_id
+            "SELECT id, name, lang, can_dm, client_lang, hand_place FROM users WHERE id = $1",
+            user_id
         )
         return UserRecord(**dict(row)) if row else None
 
     async def put(self, user: UserRecord) -> None:
         await self.db.execute(
-            "INSERT INTO users (id, name, lang, can_dm, client_lang) VALUES ($1, $2, $3, $4, $5)"
+            "INSERT INTO users (id, name, lang, can_dm, client_lang, hand_place)"
+            " VALUES ($1, $2, $3, $4, $5, $6)"
             " ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, lang = EXCLUDED.lang,"
-            " can_dm = EXCLUDED.can_dm, client_lang = EXCLUDED.client_lang",
+            " can_dm = EXCLUDED.can_dm, client_lang = EXCLUDED.client_lang,"
+            " hand_place = EXCLUDED.hand_place",
             *user_values(user),
         )  # fmt: skip
 

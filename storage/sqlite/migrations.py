@@ -233,6 +233,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE matches ADD COLUMN secret BLOB NOT NULL DEFAULT x'';
     ALTER TABLE matches ADD COLUMN entropy TEXT NOT NULL DEFAULT '[]';
     """,
+    # 15 (issue 43): where each person wants their hand, an ephemeral message in the group or
+    # the private chat; NULL: not asked yet.
+    """
+    ALTER TABLE users ADD COLUMN hand_place TEXT;
+    """,
 ]
 
 

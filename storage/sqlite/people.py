@@ -13,15 +13,16 @@ class SqliteUsers:
 
     async def get(self, user_id: int) -> UserRecord | None:
         rows = await self.db.fetch(
-            "SELECT id, name, lang, can_dm, client_lang FROM users WHERE id = ?", (user_id,)
+            "SELECT id, name, lang, can_dm, client_lang, hand_place FROM users WHERE id = ?",
+            (user_id,)
         )
         return UserRecord(**dict(rows[0])) if rows else None
 
     async def put(self, user: UserRecord) -> None:
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT OR REPLACE INTO users (id, name, lang, can_dm, client_lang)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO users (id, name, lang, can_dm, client_lang, hand_place)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
                 user_values(user),
             )
 

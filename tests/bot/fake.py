@@ -19,6 +19,8 @@ from bot.settings import Settings
 from bot.tg.app import App, build_app
 from storage import Store
 
+from .fake_ephemeral import EphemeralFake
+
 BOT_ID = 5000
 BOT_USERNAME = "seghan_test_bot"
 TOKEN = "123456:" + "A" * 35
@@ -51,7 +53,7 @@ class Sent:
 
 
 @dataclass
-class FakeTelegram(BaseRequest):
+class FakeTelegram(EphemeralFake, BaseRequest):
     started: set[int] = field(default_factory=set)  # users who pressed Start in private
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     messages: dict[tuple[int, int], Sent] = field(default_factory=dict)
@@ -62,6 +64,7 @@ class FakeTelegram(BaseRequest):
     restricted: set[int] = field(default_factory=set)  # members who may not write, say
     by_chat: dict[int, dict[int, Sent]] = field(default_factory=dict)  # the same Sent objects
     files: dict[str, bytes] = field(default_factory=dict)  # file_id -> the photo sent
+    ephemeral: dict[tuple[int, int, int], Sent] = field(default_factory=dict)  # fake_ephemeral
     _ids: dict[int, itertools.count[int]] = field(default_factory=dict)
 
     async def initialize(self) -> None:
@@ -125,6 +128,8 @@ class FakeTelegram(BaseRequest):
         return member
 
     def api_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        if "ephemeral_message_parameters" in params:
+            return self.send_ephemeral(params)
         chat = int(params["chat_id"])
         if chat > 0 and chat not in self.started:
             raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")

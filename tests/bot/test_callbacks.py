@@ -17,7 +17,7 @@ def test_the_letters_of_buttons_already_in_chats() -> None:
         "JOIN": "j", "LEAVE": "l", "FILL": "f", "MENU": "m", "ADD_COMPUTER": "k",
         "CLOSE_MENU": "x", "START": "s", "GAME": "g", "OPTION": "o", "REMATCH": "r",
         "MATCH_SHEET": "v", "HINT": "i", "REVIEW": "w", "REPLAY": "y", "TOURNAMENT": "e",
-            "COMMITMENT": "z", "PASTE": "d"}
+            "COMMITMENT": "z", "PASTE": "d", "PLACE": "n"}
     assert encode(Kind.ACTION, 7, 3, "play:2C") == "a|7|3|play:2C"
     assert decode("a|7|3|play:2C").kind is Kind.ACTION
 

@@ -27,6 +27,7 @@ from engine.core import code_cards
 from storage.memory.store import MemoryStore
 
 from .fake import GROUP, Harness
+from .fake_ephemeral import press_ephemeral
 
 pytestmark = pytest.mark.slow  # over ~5 s (see pyproject.toml's markers)
 
@@ -361,3 +362,36 @@ async def test_a_fair_tables_secret_shows_only_once_its_match_is_over(
     assert not [text for text in said[:result] if any(half in text for half in halves)]
     assert any(table.secret.hex() in text for text in said[result:]), "revealed at the end"
     assert audit.screens > 50 and not audit.leaks, audit.leaks[:3]
+
+
+# ----- issue 43: a hand as an ephemeral message in the group
+
+
+async def test_no_ephemeral_hand_shows_a_hidden_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Hearts match, one human in private and one who never opened the bot (their hand an
+    ephemeral message in the group): every screen audited as it is queued, whichever its place;
+    every ephemeral message went to that seat's own person, and nothing of a hand to the group."""
+    audit = Audit(monkeypatch)
+    rng = random.Random(43)
+    async with Harness(MemoryStore()) as h:  # type: ignore[arg-type]
+        await h.start_private(101)
+        await h.say(101, "/new hearts")
+        await h.press(102, h.table_message(), h.table_message().button("Միանալ")["callback_data"])
+        await h.add_computers(101, 2)
+        await h.press(101, h.table_message(), h.table_message().button("▶")["callback_data"])
+        for _ in range(3000):
+            table = await h.runtime.store.tables.seat_of(101)
+            if table is None or table.status != "playing":
+                break
+            assert await h.runtime.store.tables.seat_of(102) is not None
+            if (data := choose(h, 101, rng)) is not None:
+                await h.press(101, h.hand(101), data)
+            mine = [m for m in h.fake.ephemeral_of(GROUP, 102) if "🃏" in m.text]
+            if mine and (data := choose(h, 102, rng, mine[-1])) is not None:
+                await press_ephemeral(h, 102, mine[-1], data)
+        else:
+            raise AssertionError("the match did not end")
+        assert {receiver for (_, receiver, _) in h.fake.ephemeral} <= {102}
+        assert not [m for m in h.fake.chat(102)], "nothing private for one who never opened it"
+    assert audit.screens > 50
+    assert not audit.leaks, audit.leaks[:3]

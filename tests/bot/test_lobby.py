@@ -118,7 +118,9 @@ async def test_forged_and_foreign_fills_are_refused(store: Store) -> None:
 
 
 async def test_join_needs_the_private_chat_and_the_deep_link_seats(store: Store) -> None:
-    async with Harness(store) as h:
+    """With ephemeral hands off (EPHEMERAL_HANDS=false): the private chat is the only place
+    for a hand, so a newcomer must open the bot first."""
+    async with Harness(store, ephemeral_hands=False) as h:
         await h.start_private(ARAM)
         await h.say(ARAM, "/new")
         lobby = h.table_message()

@@ -234,7 +234,7 @@ async def finish_with_computers(h: Harness, store: Store, game: str, humans: lis
 
 
 async def test_two_matches_then_top_stats_history_and_a_sheet(store: Store) -> None:
-    async with Harness(store) as h:
+    async with Harness(store, ephemeral_hands=False) as h:  # a sheet by link (issue 43: off)
         first = await finish_with_computers(h, store, "thirteen", [ARAM, ANI], 2)
         group = h.fake.chat(GROUP)
         summary = next(m for m in group if "🏆" in m.text)

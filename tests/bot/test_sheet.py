@@ -51,8 +51,9 @@ async def test_a_seated_player_gets_the_sheet_privately(store: Store, game: str,
 async def test_a_flood_of_presses_costs_the_group_nothing(store: Store) -> None:
     """Seated, a bystander who has the bot's chat (English), one who has not: twenty presses
     each. Each reader gets one sheet (a repeat of an unchanged sheet is not sent); the one the
-    bot may not write to is offered its chat by a link, and gets the sheet there on Start."""
-    async with Harness(store) as h:
+    bot may not write to is offered its chat by a link, and gets the sheet there on Start
+    (with ephemeral hands off: on, it is sent to them in the group, test_ephemeral.py)."""
+    async with Harness(store, ephemeral_hands=False) as h:
         data = await first_deal_over(h, "hearts")
         await h.start_private(BYSTANDER, lang="en")
         group, calls = len(h.fake.chat(GROUP)), len(h.fake.calls)

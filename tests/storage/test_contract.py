@@ -206,6 +206,10 @@ async def test_users(store: Store) -> None:
     assert await store.users.get(1) == UserRecord(
         id=1, name="Ani K", lang="en", can_dm=True, client_lang="ru")
     assert await store.users.get(2) == UserRecord(id=2, name="Bob")
+    await store.users.put(UserRecord(id=2, name="Bob", hand_place="group"))  # issue 43
+    assert (await store.users.get(2) or UserRecord(id=0)).hand_place == "group"
+    await store.users.put(UserRecord(id=2, name="Bob", hand_place="private"))
+    assert (await store.users.get(2) or UserRecord(id=0)).hand_place == "private"
 
 
 async def test_chats(store: Store) -> None:

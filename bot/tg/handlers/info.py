@@ -25,7 +25,9 @@ async def reader_lang(update: Update, context: Context) -> str:
 async def help_(update: Update, context: Context) -> None:
     if update.effective_message:
         lang = await reader_lang(update, context)
-        context.runtime.publishing.say(update.effective_message, t(lang, "help", games=game_list(lang)))
+        ephemeral = "yes" if context.runtime.settings.ephemeral_hands else "no"  # issue 43
+        context.runtime.publishing.say(update.effective_message, t(
+            lang, "help", games=game_list(lang), ephemeral=ephemeral))
 
 
 async def rules(update: Update, context: Context) -> None:

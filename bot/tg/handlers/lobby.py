@@ -4,6 +4,7 @@ links, or a seat's hand brought back), /stop, /kick."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from telegram import Message, Update, User
 
@@ -33,8 +34,10 @@ async def new(update: Update, context: Context) -> None:
     record = await app.people.touch(user)
     game = (game_named(" ".join(context.args)) or " ".join(context.args)) if context.args else None
     try:
-        outcome = await app.tables.lobby.create(table_key(update), app.people.person(user), game,
-                                                record.can_dm)
+        in_group = app.people.hand_in_group(record)  # else in private: they started the bot
+        person = replace(app.people.person(user), in_group=in_group)
+        outcome = await app.tables.lobby.create(table_key(update), person, game,
+                                                record.can_dm or in_group)
     except TableError as error:
         lang = await app.people.chat_lang(message.chat_id)
         app.publishing.say(message, t(lang, error.key, **error.args_))

@@ -14,6 +14,8 @@ from ...entrance.door import enter
 from ...entrance.presser import Door, Presser, Reply
 from ...i18n import t
 from ...runtime import Runtime
+from ...sending.ephemeral import pressed_on
+from ...views import Screen
 from ..context import Context
 
 log = logging.getLogger(__name__)
@@ -27,7 +29,7 @@ async def on_press(update: Update, context: Context) -> None:
     rt = context.runtime
     message = query.message
     who = await presser(rt, query.from_user, message.chat.id if message else None,
-                        message.message_id if message else None, query)
+                        (message.message_id or None) if message else None, query)  # 0: ephemeral
     reply = await enter(rt, who, query.data or "")
     await answer_reply(rt, query, who, reply)
 
@@ -51,15 +53,17 @@ async def presser(rt: Runtime, user: User, chat_id: int | None, message_id: int 
         if query is not None:
             await answer(query, toast=t(lang, key))
     return Presser(Door.TELEGRAM, rt.people.person(user), lang, can_write, is_member, is_admin,
-                   chat_id, message_id, ack, query.id if query is not None else "")
+                   chat_id, message_id, ack, query.id if query is not None else "",
+                   query.id if query is not None else None)
 
 
 async def answer_reply(rt: Runtime, query: CallbackQuery, who: Presser, reply: Reply) -> None:
     """Answer the press once: the alert, else the screen for the presser (in place, privately
     with a toast, or the link that opens the bot's chat), else silently."""
     screen = reply.screen
+    message = query.message
     if who.acked:  # answered already ("thinking…"): what it thought goes privately
-        if screen is not None:
+        if screen is not None and not await _whispered(rt, who, message, screen, None):
             rt.publishing.send_private(who.id, screen)
         return
     if reply.alert is not None:
@@ -68,9 +72,10 @@ async def answer_reply(rt: Runtime, query: CallbackQuery, who: Presser, reply: R
     if screen is None:
         await answer(query)
         return
-    message = query.message
     if reply.in_place and message is not None and message.chat.id == who.id:
         rt.sender.close_message(who.id, message.message_id, screen)
+        await answer(query)
+    elif await _whispered(rt, who, message, screen, query.id, reply.in_place):
         await answer(query)
     elif not await who.can_write():
         if reply.start:  # their Start (/start <payload>) asks for it again
@@ -80,6 +85,22 @@ async def answer_reply(rt: Runtime, query: CallbackQuery, who: Presser, reply: R
     else:
         rt.publishing.send_private(who.id, screen)
         await answer(query, toast=t(who.lang, reply.sent) if reply.sent else None)
+
+
+async def _whispered(rt: Runtime, who: Presser, message: object, screen: Screen,
+                     query_id: str | None, in_place: bool = False) -> bool:
+    """A screen for a presser in a group who never opened the bot (or pressed on an ephemeral
+    message): sent to them there as an ephemeral message, answering the press."""
+    if not isinstance(message, Message) or message.chat.id == who.id:
+        return False
+    ephemeral_id = pressed_on(message)
+    if ephemeral_id is None and (not rt.people.settings.ephemeral_hands
+                                 or await who.can_write()):
+        return False
+    thread = message.message_thread_id if message.is_topic_message else 0
+    rt.publishing.places.whisper(message.chat.id, thread or 0, who.id, screen, query_id,
+                          ephemeral_id if in_place else None)
+    return True
 
 
 async def enter_from(rt: Runtime, message: Message, user: User, data: str, lang: str) -> Reply:
