@@ -185,7 +185,8 @@ class Sender:
     def leave(self, target: Target, message_id: int, screen: Screen) -> None:
         """A hand that moved elsewhere: its private message closed with ``screen``, its
         ephemeral one deleted; either is forgotten."""
-        self._kept.pop(target, None)
+        if (kept := self._kept.pop(target, None)) is not None:
+            kept.pending = None  # a screen still waiting its turn (a 429's block) goes nowhere
         if target.receiver:
             self.errand(("unsee", target.chat_id, target.receiver, message_id),
                         lanes.delete(self, target, message_id))
@@ -284,6 +285,9 @@ class Sender:
                                       unknown=unknown, forbidden=forbidden, turn=turn)
                 if not sent and kept.sent is screen:
                     kept.sent = None
+                if target.receiver and self._kept.get(target) is not kept \
+                        and kept.message_id is not None:  # left while on its way: not kept there
+                    await lanes.delete(self, target, kept.message_id)
                 sure = sent and not timed_out
         finally:
             kept.task = None
