@@ -31,16 +31,16 @@ def paste_of(source: Source, number: int) -> Paste:
 
 def screen(source: Source, deal: Deal, ctx: Context, link: str) -> Screen:
     """The paste and its link; during the match the viewer's own hand as dealt, no more."""
-    head = Line(ctx.t("paste-title", game=ctx.t(f"game-{source.game}"), deal=deal.number,
+    head = Line(ctx.t("coach-paste-title", game=ctx.t(f"game-{source.game}"), deal=deal.number,
                       code=source.game), TITLE)
     if not source.face_up:
         game = find_game(source.game)
         mine = [Line(ctx.t("coach-replay-hand", name=source.names[seat], cards=" ".join(
             card.symbol for card in game.observation(deal.states[0], seat).hand)), HAND, seat)
             for seat in seats_shown(source)]
-        return Screen((head, *mine, Line(ctx.t("paste-after-match"))))
+        return Screen((head, *mine, Line(ctx.t("coach-paste-after-match"))))
     text = dumps(paste_of(source, deal.number)).rstrip("\n")
-    return Screen((head, Line(text, style="pre"), Line(ctx.t("paste-share", link=link))))
+    return Screen((head, Line(text, style="pre"), Line(ctx.t("coach-paste-share", link=link))))
 
 
 def ref_of(source: Source, deal: int) -> str:

@@ -204,7 +204,7 @@ def buttons(source: Source, deal: int, step: int, steps: int) -> tuple[tuple[But
 def paste_row(source: Source, deal: int, ctx: Context) -> tuple[tuple[Button, ...], ...]:
     """📄: the deal as one text (``bot.coach.pastes``), in the presser's private chat."""
     data = callbacks.encode(Kind.PASTE, source.ident, 0, f"{source.kind}{deal}")
-    return ((Button(ctx.t("paste-button"), data, kind=Kind.PASTE),),)
+    return ((Button(ctx.t("coach-paste-button"), data, kind=Kind.PASTE),),)
 
 
 def read_arg(arg: str) -> tuple[str, int, int]:

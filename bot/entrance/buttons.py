@@ -250,7 +250,7 @@ async def paste(rt: Runtime, who: Presser, press: Press) -> Reply:
     ref = pastes.ref_of(source, deal)
     link = rt.publishing.start_link(f"{pastes.LINK}_{ref}")
     return Reply(screen=pastes.screen(source, await rt.frames.of(source, deal), ctx, link),
-                 start=f"{pastes.LINK}_{ref}", sent="paste-sent")
+                 start=f"{pastes.LINK}_{ref}", sent="coach-paste-sent")
 
 
 # ----- what lasts beyond a table

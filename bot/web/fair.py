@@ -57,7 +57,7 @@ def routes(page: Page) -> list[web.RouteDef]:
                 raise ValueError("a pasted deal is a text of at most 20000 characters")
             body = await asyncio.to_thread(_payload, text, lang)
         except (ValueError, KeyError, AttributeError) as error:  # bad JSON, text, game, deal
-            alert = await page.runtime.people.alert(user, "paste-bad", error=str(error)[:150])
+            alert = await page.runtime.people.alert(user, "coach-paste-bad", error=str(error)[:150])
             return web.json_response({"alert": alert}, status=400)
         return web.Response(body=body, content_type="application/json")
     return [web.post("/api/paste", opened)]

@@ -35,9 +35,9 @@ coach-replay-sent = ⏯ The replay is in your private chat
 coach-replay-page = 🃏 See it on the table
 coach-replay-none = ⏯ There is no such replay
 # a deal in one paste (issue 41)
-paste-button = 📄 The deal as text
-paste-title = 📄 { $game } · { WORD($code, "deal.title") } { $deal }
-paste-share = Share it (the members of the chat can open it): { $link }
-paste-after-match = The whole deal can be copied once the match is over.
-paste-sent = 📄 The deal is in your private chat
-paste-bad = 📄 This is not a deal Seghan can replay: { $error }
+coach-paste-button = 📄 The deal as text
+coach-paste-title = 📄 { $game } · { WORD($code, "deal.title") } { $deal }
+coach-paste-share = Share it (the members of the chat can open it): { $link }
+coach-paste-after-match = The whole deal can be copied once the match is over.
+coach-paste-sent = 📄 The deal is in your private chat
+coach-paste-bad = 📄 This is not a deal Seghan can replay: { $error }

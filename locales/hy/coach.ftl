@@ -35,9 +35,9 @@ coach-replay-sent = ⏯ Կրկնությունը ուղարկվեց ձեզ ան�
 coach-replay-page = 🃏 Տեսնել սեղանին
 coach-replay-none = ⏯ Այդպիսի կրկնություն չկա
 # խաղափուլը մեկ տեքստով (issue 41)
-paste-button = 📄 Խաղափուլը տեքստով
-paste-title = 📄 { $game } · { $deal }-րդ { WORD($code, "deal") }
-paste-share = Կիսվել (կբացեն զրույցի անդամները)՝ { $link }
-paste-after-match = Ամբողջ խաղափուլը կարելի է պատճենել խաղի ավարտից հետո։
-paste-sent = 📄 Խաղափուլը ձեր անձնական զրույցում է
-paste-bad = 📄 Սեղանը չի կարող վերարտադրել այս խաղափուլը՝ { $error }
+coach-paste-button = 📄 Խաղափուլը տեքստով
+coach-paste-title = 📄 { $game } · { $deal }-րդ { WORD($code, "deal") }
+coach-paste-share = Կիսվել (կբացեն զրույցի անդամները)՝ { $link }
+coach-paste-after-match = Ամբողջ խաղափուլը կարելի է պատճենել խաղի ավարտից հետո։
+coach-paste-sent = 📄 Խաղափուլը ձեր անձնական զրույցում է
+coach-paste-bad = 📄 Սեղանը չի կարող վերարտադրել այս խաղափուլը՝ { $error }

@@ -35,9 +35,9 @@ coach-replay-sent = ⏯ Повтор отправлен вам в личный �
 coach-replay-page = 🃏 Смотреть на столе
 coach-replay-none = ⏯ Такого повтора нет
 # раздача одним текстом (issue 41)
-paste-button = 📄 Раздача текстом
-paste-title = 📄 { $game } · { WORD($code, "deal.title") } { $deal }
-paste-share = Поделиться (откроют участники чата): { $link }
-paste-after-match = Всю раздачу можно скопировать, когда партия закончится.
-paste-sent = 📄 Раздача у вас в личном чате
-paste-bad = 📄 Эту раздачу Seghan воспроизвести не может: { $error }
+coach-paste-button = 📄 Раздача текстом
+coach-paste-title = 📄 { $game } · { WORD($code, "deal.title") } { $deal }
+coach-paste-share = Поделиться (откроют участники чата): { $link }
+coach-paste-after-match = Всю раздачу можно скопировать, когда партия закончится.
+coach-paste-sent = 📄 Раздача у вас в личном чате
+coach-paste-bad = 📄 Эту раздачу Seghan воспроизвести не может: { $error }

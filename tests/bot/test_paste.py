@@ -68,7 +68,7 @@ async def test_during_the_match_a_paste_is_the_viewers_own_hand(store: Store) ->
         assert table is not None and table.status == "playing"
         dealt = {c.symbol for c in _first_hand(table)}
         assert "<pre>" not in text and set(faces(text)) == dealt and len(dealt) == 13
-        assert i18n.t("hy", "paste-after-match") in text
+        assert i18n.t("hy", "coach-paste-after-match") in text
 
 
 def _first_hand(table: Any) -> Any:
