@@ -3,8 +3,8 @@ message in the group (issue 43): four humans play one Hearts deal against the re
 (python -m bot) on the fake Bot API, with and without its flood limits (a minute of 3 s, as the
 e2e tests), and the ephemeral path again with every message expiring after 60 s and a tenth of
 the edits dropped. Counted from the start of the deal to its result; getUpdates and start-up
-calls aside. Also printed: presses refused as stale, and turns whose first press was refused
-(a hand not usable at its turn).
+calls aside. Also printed: presses refused as stale, on a hand a dropped edit left outdated
+(between turns: the refusal brings it anew) or on an up-to-date one (none expected).
 
     .venv/bin/python bench/ephemeral_calls.py [--runs 1]
 """
@@ -81,7 +81,8 @@ async def main() -> None:
             label = f"{path}{' +expiry 60 s, 10% edits dropped' if rough else ''}" \
                     f"{' (flood limits)' if limited else ''}"
             print(f"{label}: {total / presses:.2f} calls per human action ({presses} presses, "
-                  f"{len(table.stale)} stale, {table.unusable} turns unusable); "
+                  f"{len(table.stale)} stale: {table.outdated} on a hand a dropped edit left "
+                  f"outdated, {table.unusable} on an up-to-date one); "
                   + ", ".join(f"{n / presses:.2f} {k}" for k, n in kinds.most_common()),
                   flush=True)
 
