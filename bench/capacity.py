@@ -248,7 +248,9 @@ async def run(args: argparse.Namespace, path: str, ceiling: int | None) -> None:
         await asyncio.gather(*work)
         report = fake.limiter.report()
         early = early_calls(fake, heard)
-        chat_calls = sum(chat != 0 for _, m, chat in fake.log[calls:] if m in COUNTED)
+        # while the humans played: not the private hands redrawn as the pages close at the end
+        chat_calls = sum(chat != 0 and at <= until for at, m, chat in fake.log[calls:]
+                         if m in COUNTED)
         busy = (time.process_time() - cpu) / (time.monotonic() - until + args.seconds)
         rate = h.runtime.sender.pacing.budget.rate
         await h.runtime.close(2.0)

@@ -4,8 +4,8 @@ minute per group, then the bot's overall budget (budget.py), and never before a 
 store (issue 19) take their places in windows kept there.
 
 What Telegram answered is told back (``accepted``, ``refused``): a 429 blocks its chat; one for
-a chat that was well within its own pace says the bot as a whole is over, and blocks every chat
-(the overall rate is cut too)."""
+a chat that was well within its own pace, or that asks to wait 2 s or less, is taken to say the
+bot as a whole is over, and blocks every chat (the overall rate is cut too)."""
 
 from __future__ import annotations
 
@@ -122,8 +122,8 @@ class Pacing:
 
     def refused(self, chat_id: int, seconds: float, whole_bot: bool | None = None) -> None:
         """Telegram answered a send in ``chat_id`` with a 429 of ``seconds``: nothing goes to
-        that chat before then, and nothing at all when ``whole_bot`` (None: judged from the
-        chat's own pace: a chat well within it was refused for the bot's sake)."""
+        that chat before then, and nothing at all when ``whole_bot`` (None: judged here, see
+        ``_for_the_bot``)."""
         loop_now = asyncio.get_running_loop().time()
         self._blocked[chat_id] = max(self._blocked.get(chat_id, 0.0), loop_now + seconds)
         if whole_bot is None:
