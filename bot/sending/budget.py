@@ -77,6 +77,11 @@ class Budget:
             self.rate = max(self.floor, self.rate * CUT)
         self._blocked = max(self._blocked, now + seconds)
 
+    @property
+    def blocked(self) -> float:
+        """The loop time until which a 429 for the whole bot stops every send."""
+        return self._blocked
+
     def _take(self, now: float, since: float | None = None) -> float:
         """Take a token if one is there (0.0), else the seconds until one is. ``since``: when
         the dispatcher was to wake: the tokens from then on are owed to the waiters even if a
