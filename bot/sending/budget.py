@@ -77,11 +77,19 @@ class Budget:
             self.rate = max(self.floor, self.rate * CUT)
         self._blocked = max(self._blocked, now + seconds)
 
-    def _take(self, now: float) -> float:
-        """Take a token if one is there (0.0), else the seconds until one is."""
+    @property
+    def blocked(self) -> float:
+        """The loop time until which a 429 for the whole bot stops every send."""
+        return self._blocked
+
+    def _take(self, now: float, since: float | None = None) -> float:
+        """Take a token if one is there (0.0), else the seconds until one is. ``since``: when
+        the dispatcher was to wake: the tokens from then on are owed to the waiters even if a
+        busy event loop woke it late (else a loop late by L would serve only a burst every L,
+        whatever the rate)."""
         if self._blocked > now:
             return self._blocked - now
-        ready = max(self._ready, now - (self.burst - 1) * self.interval)
+        ready = max(self._ready, min(now, since or now) - (self.burst - 1) * self.interval)
         if ready > now:
             return ready - now
         self._ready = ready + self.interval
@@ -101,9 +109,10 @@ class Budget:
 
     async def _dispatch(self) -> None:
         loop = asyncio.get_running_loop()
+        since: float | None = None
         while self._queue:
-            if (wait := self._take(loop.time())) > 0:
-                self._held = loop.time()
+            if (wait := self._take(now := loop.time(), since)) > 0:
+                self._held, since = now, now + wait
                 await asyncio.sleep(wait)
                 continue
             while self._queue:

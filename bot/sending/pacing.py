@@ -141,19 +141,24 @@ class Pacing:
         return self.pacer.spare(chat_id, now) and (chat_id > 0 or (
             self.group_pacer.spare(chat_id, now) and self.window.spare(chat_id, now)))
 
-    async def _unblocked(self, chat_id: int) -> None:
-        """Wait out the chat's last 429, if its retry_after still runs."""
+    async def _unblocked(self, chat_id: int) -> bool:
+        """Wait out the chat's last 429 and the whole bot's, if a retry_after still runs;
+        whether one did."""
         loop = asyncio.get_running_loop()
-        while (until := self._blocked.get(chat_id, 0.0)) > loop.time():
+        waited = False
+        while (until := max(self._blocked.get(chat_id, 0.0), self.budget.blocked)) > loop.time():
             await asyncio.sleep(until - loop.time())
+            waited = True
         self._blocked.pop(chat_id, None)
+        return waited
 
     async def slot(self, chat_id: int, slack: float) -> None:
         """Wait until one more message or edit in this chat keeps within the flood limits: the
         chat's own first, then the bot's overall budget, where ``slack`` is this kind's place."""
         await self._unblocked(chat_id)
         await self._slot(chat_id, slack)
-        await self._unblocked(chat_id)  # a 429 came meanwhile
+        while await self._unblocked(chat_id):  # a 429 came meanwhile: a new turn after it
+            await self.budget.wait(slack)
 
     async def _slot(self, chat_id: int, slack: float) -> None:
         if chat_id < 0:

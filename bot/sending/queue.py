@@ -167,7 +167,8 @@ class Sender:
         await self.pacing.slot(chat_id, POST)
         sent = await retrying(lambda: once(self.bot.send_photo(
             chat_id, InputFile(png, filename="score-race.png"), caption=caption,
-            parse_mode=ParseMode.HTML, message_thread_id=thread_id or None)))
+            parse_mode=ParseMode.HTML, message_thread_id=thread_id or None)),
+            turn=self.pacing.turn(chat_id, POST))
         if done is not None:
             await told(done, sent)
 

@@ -58,3 +58,14 @@ async def test_a_waiter_that_gives_up_leaves_its_turn_to_the_next() -> None:
     await asyncio.sleep(0)
     gone.cancel()
     await asyncio.wait_for(budget.wait(TABLE), 1.0)  # served, not stuck behind the cancelled one
+
+
+def test_a_dispatcher_woken_late_serves_the_tokens_it_owes() -> None:
+    budget = Budget(110)  # 100 a second
+    for _ in range(budget.burst):  # the bucket emptied at t = 10
+        assert budget._take(10.0) == 0.0
+    late = 0  # it was to wake at 10.1 for the next; a busy loop woke it at 10.5
+    while budget._take(10.5, since=10.1) == 0.0:
+        late += 1
+    assert late >= 45, "the half second's tokens, not a burst"
+    assert budget._take(10.5) > 0, "and no more than those"
