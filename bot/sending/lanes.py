@@ -19,12 +19,12 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram import Bot, InlineKeyboardMarkup
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 
 from ..views import Screen
 from . import ephemeral
 from .budget import POST
-from .calls import SEND_TIMEOUT, keyboard, once
+from .calls import SEND_TIMEOUT, keyboard, once, retry_seconds
 from .kept import Kept, Remember, Target
 
 if TYPE_CHECKING:
@@ -137,12 +137,16 @@ async def whisper(sender: Sender, chat_id: int, thread_id: int, receiver: int, s
     """A screen for one person (a sheet, a hint, a replay's step) as an ephemeral message in
     the group they pressed in; ``in_place``: the ephemeral message pressed, edited instead (a
     replay's ◀ ▶). In the receiver's lane; a failure is logged, as for a private one."""
-    await sender.pacing.slot(receiver, POST)
+    turn = sender.pacing.turn(receiver, POST)
+    await turn.wait()
     markup = keyboard(screen)
     try:
-        if in_place is not None and await _edited(sender.bot, chat_id, receiver, in_place,
-                                                  screen, markup):
-            return
-        await _answering(sender.bot, chat_id, thread_id, receiver, screen, markup, query)
+        if not (in_place is not None and await _edited(sender.bot, chat_id, receiver, in_place,
+                                                       screen, markup)):
+            await _answering(sender.bot, chat_id, thread_id, receiver, screen, markup, query)
+        turn.accepted()
+    except RetryAfter as error:  # not sent again (pressed again, it is), but the budget learns
+        turn.refused(retry_seconds(error))
+        log.info("ephemeral screen for %s not sent: flood limit", receiver)
     except TelegramError as error:
         log.info("ephemeral screen for %s not sent: %s", receiver, error)
