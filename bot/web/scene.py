@@ -19,7 +19,9 @@ from ..entrance.presser import Door
 from ..play.lobby import lobby_info
 from ..views import Context, Screen, view_for
 from ..views import lobby as lobby_views
+from ..views.felt import felt
 from ..views.screen import Button, Line
+from .turn import refusals, timed_out
 
 PAGE_KINDS = sorted(kinds(Door.PAGE))  # the buttons the page may press
 
@@ -94,12 +96,15 @@ def build(table: TableRecord, state: Any, seat: int | None, ctx: Context,
     public = game.public_observation(state)
     board = view.finished_table(public, ctx) if table.status == "finished" else view.table(public, ctx)
     scene["board"] = screen_data(board)
-    shown = public
+    shown, hand = public, None
     if seat is not None and table.status == "playing":
         shown = game.observation(state, seat)
         hand = view.hand(shown, game.legal_actions(state, seat), ctx)
         scene |= {"hand": screen_data(hand),
-                  "cards": hand_cards(shown.hand, hand, ctx.selection)}
+                  "cards": hand_cards(shown.hand, hand, ctx.selection),
+                  "timed": timed_out(table, state, seat, ctx)}
+        refusals(table, state, seat, scene["cards"], ctx)
+    scene["felt"] = felt(view, public, shown, (board, hand), ctx)
     scene["view"] = plain(without_past_cards(shown))
     scene["last_trick"] = plain(getattr(shown, "last_trick", None))
     return scene
@@ -114,4 +119,5 @@ def without_past_cards(obs: Any) -> Any:
 
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
-         "standings", "open")
+         "standings", "open", "timed", "lower", "dealer", "pace", "home", "more", "status-lobby",
+         "status-playing", "status-finished", "status-stopped", "deal-result")

@@ -187,6 +187,17 @@ web-seconds = s
 web-connecting = Connecting…
 web-standings = Score
 web-open = 🃏 Open the table
+web-timed = ⏱ Time ran out, the computer played for you:
+web-lower = ⬇ Fewer points win
+web-dealer = Dealer
+web-pace = Pace
+web-home = 🏠 Tables
+web-more = Continue
+web-status-lobby = waiting for players
+web-status-playing = in play
+web-status-finished = finished
+web-status-stopped = stopped
+web-deal-result = The deal's result
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = January

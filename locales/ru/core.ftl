@@ -180,6 +180,17 @@ web-seconds = с
 web-connecting = Соединение…
 web-standings = Счёт
 web-open = 🃏 Открыть стол
+web-timed = ⏱ Время вышло, за вас сыграл компьютер:
+web-lower = ⬇ Меньше очков — лучше
+web-dealer = Сдающий
+web-pace = Темп
+web-home = 🏠 Столы
+web-more = Дальше
+web-status-lobby = ждёт игроков
+web-status-playing = идёт игра
+web-status-finished = окончена
+web-status-stopped = остановлена
+web-deal-result = Итог раздачи
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = январь

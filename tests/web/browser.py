@@ -147,3 +147,8 @@ class Window:
 
     def text(self, element: str) -> str:
         return str(self.js(f"return document.getElementById('{element}').textContent"))
+
+
+def console_errors(window: Window) -> list[str]:
+    """The page's severe console entries since the last call."""
+    return [e["message"] for e in window.driver.get_log("browser") if e["level"] == "SEVERE"]
