@@ -150,5 +150,7 @@ class Window:
 
 
 def console_errors(window: Window) -> list[str]:
-    """The page's severe console entries since the last call."""
-    return [e["message"] for e in window.driver.get_log("browser") if e["level"] == "SEVERE"]
+    """The page's script errors since the last call (a refused request is not one: the sign-in
+    is asked for by a 401)."""
+    return [e["message"] for e in window.driver.get_log("browser")
+            if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]]

@@ -56,7 +56,7 @@ function drawTrick(s, cards) {
   box.textContent = "";
   cards.forEach(([seat, code]) => {
     const [x, y] = seatPlace(seat, s), card = cardEl(code);
-    card.style.left = 50 + (x - 50) * 0.42 + "%"; card.style.top = 50 + (y - 50) * 0.36 + "%";
+    card.style.left = 50 + (x - 50) * 0.38 + "%"; card.style.top = 50 + (y - 50) * 0.34 + "%";
     card.dataset.seat = seat;
     box.append(card);
   });

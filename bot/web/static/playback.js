@@ -15,7 +15,16 @@ function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms * pa
 function setPace(value) {
   pace = value;
   localStorage.setItem("seghan-pace", String(value));
+  showPace();
 }
+// The header's pace button: quick 🐇, normal ▶, slow 🐢, in turn.
+const PACE_SIGNS = { 0.5: "🐇", 1: "▶", 2: "🐢" };
+function showPace() {
+  const button = $("pace");
+  button.textContent = PACE_SIGNS[pace] || "▶";
+  if (scene) button.title = scene.words.pace;
+}
+$("pace").onclick = () => setPace(PACES[(PACES.indexOf(pace) + 1) % PACES.length] || 1);
 
 // A scene from the stream: played towards, or drawn at once where there is nothing to play.
 function receive(s) {

@@ -17,6 +17,7 @@ function openTable(id) {
     if (broken) skipping = true;  // back after a break: the present, not what was missed
   });
   showBack();
+  $("pace").hidden = false; showPace();
 }
 
 function render(s, around) {
