@@ -33,13 +33,15 @@ def window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Window]:
     need_browser()
     with trial_server(tmp_path_factory.mktemp("layout")) as base:
         opened = Window(base)
-        opened.sign_in("Անի", "en")
         yield opened
         opened.close()
 
 
 def open_table(window: Window, game: str, seats: int) -> None:
+    """A new person's table (a person plays at one table at a time), filled and started."""
     window.driver.get(window.base + "/")
+    window.js("localStorage.clear()")
+    window.sign_in("Անի", "en")
     window.new_table(game)
     while True:
         before = window.scene()["version"]  # type: ignore[index]
@@ -74,7 +76,7 @@ def check(boxes: dict[str, Any], where: str) -> None:
 @pytest.mark.parametrize(("game", "seats"), TABLES)
 def test_the_table_fits_every_screen(window: Window, game: str, seats: int) -> None:
     open_table(window, game, seats)
-    assert len(window.scene()["names"]) == seats  # type: ignore[index]
+    assert len(window.scene()["names"]) == seats and window.scene()["seat"] == 0  # type: ignore[index]
     for width, height in SIZES:
         window.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
