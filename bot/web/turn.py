@@ -23,7 +23,7 @@ def refusals(table: TableRecord, state: Any, seat: int, cards: list[dict[str, An
         if card["state"] != "dim":
             continue
         try:
-            game.apply(state, seat, parse(game, card["code"]))
+            game.apply(state, seat, parse(game, "play:" + card["code"]))  # the card alone
             continue  # playable, but not by a tap now (a pass's choice): no reason to give
         except IllegalAction as error:
             key = i18n.illegal_key(table.game, error.key)
