@@ -120,4 +120,4 @@ def without_past_cards(obs: Any) -> Any:
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
          "standings", "open", "timed", "lower", "dealer", "pace", "home", "more", "status-lobby",
-         "status-playing", "status-finished", "status-stopped", "deal-result")
+         "status-playing", "status-finished", "status-stopped", "result")

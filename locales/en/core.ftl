@@ -197,7 +197,7 @@ web-status-lobby = waiting for players
 web-status-playing = in play
 web-status-finished = finished
 web-status-stopped = stopped
-web-deal-result = The deal's result
+web-result = The deal's result
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = January

@@ -181,7 +181,7 @@ web-status-lobby = սպասում է խաղացողների
 web-status-playing = խաղն ընթանում է
 web-status-finished = ավարտված
 web-status-stopped = դադարեցված
-web-deal-result = Բաժանման արդյունքը
+web-result = Բաժանման արդյունքը
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = հունվար

@@ -190,7 +190,7 @@ web-status-lobby = ждёт игроков
 web-status-playing = идёт игра
 web-status-finished = окончена
 web-status-stopped = остановлена
-web-deal-result = Итог раздачи
+web-result = Итог раздачи
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = январь

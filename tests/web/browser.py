@@ -37,13 +37,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def trial_server(tmp: Path, port: int | None = None) -> Iterator[str]:
-    """``python -m bot.dev.trial`` on ``port`` (a free loopback port if none); yields its
-    address. Started again on the same port and folder, it goes on with the same tables."""
+def trial_server(tmp: Path, port: int | None = None, **env: str) -> Iterator[str]:
+    """``python -m bot.dev.trial`` on ``port`` (a free loopback port if none), ``env`` added to
+    its environment (TURN_SECONDS="5"); yields its address. Started again on the same port and
+    folder, it goes on with the same tables."""
     port = port or free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "bot.dev.trial", "--port", str(port), "--database",
-         str(tmp / "try.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         str(tmp / "try.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, **env})
     try:
         assert process.stdout is not None
         line = process.stdout.readline()

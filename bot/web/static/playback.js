@@ -73,7 +73,7 @@ async function playBetween(before, next) {
     await hold(next, result.last.winner);
   }
   note("result", { deal: result.deal, text: result.lines.join("\n") });
-  await showResult(next, [next.words["deal-result"], ...result.lines], [],
+  await showResult(next, [next.words.result, ...result.lines], [],
     next.status === "playing" ? RESULT_MS * pace : 0);
   note("result-closed", { deal: result.deal });
   if (next.status === "playing") {
