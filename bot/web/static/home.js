@@ -43,29 +43,6 @@ $("signin").onsubmit = async (event) => {
   if (status === 200) { setSession(data.session); start(); }
 };
 
-// ----- Telegram
-
-function loadTelegram() {
-  return new Promise((resolve) => {
-    const script = document.createElement("script");
-    script.src = "https://telegram.org/js/telegram-web-app.js";
-    script.onload = script.onerror = () => resolve();
-    document.head.append(script);
-  });
-}
-
-// The way back: from a table's replay to the table; else home (try mode) or out (Telegram).
-function back() {
-  const table = replay && /^t(\d+)_/.exec(replay.replay);
-  if (table) return openTable(table[1]);
-  if (tg && tg.initData) return tg.close();
-  home();
-}
-function showBack() {
-  if (tg && tg.initData) tg.BackButton.show(); else $("homebutton").hidden = false;
-}
-$("homebutton").onclick = back;
-
 async function start() {
   const params = new URLSearchParams(location.search);
   const table = params.get("table"), ref = params.get("replay");
@@ -79,8 +56,7 @@ async function boot() {
   }
   if (tg && tg.initData) {
     tg.ready(); tg.expand();
-    tg.BackButton.onClick(back);
-    if (tg.disableVerticalSwipes) tg.disableVerticalSwipes();  // a card tapped is not a swipe down
+    telegramButtons();
     const response = await fetch("api/session", { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ initData: tg.initData }) });
     if (!response.ok) { $("status").textContent = "HTTP " + response.status; return; }

@@ -44,6 +44,7 @@ function render(s, around) {
   }
   if (!around) note("scene", { move: s.move, deal: s.view ? s.view.deal : 0, status: s.status });
   toldTimed(s);
+  if (!around && !replay) telegramScene(s);
   tick();
 }
 
