@@ -85,7 +85,7 @@ def build(table: TableRecord, state: Any, seat: int | None, ctx: Context,
         "move": len(table.log), "seat": seat, "lang": ctx.lang, "names": list(ctx.names),
         "humans": [s.user_id is not None for s in table.seats], "deadline": table.deadline,
         "title": ctx.t(f"game-{table.game}") if table.game else "",
-        "words": {k: ctx.t(f"web-{k}") for k in WORDS}, "kinds": PAGE_KINDS,
+        "words": words(ctx), "kinds": PAGE_KINDS,
         "hand": None, "cards": [], "view": None, "last_trick": None,
     }
     if table.status == "lobby":
@@ -117,7 +117,15 @@ def without_past_cards(obs: Any) -> Any:
         dataclasses.replace(record, last_trick=None) for record in obs.history))
 
 
+def words(ctx: Context) -> dict[str, str]:
+    """The page's own words; "card": a card's accessible name with {r} and {s} for its rank's
+    and suit's words (the order and forms are the language's)."""
+    found = {k: ctx.t(f"web-{k}") for k in WORDS}
+    return found | {"card": ctx.t("web-card", rank="{r}", suit="{s}")}
+
+
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
          "standings", "open", "timed", "lower", "dealer", "pace", "home", "more", "status-lobby",
-         "status-playing", "status-finished", "status-stopped", "result")
+         "status-playing", "status-finished", "status-stopped", "result", "four",
+         "rank-A", "rank-K", "rank-Q", "rank-J", "suit-S", "suit-H", "suit-D", "suit-C")

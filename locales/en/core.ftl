@@ -198,6 +198,16 @@ web-status-playing = in play
 web-status-finished = finished
 web-status-stopped = stopped
 web-result = The deal's result
+web-card = { $rank } of { $suit }
+web-rank-A = Ace
+web-rank-K = King
+web-rank-Q = Queen
+web-rank-J = Jack
+web-suit-S = spades
+web-suit-H = hearts
+web-suit-D = diamonds
+web-suit-C = clubs
+web-four = Four-colour deck
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = January

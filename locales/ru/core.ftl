@@ -191,6 +191,16 @@ web-status-playing = идёт игра
 web-status-finished = окончена
 web-status-stopped = остановлена
 web-result = Итог раздачи
+web-card = { $rank } { $suit }
+web-rank-A = Туз
+web-rank-K = Король
+web-rank-Q = Дама
+web-rank-J = Валет
+web-suit-S = пик
+web-suit-H = червей
+web-suit-D = бубен
+web-suit-C = треф
+web-four = Четырёхцветная колода
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = январь

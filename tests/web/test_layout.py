@@ -2,7 +2,8 @@
 headless Chromium at 360×640, 390×844, 412×915 and 1280×800; the seats, the cards on the felt,
 the last trick, the badges and the hand lie inside the viewport's width, the felt's pieces
 inside its height, and none of the felt's pieces intersect. Each is photographed
-(tmp/artefacts/layout-<game>-<seats>-<size>.png)."""
+(tmp/artefacts/layout-<game>-<seats>-<size>.png). The hand's cards are named for screen
+readers in the viewer's language; the four-colour deck switches on and off."""
 
 from __future__ import annotations
 
@@ -85,4 +86,10 @@ def test_the_table_fits_every_screen(window: Window, game: str, seats: int) -> N
         window.shot("layout-" + where)
         check(window.js(BOXES), where)
     window.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    labels = window.js("return [...document.querySelectorAll('#hand .card')]"
+                       ".map(c => c.getAttribute('aria-label'))")
+    assert labels and all(" of " in label for label in labels), labels  # "Queen of spades"
+    window.click("#four")  # the four-colour deck: ♦ and ♣ no longer red and black
+    assert window.js("return document.body.classList.contains('four')")
+    window.click("#four")
     assert not console_errors(window)

@@ -24,9 +24,16 @@ function cardEl(code, state) {
     + (state ? " " + state : ""));
   card.dataset.code = code;
   card.setAttribute("role", "img");
-  card.setAttribute("aria-label", rank + suit);
+  card.setAttribute("aria-label", cardName(rank, code[1]));
   card.append(el("span", "rank", rank), el("span", "suit", suit), el("span", "pip", suit));
   return card;
+}
+
+// A card's name in the viewer's language ("Queen of spades", "պիկի դամա"), for screen readers.
+function cardName(rank, suit) {
+  const words = scene ? scene.words : (replay ? replay.words : null);
+  if (!words || !words.card) return rank + SUIT[suit];
+  return words.card.replace("{r}", words["rank-" + rank] || rank).replace("{s}", words["suit-" + suit]);
 }
 
 async function api(path, body) {

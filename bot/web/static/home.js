@@ -6,7 +6,7 @@ async function home() {
   if (source) { source.close(); source = null; }
   tableId = null; scene = null; newest = null;
   $("board").hidden = true; $("home").hidden = false; $("result").hidden = true;
-  $("homebutton").hidden = true; $("pace").hidden = true;
+  $("homebutton").hidden = true; $("pace").hidden = true; $("four").hidden = true;
   if (tg) tg.BackButton.hide();
   const { status, data } = await api("api/trial");
   if (status === 404) { $("status").textContent = "Open this table from Telegram."; return; }

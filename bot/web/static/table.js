@@ -17,13 +17,23 @@ function openTable(id) {
     if (broken) skipping = true;  // back after a break: the present, not what was missed
   });
   showBack();
-  $("pace").hidden = false; showPace();
+  $("pace").hidden = false; $("four").hidden = false; showPace();
 }
+
+// A four-colour deck (♦ blue, ♣ green), kept on the device.
+function setFour(on) {
+  document.body.classList.toggle("four", on);
+  localStorage.setItem("seghan-four", on ? "1" : "");
+  $("four").setAttribute("aria-pressed", String(on));
+}
+setFour(!!localStorage.getItem("seghan-four"));
+$("four").onclick = () => setFour(!document.body.classList.contains("four"));
 
 function render(s, around) {
   scene = s;
   $("home").hidden = true; $("board").hidden = false;
   document.documentElement.lang = s.lang;
+  $("four").title = s.words.four;
   $("title").textContent = s.title || "Սեղան";
   $("status").textContent = (s.seat === null ? s.words.spectator + " · " : "") + titleOf(s.board);
   drawSeats(s);
