@@ -14,6 +14,7 @@ from engine import find_game
 from engine.cards import Card
 from storage import TableRecord
 
+from ..coach.words import coach_rows
 from ..entrance.buttons import kinds
 from ..entrance.presser import Door
 from ..play.lobby import lobby_info
@@ -99,7 +100,10 @@ def build(table: TableRecord, state: Any, seat: int | None, ctx: Context,
     shown, hand = public, None
     if seat is not None and table.status == "playing":
         shown = game.observation(state, seat)
-        hand = view.hand(shown, game.legal_actions(state, seat), ctx)
+        legal = game.legal_actions(state, seat)
+        # the coach's 💡 and 🔍 where the table offers them, as under the Telegram hand
+        hand = view.hand(shown, legal, ctx).plus(
+            rows=coach_rows(table, legal, len(shown.history), ctx))
         scene |= {"hand": screen_data(hand),
                   "cards": hand_cards(shown.hand, hand, ctx.selection),
                   "timed": timed_out(table, state, seat, ctx)}

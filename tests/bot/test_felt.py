@@ -2,7 +2,8 @@
 reason is the engine's refusal in the viewer's language; the turn timer's move is named to its
 seat only once the timer played it; 56's bids sit at their seats during the auction, the teams
 and the dealer come from the public view; a Hearts player's received cards are marked until the
-first trick; the deal just finished is the engine's record, worded as the group's post."""
+first trick; the deal just finished is the engine's record, worded as the group's post; the
+coach's 💡 is on the page's hand where the table offers it."""
 
 from __future__ import annotations
 
@@ -30,10 +31,10 @@ def play(name: str, size: int, until: Any, seed: int = 3) -> tuple[Any, list[tup
 
 
 def built(name: str, size: int, state: Any, log: list[tuple[int, str]], seat: int | None,
-          lang: str = "en", missed: int = 0) -> dict[str, Any]:
+          lang: str = "en", missed: int = 0, coach: bool = False) -> dict[str, Any]:
     seats = [SeatRecord(user_id=100 + i, name=f"P{i}", missed_turns=missed) for i in range(size)]
     table = TableRecord(id=1, key=TableKey(chat_id=-1), game=name, players=size, seats=seats,
-                        seed=11, log=log, status="playing")
+                        seed=11, log=log, status="playing", rules={"coach": coach})
     ctx = Context(lang, 1, len(log), tuple(s.name for s in seats), name)
     return scene.build(table, state, seat, ctx)
 
@@ -89,3 +90,13 @@ def test_hearts_received_cards_and_the_finished_deal() -> None:
     assert result["deal"] == 1 and result["results"] == list(record.results)
     assert result["last"]["winner"] == record.last_trick.winner
     assert len(result["last"]["cards"]) == 4
+
+
+def test_the_coachs_hint_is_on_the_pages_hand_where_the_table_offers_it() -> None:
+    state, log = play("hearts", 4, lambda p: p.phase == "play" and len(p.trick) == 1)
+    seat = min(find_game("hearts").to_act(state))
+    kinds = {b["kind"] for row in built("hearts", 4, state, log, seat, coach=True)["hand"]["buttons"]
+             for b in row}
+    assert "i" in kinds and "i" in scene.PAGE_KINDS  # 💡, pressed on the page
+    plain = built("hearts", 4, state, log, seat)["hand"]["buttons"]
+    assert "i" not in {b["kind"] for row in plain for b in row}
