@@ -1,7 +1,7 @@
 """What the page draws on the felt beyond the cards, worked out here from the engine's public
 view and the seat's own observation (the page does no game arithmetic): the contract and trump
 as badges, each seat's bid during an auction, the teams, the dealer, the cards a Hearts player
-received, whether lower is better, and the deal just finished (the engine's record of it, as the
+received, whether lower is better, the seats knocked out, and the deal just finished (the engine's record of it, as the
 group's post words it, and its last trick) for the result panel."""
 
 from __future__ import annotations
@@ -28,7 +28,13 @@ def felt(view: GameView, public: Shared, shown: Any, screens: tuple[Screen | Non
     return {"badges": badges, "declarer": declarer, "bids": bids(public, ctx),
             "teams": teams(public), "dealer": getattr(public, "dealer", None),
             "lower": public.standings.low_wins, "received": received(shown),
-            "result": result(view, public, ctx)}
+            "out": out(public, len(ctx.names)), "result": result(view, public, ctx)}
+
+
+def out(public: Any, seats: int) -> list[int]:
+    """The seats knocked out (56's teams out of tables): drawn faded, watching."""
+    active = getattr(public, "active", None)
+    return [] if active is None else [seat for seat in range(seats) if seat not in active]
 
 
 def bids(public: Any, ctx: Context) -> dict[str, str]:

@@ -73,7 +73,7 @@ def test_the_auctions_bids_sit_at_their_seats_with_the_teams_and_the_dealer() ->
     felt = built("fifty_six", 6, state, log, None)["felt"]
     assert set(felt["bids"]) == {str(seat) for seat, _ in public.calls}
     assert felt["teams"] == [public.team_of(s) for s in range(6)]
-    assert felt["dealer"] == public.dealer and felt["lower"] is False
+    assert felt["dealer"] == public.dealer and felt["lower"] is False and felt["out"] == []
 
 
 def test_hearts_received_cards_and_the_finished_deal() -> None:

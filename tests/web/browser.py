@@ -107,9 +107,11 @@ class Window:
         return int(scene["table"])
 
     def click(self, css: str) -> None:
-        from selenium.webdriver.common.by import By
-
-        self.until(lambda: self.driver.find_elements(By.CSS_SELECTOR, css), css)[0].click()
+        """Click the first element matching ``css`` once there is one (found and clicked in one
+        script: the page may draw its hand again between a find and a click)."""
+        self.until(lambda: self.js(
+            "const e = document.querySelector(arguments[0]); if (e) e.click(); return !!e;", css),
+            css)
 
     def button(self, starts: str) -> None:
         """Press the page's button whose label starts with ``starts``."""
@@ -117,6 +119,13 @@ class Window:
             "const b = [...document.querySelectorAll('#buttons button')]"
             ".find(b => b.textContent.startsWith(arguments[0])); if (b) b.click(); return !!b;",
             starts), f"a button {starts!r}")
+
+    def choose(self, count: int) -> None:
+        """Tap ``count`` raised cards of the hand in turn (a pass's), each once toggled in."""
+        for _ in range(count):
+            version = self.scene()["version"]  # type: ignore[index]
+            self.click("#hand .card.legal")
+            self.until(lambda v=version: self.scene()["version"] > v, "the card chosen")  # type: ignore[index]
 
     def fill_and_start(self) -> None:
         before = self.scene()

@@ -26,20 +26,6 @@ from .browser import Window, free_port, need_browser, trial_server
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need_browser()
-    with trial_server(tmp_path_factory.mktemp("try")) as address:
-        yield address
-
-
-@pytest.fixture
-def window(base: str) -> Iterator[Window]:
-    opened = Window(base)
-    yield opened
-    opened.close()
-
-
 def play_one(window: Window) -> None:
     """Click a raised card of the hand, or, in a pass, three cards and the confirm button."""
     scene = window.until(lambda: (s := window.scene()) and (
@@ -48,10 +34,7 @@ def play_one(window: Window) -> None:
     if scene["status"] != "playing":
         return
     if scene["view"]["phase"] == "pass":
-        for _ in range(3):
-            version = window.scene()["version"]  # type: ignore[index]
-            window.click("#hand .card.legal")
-            window.until(lambda v=version: window.scene()["version"] > v, "the card chosen")  # type: ignore[index]
+        window.choose(3)
         window.click("#buttons button")
     else:
         window.click("#hand .card.legal")

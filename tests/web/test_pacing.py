@@ -6,7 +6,6 @@ only after it. Then a dimmed card tapped: its reason said, nothing sent."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,25 +13,11 @@ import pytest
 from bot import i18n
 from bot.views.base import signed
 
-from .browser import Window, need_browser, trial_server
+from .browser import Window
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 PACE = 0.4  # the page's pace setting: a card 200 ms, a trick held 400 ms
 CARD_MS = 500 * PACE
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need_browser()
-    with trial_server(tmp_path_factory.mktemp("pace")) as address:
-        yield address
-
-
-@pytest.fixture
-def window(base: str) -> Iterator[Window]:
-    opened = Window(base)
-    yield opened
-    opened.close()
 
 
 def start(window: Window, game: str) -> None:
@@ -42,27 +27,25 @@ def start(window: Window, game: str) -> None:
     window.fill_and_start()
 
 
-def move(window: Window, lang: str = "en") -> bool:
+def move(window: Window, lang: str = "en", deals: int = 1) -> bool:
     """One move by clicks once the page shows the present: a raised card, or in a Hearts pass
-    three cards and the confirm, or in an auction Pass; False once deal 2 is drawn."""
+    three cards and the confirm, or in an auction Pass; False once deal ``deals`` + 1 is drawn
+    or the match is over."""
     def ready() -> Any:
         s = window.scene()
         if not s or window.js("return playing || newest !== scene"):
             return None
-        if s["status"] != "playing" or s["view"]["deal"] > 1:
+        if s["status"] != "playing" or s["view"]["deal"] > deals:
             return s
         if any(c["state"] == "legal" for c in s["cards"]) or window.js(
                 "return document.querySelectorAll('#buttons button').length"):
             return s
         return None
     scene = window.until(ready, "the viewer's move")
-    if scene["status"] != "playing" or scene["view"]["deal"] > 1:
+    if scene["status"] != "playing" or scene["view"]["deal"] > deals:
         return False
     if scene["view"]["phase"] == "pass":
-        for _ in range(3):
-            version = window.scene()["version"]  # type: ignore[index]
-            window.click("#hand .card.legal")
-            window.until(lambda v=version: window.scene()["version"] > v, "the card chosen")  # type: ignore[index]
+        window.choose(3)
         window.click("#buttons button")
     elif window.js("return document.querySelectorAll('#hand .card.legal').length"):
         window.click("#hand .card.legal")
@@ -123,3 +106,28 @@ def test_a_blot_deal_is_played_at_the_pace_and_its_result_shown(window: Window) 
     assert len(cards) == len(set(cards))
     check_pace(log)
     check_result(log, window)
+
+
+def test_a_hearts_match_ends_with_its_results_card(window: Window) -> None:
+    """A Hearts match to 50, by clicks at a quick pace: its end is a card over the felt with the
+    places, the last deal's result, 📋 and 🔁."""
+    window.sign_in("Անի", "en")
+    window.js("setPace(0.1)")
+    window.new_table("hearts")
+    before = window.scene()["version"]  # type: ignore[index]
+    window.button("🎯")  # to 100 -> to 50
+    window.until(lambda: window.scene()["version"] > before, "the target set")  # type: ignore[index]
+    window.fill_and_start()
+    for _ in range(2000):
+        if not move(window, deals=99):
+            break
+    scene = window.until(lambda: (s := window.scene()) and s["status"] == "finished" and s,
+                         "the match's end")
+    card = window.until(lambda: window.js("return !$('result').hidden && $('result').innerText"),
+                        "the results card")
+    for line in scene["felt"]["result"]["lines"]:
+        assert line in card
+    kinds = window.js("return [...document.querySelectorAll('#resultbuttons button')]"
+                      ".map(b => b.dataset.kind)")
+    assert {"q", "r"} <= set(kinds)  # 📋 and 🔁
+    window.shot("pacing-hearts-match-over")

@@ -7,7 +7,6 @@ it; the BackButton is shown and closes the Mini App; vertical swipes are off."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,17 +15,10 @@ import pytest
 from bot.dev.trial import TOKEN
 
 from ..bot.web import init_data
-from .browser import Window, console_errors, need_browser, trial_server
+from .browser import Window, console_errors
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 STAND_IN = Path(__file__).with_name("telegram_stand_in.js").read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need_browser()
-    with trial_server(tmp_path_factory.mktemp("tg")) as address:
-        yield address
 
 
 def calls(window: Window) -> list[list[Any]]:
@@ -53,10 +45,7 @@ def test_the_page_inside_telegram(base: str) -> None:
         guest.until(lambda: guest.scene()["seat"] is not None, "seated")  # type: ignore[index]
         host.fill_and_start()
         guest.until(lambda: "impactOccurred" in names(guest), "a nudge on the guest's turn")
-        for _ in range(3):  # three cards chosen for the pass
-            version = guest.scene()["version"]  # type: ignore[index]
-            guest.click("#hand .card.legal")
-            guest.until(lambda v=version: guest.scene()["version"] > v, "the card chosen")  # type: ignore[index]
+        guest.choose(3)  # three cards for the pass
         assert ["MainButton.show"] in calls(guest) and "MainButton.setText" in names(guest)
         version = guest.scene()["version"]  # type: ignore[index]
         guest.js("Telegram.WebApp.handlers.MainButton()")  # the main button: the pass sent

@@ -7,23 +7,14 @@ is still signed in."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from selenium.webdriver.common.by import By
 
 from bot import i18n
 
-from .browser import Window, console_errors, need_browser, trial_server
+from .browser import Window, console_errors
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need_browser()
-    with trial_server(tmp_path_factory.mktemp("home")) as address:
-        yield address
 
 
 def listed(window: Window) -> list[str]:

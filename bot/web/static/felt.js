@@ -29,7 +29,7 @@ function drawSeats(s) {
   s.names.forEach((name, seat) => {
     const [x, y] = seatPlace(seat, s), team = (felt.teams || [])[seat];
     const node = el("div", "seat" + (toAct.has(seat) ? " turn" : "") + (seat === s.seat ? " me" : "")
-      + (team === undefined ? "" : " team" + team));
+      + (team === undefined ? "" : " team" + team) + ((felt.out || []).includes(seat) ? " out" : ""));
     node.style.left = x + "%"; node.style.top = y + "%";
     node.dataset.seat = seat;
     node.append(el("span", "name", name), el("small", "", seatNote(s.view, seat)));

@@ -73,13 +73,11 @@ async function playBetween(before, next) {
     await hold(next, result.last.winner);
   }
   note("result", { deal: result.deal, text: result.lines.join("\n") });
-  await showResult(next, [next.words.result, ...result.lines], [],
-    next.status === "playing" ? RESULT_MS * pace : 0);
+  if (next.status !== "playing") return;  // the match's end: render() shows its card with it
+  await showResult(next, [next.words.result, ...result.lines], [], RESULT_MS * pace);
   note("result-closed", { deal: result.deal });
-  if (next.status === "playing") {
-    drawAround(next);
-    await playTricks(next, { done: [], on: [] }, now);
-  }
+  drawAround(next);
+  await playTricks(next, { done: [], on: [] }, now);
 }
 
 // The cards played since ``was`` up to ``now`` within one deal, trick by trick.

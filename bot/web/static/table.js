@@ -50,7 +50,8 @@ function render(s, around) {
   $("rewind").textContent = "⏯ " + done;
   $("rewind").onclick = () => openReplay(`t${s.table}_${done}`, 0);
   if (s.status === "finished" && !replay) {  // the match's results card, with 🔁 and 📋
-    showResult(s, [titleOf(s.board), ...info], buttonRows(s, s.board), 0);
+    const last = s.felt && s.felt.result ? ["", s.words.result, ...s.felt.result.lines] : [];
+    showResult(s, [titleOf(s.board), ...info, ...last], buttonRows(s, s.board), 0);
   }
   if (!around) note("scene", { move: s.move, deal: s.view ? s.view.deal : 0, status: s.status });
   toldTimed(s);
