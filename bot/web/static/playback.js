@@ -17,11 +17,11 @@ function setPace(value) {
   localStorage.setItem("seghan-pace", String(value));
   showPace();
 }
-// The header's pace button: quick 🐇, normal ▶, slow 🐢, in turn.
-const PACE_SIGNS = { 0.5: "🐇", 1: "▶", 2: "🐢" };
+// The header's pace button: quick 🐇, normal 🚶, slow 🐢, in turn.
+const PACE_SIGNS = { 0.5: "🐇", 1: "🚶", 2: "🐢" };
 function showPace() {
   const button = $("pace");
-  button.textContent = PACE_SIGNS[pace] || "▶";
+  button.textContent = PACE_SIGNS[pace] || "🚶";
   if (scene) button.title = scene.words.pace;
 }
 $("pace").onclick = () => setPace(PACES[(PACES.indexOf(pace) + 1) % PACES.length] || 1);
