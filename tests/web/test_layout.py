@@ -2,7 +2,8 @@
 headless Chromium at 360×640, 390×844, 412×915 and 1280×800; the seats, the cards on the felt,
 the last trick, the badges and the hand lie inside the viewport's width, the felt's pieces
 inside its height, and none of the felt's pieces intersect. Each is photographed
-(tmp/artefacts/layout-<game>-<seats>-<size>.png). The hand's cards are named for screen
+(tmp/artefacts/layout-<game>-<seats>-<lang>-<size>[-dark].png), in hy, en and ru, light and
+dark. The hand's cards are named for screen
 readers in the viewer's language; the four-colour deck switches on and off."""
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from .browser import Window, console_errors, need_browser, trial_server
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 SIZES = ((360, 640), (390, 844), (412, 915), (1280, 800))
-TABLES = (("hearts", 4), ("king", 4), ("bazar_blot", 4), ("thirteen", 4), ("fifty_six", 4),
-          ("fifty_six", 6), ("fifty_six", 8))
+TABLES = (("hearts", 4, "hy"), ("king", 4, "ru"), ("bazar_blot", 4, "en"), ("thirteen", 4, "hy"),
+          ("fifty_six", 4, "ru"), ("fifty_six", 6, "en"), ("fifty_six", 8, "hy"))
+DARK = {(390, 844), (1280, 800)}  # drawn in the dark theme too
 BOXES = """
 const box = (e, kind) => { const r = e.getBoundingClientRect();
   return { kind, left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: e.textContent }; };
@@ -38,11 +40,11 @@ def window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Window]:
         opened.close()
 
 
-def open_table(window: Window, game: str, seats: int) -> None:
+def open_table(window: Window, game: str, seats: int, lang: str) -> None:
     """A new person's table (a person plays at one table at a time), filled and started."""
     window.driver.get(window.base + "/")
     window.js("localStorage.clear()")
-    window.sign_in("Անի", "en")
+    window.sign_in("Անի", lang)
     window.new_table(game)
     while True:
         before = window.scene()["version"]  # type: ignore[index]
@@ -74,21 +76,26 @@ def check(boxes: dict[str, Any], where: str) -> None:
             assert not overlaps(a, b), (where, a, b)
 
 
-@pytest.mark.parametrize(("game", "seats"), TABLES)
-def test_the_table_fits_every_screen(window: Window, game: str, seats: int) -> None:
-    open_table(window, game, seats)
+@pytest.mark.parametrize(("game", "seats", "lang"), TABLES)
+def test_the_table_fits_every_screen(window: Window, game: str, seats: int, lang: str) -> None:
+    open_table(window, game, seats, lang)
     assert len(window.scene()["names"]) == seats and window.scene()["seat"] == 0  # type: ignore[index]
     for width, height in SIZES:
         window.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-        window.js("render(scene)")
-        where = f"{game}-{seats}-{width}x{height}"
-        window.shot("layout-" + where)
-        check(window.js(BOXES), where)
+        for dark in (False, True) if (width, height) in DARK else (False,):
+            window.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+            window.js("render(scene)")
+            where = f"{game}-{seats}-{lang}-{width}x{height}" + ("-dark" if dark else "")
+            window.shot("layout-" + where)
+            check(window.js(BOXES), where)
     window.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     labels = window.js("return [...document.querySelectorAll('#hand .card')]"
                        ".map(c => c.getAttribute('aria-label'))")
-    assert labels and all(" of " in label for label in labels), labels  # "Queen of spades"
+    words = window.scene()["words"]  # type: ignore[index]
+    suits = [words[f"suit-{suit}"] for suit in "SHDC"]
+    assert labels and all(any(suit in label for suit in suits) for label in labels), labels
     window.click("#four")  # the four-colour deck: ♦ and ♣ no longer red and black
     assert window.js("return document.body.classList.contains('four')")
     window.click("#four")

@@ -53,7 +53,7 @@ function showStep(step) {
 
 function play(on) {
   clearInterval(autoplay);
-  autoplay = on ? setInterval(() => showStep(replayStep + 1), 900) : null;
+  autoplay = on ? setInterval(() => showStep(replayStep + 1), 900 * pace) : null;  // the pace setting
   $("autoplay").classList.toggle("on", !!autoplay);
   $("autoplay").textContent = autoplay ? "⏸" : "▶▶";
 }
