@@ -85,7 +85,8 @@ class Window:
                 return value
             time.sleep(0.05)
         self.shot("timeout")
-        raise AssertionError(f"waited {WAIT:.0f} s for {what}")
+        errors = [e["message"] for e in self.driver.get_log("browser")]
+        raise AssertionError(f"waited {WAIT:.0f} s for {what}; the console: {errors}")
 
     def scene(self) -> dict[str, Any] | None:
         return self.js("return typeof scene === 'undefined' ? null : scene")  # type: ignore[no-any-return]

@@ -173,9 +173,10 @@ def test_every_games_table_drawn(window: Window, game: str, lang: str) -> None:
 
 def play_one_or_choose(window: Window) -> None:
     """A card if one is raised, else the first button (a bid, a contract, a picker's step)."""
-    scene = window.until(lambda: (s := window.scene()) and (
-        s["cards"] or page_buttons(s) or s["status"] != "playing") and s, "something to do")
-    if scene["status"] != "playing":
+    scene = window.until(lambda: (s := window.scene()) and not window.js("return playing") and (
+        any(c["state"] == "legal" for c in s["cards"]) or page_buttons(s)
+        or s["status"] != "playing" or s["view"]["history"]) and s, "something to do")
+    if scene["status"] != "playing" or scene["view"]["history"]:
         return
     if scene["view"]["phase"] == "pass":
         play_one(window)
@@ -191,6 +192,7 @@ def play_one_or_choose(window: Window) -> None:
 def test_a_blot_auction_and_its_deal_by_clicks(window: Window) -> None:
     """Bids through the page's picker (level, then suit), then the eight tricks by clicks."""
     window.sign_in("Անի")
+    window.js("setPace(0.2)")  # the page's playback at a quick pace
     window.new_table("bazar_blot")
     window.fill_and_start()
     phases = set()

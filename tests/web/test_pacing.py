@@ -13,7 +13,7 @@ import pytest
 from bot import i18n
 from bot.views.base import signed
 
-from .browser import Window
+from .browser import Window, console_errors
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 PACE = 0.4  # the page's pace setting: a card 200 ms, a trick held 400 ms
@@ -97,6 +97,7 @@ def test_a_hearts_deal_is_played_at_the_pace_and_its_result_shown(window: Window
     check_pace(log)
     check_result(log, window)
     window.shot("pacing-hearts-deal-two")
+    assert not console_errors(window)
 
 
 def test_a_blot_deal_is_played_at_the_pace_and_its_result_shown(window: Window) -> None:
@@ -131,3 +132,4 @@ def test_a_hearts_match_ends_with_its_results_card(window: Window) -> None:
                       ".map(b => b.dataset.kind)")
     assert {"q", "r"} <= set(kinds)  # 📋 and 🔁
     window.shot("pacing-hearts-match-over")
+    assert not console_errors(window)

@@ -37,7 +37,11 @@ async function catchUp() {
   try {
     while (newest && newest !== scene) {
       const next = newest;
-      if (!skipping) await playBetween(scene, next);
+      try {
+        if (!skipping) await playBetween(scene, next);
+      } catch (error) {  // a playback that fails still ends on the present
+        console.error(error);
+      }
       skipping = false;
       render(next);
     }
