@@ -51,8 +51,9 @@ def move(window: Window, lang: str = "en", deals: int = 1) -> bool:
         window.click("#hand .card.legal")
     else:  # an auction, or a combination to announce: pass, else the last button offered
         word = i18n.t(lang, "bazar_blot-pass")
-        window.js("const b = [...document.querySelectorAll('#buttons button')];"
-                  "(b.find(x => x.textContent === arguments[0]) || b[b.length - 1]).click()", word)
+        window.js("const b = [...document.querySelectorAll('#buttons button')];"  # drawn again
+                  "const x = b.find(x => x.textContent === arguments[0]) || b[b.length - 1];"
+                  "if (x) x.click();", word)  # since looked at: the next move() looks again
     window.until(lambda: window.scene()["version"] > scene["version"] or window.js(  # type: ignore[index]
         "return playing"), "the move taken")
     return True
