@@ -37,6 +37,9 @@ def move(window: Window, lang: str = "en", deals: int = 1) -> bool:
             return None
         if s["status"] != "playing" or s["view"]["deal"] > deals:
             return s
+        view = s["view"]
+        if view["phase"] == "pass" and len(view["chosen"]) < len(s["names"]) - 1:
+            return None  # the computers' passes first: a toggle drawn before one would be stale
         if any(c["state"] == "legal" for c in s["cards"]) or window.js(
                 "return document.querySelectorAll('#buttons button').length"):
             return s
