@@ -135,7 +135,6 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 2
     logs.configure(settings.telegram_bot_token, getattr(logging, settings.log_level))
-    logging.getLogger(__name__).info("engine: %s", compiled.ENGINE)
     if args.webhook and settings.webhook_secret:
         for handler in logging.getLogger().handlers:
             handler.addFilter(RedactSecret(settings.webhook_secret))
@@ -166,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot reach the Bot API ({settings.telegram_api_base_url or 'api.telegram.org'}): "
               f"{error}", file=sys.stderr)
         return 1
+    logging.getLogger(__name__).info("engine: %s", compiled.ENGINE)  # after every refusal: one line
     application = build_app(settings, one_port=one_port)
     freeze_imports()
     freeze_after_start(application)

@@ -63,7 +63,7 @@ def make_card(rank: int, suit: int) -> Card:
 
 
 def parse_card(text: str) -> Card:
-    """'QS', 'qs', '10H', 'TH', 'Q♠', '10♥️' -> Card. Raises ValueError on anything else."""
+    """'QS', 'qs', '10H', 'TH', 'Q♠', '10♥️', '10♥︎' -> Card. Raises ValueError on anything else."""
     card = _CODES.get(text)
     if card is not None:  # the usual codes are a lookup; odd spacing and case go the long way
         return card
@@ -71,7 +71,7 @@ def parse_card(text: str) -> Card:
 
 
 def _read_card(text: str) -> Card:
-    t = text.strip().replace("\ufe0f", "").upper()
+    t = text.strip().replace("\ufe0f", "").replace("\ufe0e", "").upper()
     if len(t) < 2:
         raise ValueError(f"not a card: {text!r}")
     rank_text, suit_text = t[:-1], t[-1]

@@ -34,6 +34,7 @@ from ..web.server import Served, Web, _json
 TOKEN = "1000000:try-mode-no-telegram-at-all"  # never sent anywhere: Offline answers
 BOT = {"id": 1000000, "is_bot": True, "first_name": "Seghan", "username": "seghan_try_bot"}
 TRY_USERS = 9_000_000_000  # local people's ids start here, far from Telegram's
+ABANDONED = 3600.0  # seconds a lobby untouched is no longer listed to others
 
 
 class Offline(BaseRequest):
@@ -104,14 +105,23 @@ class TrialWeb(Web):
         return _json({"table": outcome.table.id})
 
     async def tables(self, request: web.Request) -> web.Response:
-        """The games, and the tables open now (any window may watch or join one)."""
+        """The games, and the tables open now (any window may watch or join one): the viewer's
+        own first; a lobby nobody sits at, or left untouched for an hour, is not listed."""
         viewer = self.viewer(request)
         lang = await self.runtime.people.user_lang(self.user(viewer))
-        found = [{"id": t.id, "game": t.game, "status": t.status,
-                  "seats": [s.name or "🤖" for s in t.seats]}
-                 for t in await self.runtime.store.tables.active()]
-        return _json({"games": list(GAME_NAMES), "tables": found[-20:],
-                      "titles": {g: i18n.t(lang, f"game-{g}") for g in GAME_NAMES}})
+        now, found = time.time(), []
+        for t in await self.runtime.store.tables.active():
+            mine = any(s.user_id == viewer.id for s in t.seats)
+            people = any(s.user_id is not None for s in t.seats)
+            if t.status == "lobby" and not mine and (not people or now - t.updated_at > ABANDONED):
+                continue
+            found.append({"id": t.id, "game": t.game, "status": t.status, "mine": mine,
+                          "seats": [s.name or "🤖" for s in t.seats]})
+        found = sorted(found[-40:], key=lambda t: not t["mine"])[:20]
+        statuses = ("lobby", "playing", "finished", "stopped")
+        return _json({"games": list(GAME_NAMES), "tables": found,
+                      "titles": {g: i18n.t(lang, f"game-{g}") for g in GAME_NAMES},
+                      "statuses": {s: i18n.t(lang, f"web-status-{s}") for s in statuses}})
 
 
 async def serve(port: int, database: str) -> None:

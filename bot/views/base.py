@@ -30,7 +30,7 @@ from .screen import (
     title,
 )
 
-RED = {"♥": "♥️", "♦": "♦️"}
+RED = {"♥": "♥\uFE0E", "♦": "♦\uFE0E"}  # text presentation: not colour emoji beside ♠ ♣
 
 SHEET_ROWS = 40  # the latest deals a sheet shows (a message holds 4096 characters)
 
@@ -188,7 +188,7 @@ class BaseView:
 
 
 _CODE_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
-_CODE_SUITS = {"C": "♣", "D": "♦️", "H": "♥️", "S": "♠"}
+_CODE_SUITS = {"C": "♣", "D": "♦\uFE0E", "H": "♥\uFE0E", "S": "♠"}
 
 
 def readable(step: str) -> str:

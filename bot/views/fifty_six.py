@@ -298,7 +298,7 @@ def _bid_label(bid: Bid, plus: int, ctx: Context, button: bool = False) -> str:
     return ctx.t("fifty_six-form-nt", value=bid.value)
 
 
-def _call_label(calls: Sequence[tuple[int, Bid | Call]], index: int, ctx: Context) -> str:
+def call_label(calls: Sequence[tuple[int, Bid | Call]], index: int, ctx: Context) -> str:
     call = calls[index][1]
     if isinstance(call, Call):
         return ctx.t(f"fifty_six-said-{call.kind}")
@@ -315,7 +315,7 @@ def contract_bid(bid: Bid) -> str:
 def _calls(public: Public, ctx: Context) -> str:
     calls = public.calls
     start = max(0, len(calls) - SHOWN_CALLS)
-    shown = [f"{ctx.names[seat]} {_call_label(calls, i, ctx)}"
+    shown = [f"{ctx.names[seat]} {call_label(calls, i, ctx)}"
              for i, (seat, _) in enumerate(calls) if i >= start]
     return ("… " if start else "") + " · ".join(shown)
 

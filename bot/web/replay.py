@@ -19,7 +19,7 @@ from .. import i18n
 from ..coach.replay import Deal, Source, caption, page_ref, seats_shown, title
 from ..views import Context, Screen, deal_post, view_for
 from ..views.screen import TITLE, Line
-from .scene import WORDS, plain, screen_data
+from .scene import plain, screen_data, words
 
 
 def deal_payload(source: Source, deal: Deal, ctx: Context) -> dict[str, Any]:
@@ -29,7 +29,7 @@ def deal_payload(source: Source, deal: Deal, ctx: Context) -> dict[str, Any]:
         "replay": page_ref(source, deal.number), "game": source.game, "status": "replay",
         "seat": source.seat, "face_up": source.face_up, "lang": ctx.lang,
         "names": list(source.names), "deadline": None, "kinds": [], "hand": None,
-        "title": ctx.t(f"game-{source.game}"), "words": {k: ctx.t(f"web-{k}") for k in WORDS},
+        "title": ctx.t(f"game-{source.game}"), "words": words(ctx),
         "deal": deal.number, "deals": source.deals,
         "frames": [frame(game, source, deal, step, ctx) for step in range(len(deal.moves) + 1)],
     }

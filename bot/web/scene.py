@@ -14,12 +14,15 @@ from engine import find_game
 from engine.cards import Card
 from storage import TableRecord
 
+from ..coach.words import coach_rows
 from ..entrance.buttons import kinds
 from ..entrance.presser import Door
 from ..play.lobby import lobby_info
 from ..views import Context, Screen, fair, view_for
 from ..views import lobby as lobby_views
+from ..views.felt import felt
 from ..views.screen import Button, Line
+from .turn import refusals, timed_out
 
 PAGE_KINDS = sorted(kinds(Door.PAGE))  # the buttons the page may press
 
@@ -83,7 +86,7 @@ def build(table: TableRecord, state: Any, seat: int | None, ctx: Context,
         "move": len(table.log), "seat": seat, "lang": ctx.lang, "names": list(ctx.names),
         "humans": [s.user_id is not None for s in table.seats], "deadline": table.deadline,
         "title": ctx.t(f"game-{table.game}") if table.game else "",
-        "words": {k: ctx.t(f"web-{k}") for k in WORDS}, "kinds": PAGE_KINDS,
+        "words": words(ctx), "kinds": PAGE_KINDS,
         "hand": None, "cards": [], "view": None, "last_trick": None,
     }
     if table.status == "lobby":
@@ -95,12 +98,18 @@ def build(table: TableRecord, state: Any, seat: int | None, ctx: Context,
     public = game.public_observation(state)
     board = view.finished_table(public, ctx) if table.status == "finished" else view.table(public, ctx)
     scene["board"] = screen_data(board)
-    shown = public
+    shown, hand = public, None
     if seat is not None and table.status == "playing":
         shown = game.observation(state, seat)
-        hand = view.hand(shown, game.legal_actions(state, seat), ctx)
+        legal = game.legal_actions(state, seat)
+        # the coach's 💡 and 🔍 where the table offers them, as under the Telegram hand
+        hand = view.hand(shown, legal, ctx).plus(
+            rows=coach_rows(table, legal, len(shown.history), ctx))
         scene |= {"hand": screen_data(hand),
-                  "cards": hand_cards(shown.hand, hand, ctx.selection)}
+                  "cards": hand_cards(shown.hand, hand, ctx.selection),
+                  "timed": timed_out(table, state, seat, ctx)}
+        refusals(table, state, seat, scene["cards"], ctx)
+    scene["felt"] = felt(view, public, shown, (board, hand), ctx)
     scene["view"] = plain(without_past_cards(shown))
     scene["last_trick"] = plain(getattr(shown, "last_trick", None))
     return scene
@@ -113,6 +122,15 @@ def without_past_cards(obs: Any) -> Any:
         dataclasses.replace(record, last_trick=None) for record in obs.history))
 
 
+def words(ctx: Context) -> dict[str, str]:
+    """The page's own words; "card": a card's accessible name with {r} and {s} for its rank's
+    and suit's words (the order and forms are the language's)."""
+    found = {k: ctx.t(f"web-{k}") for k in WORDS}
+    return found | {"card": ctx.t("web-card", rank="{r}", suit="{s}")}
+
+
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
-         "standings", "open")
+         "standings", "open", "timed", "lower", "dealer", "pace", "home", "more", "status-lobby",
+         "status-playing", "status-finished", "status-stopped", "result", "four",
+         "rank-A", "rank-K", "rank-Q", "rank-J", "suit-S", "suit-H", "suit-D", "suit-C")

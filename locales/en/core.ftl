@@ -191,6 +191,27 @@ web-seconds = s
 web-connecting = Connecting…
 web-standings = Score
 web-open = 🃏 Open the table
+web-timed = ⏱ Time ran out, the computer played for you:
+web-lower = ⬇ Fewer points win
+web-dealer = Dealer
+web-pace = Pace
+web-home = 🏠 Tables
+web-more = Continue
+web-status-lobby = waiting for players
+web-status-playing = in play
+web-status-finished = finished
+web-status-stopped = stopped
+web-result = The deal's result
+web-card = { $rank } of { $suit }
+web-rank-A = Ace
+web-rank-K = King
+web-rank-Q = Queen
+web-rank-J = Jack
+web-suit-S = spades
+web-suit-H = hearts
+web-suit-D = diamonds
+web-suit-C = clubs
+web-four = Four-colour deck
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = January

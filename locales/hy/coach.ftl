@@ -11,14 +11,20 @@ coach-unit-taken = ≈{ $value } միավոր կվերցնեք
 coach-unit-points = ≈{ $value } միավոր
 coach-unit-margin = ≈{ $value } միավոր տարբերություն
 coach-unit-tables = ≈{ $value } սեղան
-coach-unit-place = ≈{ $value }-րդ տեղ
+coach-unit-place = ≈{ $value ->
+        [1] 1-ին
+       *[other] { $value }-րդ
+    } տեղ
 coach-king-risk = Այս պայմանագրում սպասվող տուգանքը՝ ≈{ $amount } միավոր
 coach-king-gain = Այս պայմանագրում սպասվող շահը՝ ≈{ $amount } միավոր
 coach-king-trump = Լավագույն կոզրով սպասվող միավորները՝ ≈{ $amount }
 coach-blot-bid = Ձեր թիմն այդ գույնով կվերցնի ≈{ $amount } միավոր
 coach-match-hinted = 💡 Հուշումներ օգտագործեցին՝ { $names } (վարկանիշը չփոխվեց)
 coach-history-hinted = 💡
-coach-review-title = 🔍 { $deal }-րդ { WORD($game, "deal") }, ձեր ընտրությունները
+coach-review-title = 🔍 { $deal ->
+        [1] 1-ին
+       *[other] { $deal }-րդ
+    } { WORD($game, "deal") }, ձեր ընտրությունները
 coach-review-none = Ափսոսալու բան չկա՝ ձեր ընտրությունները Բարդի գնահատմամբ ամենալավերից էին։
 coach-review-item = { $rank }. { $when }՝ խաղացիք { $chosen } ({ $chosen_estimate }), Բարդը կխաղար { $best } ({ $best_estimate })․ տարբերությունը՝ { $cost }
 coach-review-hand = { "   " }ձեռքում՝ { $cards }
@@ -26,7 +32,10 @@ coach-review-trick = { "   " }սեղանին՝ { $cards }
 coach-review-when = քայլ { $move }
 coach-review-busy = 🔍 Վերլուծությունը հիմա չստացվեց, փորձեք մի քիչ հետո։
 coach-replay-button = ⏯ { $deal }
-coach-replay-title = ⏯ { $game } · { $deal }-րդ { WORD($code, "deal") } · քայլ { $step }/{ $steps }
+coach-replay-title = ⏯ { $game } · { $deal ->
+        [1] 1-ին
+       *[other] { $deal }-րդ
+    } { WORD($code, "deal") } · քայլ { $step }/{ $steps }
 coach-replay-dealt = Բաժանված ձեռքերը
 coach-replay-move = { $name }՝ { $action }
 coach-replay-hidden = 🂠 փակ

@@ -175,6 +175,27 @@ web-seconds = վ
 web-connecting = Միացում…
 web-standings = Հաշիվ
 web-open = 🃏 Բացել սեղանը
+web-timed = ⏱ Ժամանակը սպառվեց, ձեր փոխարեն խաղաց համակարգիչը՝
+web-lower = ⬇ Քիչ միավորը լավ է
+web-dealer = Բաժանող
+web-pace = Արագություն
+web-home = 🏠 Սեղաններ
+web-more = Շարունակել
+web-status-lobby = սպասում է խաղացողների
+web-status-playing = խաղն ընթանում է
+web-status-finished = ավարտված
+web-status-stopped = դադարեցված
+web-result = Բաժանման արդյունքը
+web-card = { $suit } { $rank }
+web-rank-A = տուզ
+web-rank-K = թագավոր
+web-rank-Q = դամա
+web-rank-J = վալետ
+web-suit-S = պիկի
+web-suit-H = սրտի
+web-suit-D = ագուռի
+web-suit-C = խաչի
+web-four = Չորս գույնի կապուկ
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = հունվար

@@ -184,6 +184,27 @@ web-seconds = с
 web-connecting = Соединение…
 web-standings = Счёт
 web-open = 🃏 Открыть стол
+web-timed = ⏱ Время вышло, за вас сыграл компьютер:
+web-lower = ⬇ Меньше очков — лучше
+web-dealer = Сдающий
+web-pace = Темп
+web-home = 🏠 Столы
+web-more = Дальше
+web-status-lobby = ждёт игроков
+web-status-playing = идёт игра
+web-status-finished = окончена
+web-status-stopped = остановлена
+web-result = Итог раздачи
+web-card = { $rank } { $suit }
+web-rank-A = Туз
+web-rank-K = Король
+web-rank-Q = Дама
+web-rank-J = Валет
+web-suit-S = пик
+web-suit-H = червей
+web-suit-D = бубен
+web-suit-C = треф
+web-four = Четырёхцветная колода
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = январь

@@ -50,7 +50,7 @@ async def act(h: Harness, user: int, rng: random.Random, said: dict[str, int]) -
             else:
                 strains = _labelled(h.hand(user))
                 assert "Բոյ" in strains and "♠" in strains, strains
-                data = strains[rng.choice(["♠", "♥️", "♦️", "♣", "Բոյ"])]
+                data = strains[rng.choice(["♠", "♥︎", "♦︎", "♣", "Բոյ"])]
                 said["bids"] += 1
                 hand = h.hand(user)
     else:

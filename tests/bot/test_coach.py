@@ -185,7 +185,7 @@ async def test_hint_review_and_replay_in_a_match(store: Store) -> None:
         hand = h.hand(ARAM)
         review_button = next(b for b in hand.buttons() if b["text"].startswith("🔍"))
         await h.press(ARAM, hand, review_button["callback_data"])
-        assert latest(h, ARAM, "🔍").text.startswith("🔍 1-րդ պարտիա")
+        assert latest(h, ARAM, "🔍").text.startswith("🔍 1-ին պարտիա")
         post = next(m for m in h.fake.chat(GROUP) if m.buttons() and m.buttons()[0]["text"] == "⏯ 1")
         await h.press(ARAM, post, post.button("⏯")["callback_data"])
         shown = latest(h, ARAM, "⏯")

@@ -107,7 +107,7 @@ def test_the_auction_picker_steps() -> None:
     strains = VIEW.hand(obs, legal, ctx(pick="l:9"))
     assert [p.arg for p in presses(strains)] == ["bid:9:S", "bid:9:H", "bid:9:D", "bid:9:C",
                                                   "bid:9:B", ""]
-    assert [b.text for b in strains.rows[0]] == ["♠", "♥️", "♦️", "♣", "Բոյ"]
+    assert [b.text for b in strains.rows[0]] == ["♠", "♥︎", "♦︎", "♣", "Բոյ"]
     more = [p.arg for p in presses(VIEW.hand(obs, legal, ctx(pick="m")))]
     assert more[0] == "l:13" and more[-2] == "l:50" and more[-1] == ""
     assert [p.arg for p in presses(VIEW.hand(obs, legal, ctx(pick="l:40")))][-1] == "m"

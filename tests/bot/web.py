@@ -72,8 +72,8 @@ async def page(client: TestClient[Any, Any], user: int, lang: str = "hy") -> Pag
     return Page(client, (await response.json())["session"])
 
 
-# What the page (bot/web/static/page.js) makes of a scene, for tests that read it as a player would.
-FELT = {"title", "seat", "trick", "last"}  # drawn on the felt, or in the header
+# What the page (bot/web/static/felt.js, table.js) makes of a scene, for tests that read it as a player would.
+FELT = {"title", "seat", "trick", "last", "contract", "bid"}  # drawn on the felt, or in the header
 HAND_FELT = FELT | {"suit", "hand", "team"}
 
 

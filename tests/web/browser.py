@@ -37,13 +37,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def trial_server(tmp: Path, port: int | None = None) -> Iterator[str]:
-    """``python -m bot.dev.trial`` on ``port`` (a free loopback port if none); yields its
-    address. Started again on the same port and folder, it goes on with the same tables."""
+def trial_server(tmp: Path, port: int | None = None, **env: str) -> Iterator[str]:
+    """``python -m bot.dev.trial`` on ``port`` (a free loopback port if none), ``env`` added to
+    its environment (TURN_SECONDS="5"); yields its address. Started again on the same port and
+    folder, it goes on with the same tables."""
     port = port or free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "bot.dev.trial", "--port", str(port), "--database",
-         str(tmp / "try.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+         str(tmp / "try.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, **env})
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -83,7 +85,8 @@ class Window:
                 return value
             time.sleep(0.05)
         self.shot("timeout")
-        raise AssertionError(f"waited {WAIT:.0f} s for {what}")
+        errors = [e["message"] for e in self.driver.get_log("browser")]
+        raise AssertionError(f"waited {WAIT:.0f} s for {what}; the console: {errors}")
 
     def scene(self) -> dict[str, Any] | None:
         return self.js("return typeof scene === 'undefined' ? null : scene")  # type: ignore[no-any-return]
@@ -105,9 +108,11 @@ class Window:
         return int(scene["table"])
 
     def click(self, css: str) -> None:
-        from selenium.webdriver.common.by import By
-
-        self.until(lambda: self.driver.find_elements(By.CSS_SELECTOR, css), css)[0].click()
+        """Click the first element matching ``css`` once there is one (found and clicked in one
+        script: the page may draw its hand again between a find and a click)."""
+        self.until(lambda: self.js(
+            "const e = document.querySelector(arguments[0]); if (e) e.click(); return !!e;", css),
+            css)
 
     def button(self, starts: str) -> None:
         """Press the page's button whose label starts with ``starts``."""
@@ -115,6 +120,13 @@ class Window:
             "const b = [...document.querySelectorAll('#buttons button')]"
             ".find(b => b.textContent.startsWith(arguments[0])); if (b) b.click(); return !!b;",
             starts), f"a button {starts!r}")
+
+    def choose(self, count: int) -> None:
+        """Tap ``count`` raised cards of the hand in turn (a pass's), each once toggled in."""
+        for _ in range(count):
+            version = self.scene()["version"]  # type: ignore[index]
+            self.click("#hand .card.legal")
+            self.until(lambda v=version: self.scene()["version"] > v, "the card chosen")  # type: ignore[index]
 
     def fill_and_start(self) -> None:
         before = self.scene()
@@ -147,3 +159,10 @@ class Window:
 
     def text(self, element: str) -> str:
         return str(self.js(f"return document.getElementById('{element}').textContent"))
+
+
+def console_errors(window: Window) -> list[str]:
+    """The page's script errors since the last call (a refused request is not one: the sign-in
+    is asked for by a 401)."""
+    return [e["message"] for e in window.driver.get_log("browser")
+            if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]]

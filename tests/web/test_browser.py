@@ -26,20 +26,6 @@ from .browser import Window, free_port, need_browser, trial_server
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need_browser()
-    with trial_server(tmp_path_factory.mktemp("try")) as address:
-        yield address
-
-
-@pytest.fixture
-def window(base: str) -> Iterator[Window]:
-    opened = Window(base)
-    yield opened
-    opened.close()
-
-
 def play_one(window: Window) -> None:
     """Click a raised card of the hand, or, in a pass, three cards and the confirm button."""
     scene = window.until(lambda: (s := window.scene()) and (
@@ -48,10 +34,7 @@ def play_one(window: Window) -> None:
     if scene["status"] != "playing":
         return
     if scene["view"]["phase"] == "pass":
-        for _ in range(3):
-            version = window.scene()["version"]  # type: ignore[index]
-            window.click("#hand .card.legal")
-            window.until(lambda v=version: window.scene()["version"] > v, "the card chosen")  # type: ignore[index]
+        window.choose(3)
         window.click("#buttons button")
     else:
         window.click("#hand .card.legal")
@@ -190,9 +173,10 @@ def test_every_games_table_drawn(window: Window, game: str, lang: str) -> None:
 
 def play_one_or_choose(window: Window) -> None:
     """A card if one is raised, else the first button (a bid, a contract, a picker's step)."""
-    scene = window.until(lambda: (s := window.scene()) and (
-        s["cards"] or page_buttons(s) or s["status"] != "playing") and s, "something to do")
-    if scene["status"] != "playing":
+    scene = window.until(lambda: (s := window.scene()) and not window.js("return playing") and (
+        any(c["state"] == "legal" for c in s["cards"]) or page_buttons(s)
+        or s["status"] != "playing" or s["view"]["history"]) and s, "something to do")
+    if scene["status"] != "playing" or scene["view"]["history"]:
         return
     if scene["view"]["phase"] == "pass":
         play_one(window)
@@ -208,6 +192,7 @@ def play_one_or_choose(window: Window) -> None:
 def test_a_blot_auction_and_its_deal_by_clicks(window: Window) -> None:
     """Bids through the page's picker (level, then suit), then the eight tricks by clicks."""
     window.sign_in("Անի")
+    window.js("setPace(0.2)")  # the page's playback at a quick pace
     window.new_table("bazar_blot")
     window.fill_and_start()
     phases = set()

@@ -1,0 +1,102 @@
+"""The table at every screen (issue 39): every game and size (56 at 4, 6 and 8 seats) in a
+headless Chromium at 360×640, 390×844, 412×915 and 1280×800; the seats, the cards on the felt,
+the last trick, the badges and the hand lie inside the viewport's width, the felt's pieces
+inside its height, and none of the felt's pieces intersect. Each is photographed
+(tmp/artefacts/layout-<game>-<seats>-<lang>-<size>[-dark].png), in hy, en and ru, light and
+dark. The hand's cards are named for screen
+readers in the viewer's language; the four-colour deck switches on and off."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .browser import Window, console_errors, need_browser, trial_server
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+SIZES = ((360, 640), (390, 844), (412, 915), (1280, 800))
+TABLES = (("hearts", 4, "hy"), ("king", 4, "ru"), ("bazar_blot", 4, "en"), ("thirteen", 4, "hy"),
+          ("fifty_six", 4, "ru"), ("fifty_six", 6, "en"), ("fifty_six", 8, "hy"))
+DARK = {(390, 844), (1280, 800)}  # drawn in the dark theme too
+BOXES = """
+const box = (e, kind) => { const r = e.getBoundingClientRect();
+  return { kind, left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: e.textContent }; };
+const all = (css, kind) => [...document.querySelectorAll(css)].filter(e => e.offsetParent)
+  .map(e => box(e, kind));
+return { felt: [...all('.seat', 'seat'), ...all('#trick .card', 'trick'), ...all('#last', 'last'),
+                ...all('#badges .badge', 'badge')],
+         hand: all('#hand .card', 'hand'), width: innerWidth, height: innerHeight };
+"""
+
+
+@pytest.fixture(scope="module")
+def window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Window]:
+    need_browser()
+    with trial_server(tmp_path_factory.mktemp("layout")) as base:
+        opened = Window(base)
+        yield opened
+        opened.close()
+
+
+def open_table(window: Window, game: str, seats: int, lang: str) -> None:
+    """A new person's table (a person plays at one table at a time), filled and started."""
+    window.driver.get(window.base + "/")
+    window.js("localStorage.clear()")
+    window.sign_in("Անի", lang)
+    window.new_table(game)
+    while True:
+        before = window.scene()["version"]  # type: ignore[index]
+        window.button("🤖×")
+        window.until(lambda v=before: window.scene()["version"] > v, "computers")  # type: ignore[index]
+        if len(window.scene()["names"]) >= seats:  # type: ignore[index]
+            break
+    window.button("▶")
+    window.until(lambda: (s := window.scene()) and s["status"] == "playing"
+                 and not window.js("return playing"), "the match")
+
+
+def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1
+            and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1)
+
+
+def check(boxes: dict[str, Any], where: str) -> None:
+    width, height = boxes["width"], boxes["height"]
+    for piece in boxes["felt"] + boxes["hand"]:
+        assert piece["left"] >= 0 and piece["right"] <= width, (where, piece)
+    for piece in boxes["felt"]:
+        assert piece["top"] >= 0 and piece["bottom"] <= height, (where, piece)
+    felt = boxes["felt"]
+    for i, a in enumerate(felt):
+        for b in felt[i + 1:]:
+            if a["kind"] == b["kind"] == "trick":
+                continue  # a trick's cards may overlap one another, as dealt cards do
+            assert not overlaps(a, b), (where, a, b)
+
+
+@pytest.mark.parametrize(("game", "seats", "lang"), TABLES)
+def test_the_table_fits_every_screen(window: Window, game: str, seats: int, lang: str) -> None:
+    open_table(window, game, seats, lang)
+    assert len(window.scene()["names"]) == seats and window.scene()["seat"] == 0  # type: ignore[index]
+    for width, height in SIZES:
+        window.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+        for dark in (False, True) if (width, height) in DARK else (False,):
+            window.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+                {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+            window.js("render(scene)")
+            where = f"{game}-{seats}-{lang}-{width}x{height}" + ("-dark" if dark else "")
+            window.shot("layout-" + where)
+            check(window.js(BOXES), where)
+    window.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    labels = window.js("return [...document.querySelectorAll('#hand .card')]"
+                       ".map(c => c.getAttribute('aria-label'))")
+    words = window.scene()["words"]  # type: ignore[index]
+    suits = [words[f"suit-{suit}"] for suit in "SHDC"]
+    assert labels and all(any(suit in label for suit in suits) for label in labels), labels
+    window.click("#four")  # the four-colour deck: ♦ and ♣ no longer red and black
+    assert window.js("return document.body.classList.contains('four')")
+    window.click("#four")
+    assert not console_errors(window)
