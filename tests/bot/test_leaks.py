@@ -76,6 +76,8 @@ def leaked(game_name: str, state: Any, reader: int | None, shown: Counter[str],
     copies = Counter(Card(c).symbol for c in game.deck_of(state))
     public = game.public_observation(state)
     allowed = {c.symbol for f in getattr(game, "revealed_fields", ()) for c in cards_in(getattr(public, f))}
+    if (last := getattr(public, "last_deal", None)) is not None:  # the deal just ended: its last
+        allowed |= {c.symbol for c in cards_in(last.last_trick)}  # trick was played face up
     if reader is not None:
         obs = game.observation(state, reader)
         allowed |= {c.symbol for f in getattr(game, "private_fields", ()) for c in cards_in(getattr(obs, f))}

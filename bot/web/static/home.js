@@ -8,6 +8,7 @@ async function home() {
   $("board").hidden = true; $("home").hidden = false; $("result").hidden = true;
   $("homebutton").hidden = true; $("pace").hidden = true; $("four").hidden = true;
   if (tg) tg.BackButton.hide();
+  $("tables").textContent = "";  // not the last visit's list while the new one comes
   const { status, data } = await api("api/trial");
   if (status === 404) { $("status").textContent = "Open this table from Telegram."; return; }
   if (status === 401) { $("signin").hidden = false; return; }
@@ -25,7 +26,6 @@ async function home() {
     games.append(button);
   });
   const list = $("tables");
-  list.textContent = "";
   data.tables.forEach((t) => {  // the server lists the viewer's own tables first
     const status = data.statuses[t.status] || t.status;
     const item = el("li", t.mine ? "mine" : "", `#${t.id} ${data.titles[t.game] || t.game} · ${status} · ${t.seats.join(", ")} `);
