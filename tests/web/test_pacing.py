@@ -49,6 +49,7 @@ def move(window: Window, lang: str = "en", deals: int = 1) -> bool:
         return False
     if scene["view"]["phase"] == "pass":
         window.choose(3)
+        scene = window.scene()  # after the toggles: the confirm's move is one past their version
         window.click("#buttons button")
     elif window.js("return document.querySelectorAll('#hand .card.legal').length"):
         window.click("#hand .card.legal")
