@@ -32,8 +32,8 @@ def move(window: Window, lang: str = "en", deals: int = 1) -> bool:
     three cards and the confirm, or in an auction Pass; False once deal ``deals`` + 1 is drawn
     or the match is over."""
     def ready() -> Any:
-        s = window.scene()
-        if not s or window.js("return playing || newest !== scene"):
+        s = window.js("return playing || newest !== scene ? null : scene")  # read at once: a
+        if not s:  # scene read apart from ``playing`` may be one the playback has since passed
             return None
         if s["status"] != "playing" or s["view"]["deal"] > deals:
             return s
@@ -49,6 +49,7 @@ def move(window: Window, lang: str = "en", deals: int = 1) -> bool:
         return False
     if scene["view"]["phase"] == "pass":
         window.choose(3)
+        scene = window.scene()  # after the toggles: the confirm's move is one past their version
         window.click("#buttons button")
     elif window.js("return document.querySelectorAll('#hand .card.legal').length"):
         window.click("#hand .card.legal")
@@ -113,8 +114,6 @@ def test_a_blot_deal_is_played_at_the_pace_and_its_result_shown(window: Window) 
     check_result(log, window)
 
 
-@pytest.mark.xfail(strict=False, reason="about one run in three a later deal's pass confirm is "
-                   "not found within 60 s (the timer passes instead); not yet understood")
 def test_a_hearts_match_ends_with_its_results_card(window: Window) -> None:
     """A Hearts match to 50, by clicks at a quick pace: its end is a card over the felt with the
     places, the last deal's result, 📋 and 🔁."""
