@@ -92,7 +92,10 @@ async def test_a_fair_match_commits_reveals_and_checks(tmp_path: Path) -> None:
     assert seed == table.seed and f"match seed {seed:#x}" in run.stdout
     played = deals("hearts", 4, table.seed, 10**6, log=table.log, target=50)
     assert printed_deals(run.stdout) == played and len(played) > 1
-    assert printed_deals(checker(words).stdout) == played, "--deals alone: the same deals"
+    # without the log it plays the first legal moves, which may end the match sooner: the deals
+    # it reaches are the played ones (engine.fair: "fewer deals where the match ends first")
+    alone = printed_deals(checker(words).stdout)
+    assert alone and alone == played[:len(alone)], "--deals alone: the same deals"
     seat = next(i for i, s in enumerate(table.seats) if s.user_id == aram.id)
     first = hand.history[0][0] if hand.history else hand.text
     assert held(first) == {_face(code) for code in played[0][seat]}, "the cards Aram was dealt"
