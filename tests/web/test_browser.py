@@ -173,7 +173,8 @@ def test_every_games_table_drawn(window: Window, game: str, lang: str) -> None:
 
 def play_one_or_choose(window: Window) -> None:
     """A card if one is raised, else the first button (a bid, a contract, a picker's step)."""
-    scene = window.until(lambda: (s := window.scene()) and not window.js("return playing") and (
+    scene = window.until(lambda: (s := window.js(  # one read: a playback may end between two
+        "return playing || newest !== scene ? null : scene")) and (
         any(c["state"] == "legal" for c in s["cards"]) or page_buttons(s)
         or s["status"] != "playing" or s["view"]["history"]) and s, "something to do")
     if scene["status"] != "playing" or scene["view"]["history"]:
