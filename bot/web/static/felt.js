@@ -23,6 +23,14 @@ function seatNote(view, seat) {
   return note;
 }
 
+// A side seat's label is centred on its place, so a long name (or a wide font) would run past
+// the felt's edge: slide it in, by what the browser measured rather than a guessed width.
+function keepInside(node, x) {
+  const wide = $("felt").clientWidth, half = node.offsetWidth / 2, at = x * wide / 100;
+  const inside = Math.min(Math.max(at, half), wide - half);
+  if (half && inside !== at) node.style.left = inside + "px";
+}
+
 function drawSeats(s) {
   const box = $("seats"), toAct = new Set(s.view ? s.view.to_act : []), felt = s.felt || {};
   box.textContent = "";
@@ -43,6 +51,7 @@ function drawSeats(s) {
     if (bid) node.append(el("b", "bid", bid));
     if (toAct.has(seat) && s.deadline && s.status === "playing") node.append(el("b", "clock"));
     box.append(node);
+    keepInside(node, x);
   });
   const badges = $("badges");
   badges.textContent = "";
@@ -104,3 +113,6 @@ function showResult(s, lines, rows, closes) {
     box.onclick = done;
   });
 }
+
+// A turned phone or a resized window: the seats measured again against the new felt.
+addEventListener("resize", () => { if (scene && !$("board").hidden) drawSeats(scene); });
