@@ -178,15 +178,25 @@ def hand_of(fake: FakeTelegram, user: int) -> Sent | None:
     return hands[-1] if hands else None
 
 
+def next_press(fake: FakeTelegram, user: int,
+               last: tuple[int, int] | None) -> tuple[Sent, str] | None:
+    """What a human presses now on their hand, or None: nothing to press, or the hand (its
+    message and edit, ``last``) has not changed since their last press."""
+    hand = hand_of(fake, user)
+    data = choice(hand)
+    if hand is None or data is None or (hand.message_id, hand.edits) == last:
+        return None
+    return hand, data
+
+
 async def human(h: Harness, user: int, think: float, finished: Any,
                 timings: list[float]) -> None:
     last: tuple[int, int] | None = None
     while not finished():
         await asyncio.sleep(think * random.uniform(0.5, 1.5))
-        hand = hand_of(h.fake, user)
-        data = choice(hand)
-        if hand is None or data is None or (hand.message_id, hand.edits) == last:
-            continue  # nothing to do, or the hand has not changed since the last press
+        if (chosen := next_press(h.fake, user, last)) is None:
+            continue
+        hand, data = chosen
         last = (hand.message_id, hand.edits)
         await press(h, user, hand, data, timings)
 

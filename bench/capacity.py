@@ -25,7 +25,7 @@ from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot_load import TimedFake, choice, hand_of, press  # noqa: E402
+from bot_load import TimedFake, next_press, press  # noqa: E402
 
 from bot.entrance.door import enter  # noqa: E402
 from bot.entrance.presser import Door, Presser  # noqa: E402
@@ -118,10 +118,9 @@ async def text_human(h: Harness, fake: LimitedFake, seats: Seats, user: int, gro
     last: tuple[int, int] | None = None
     while time.monotonic() < until:
         await asyncio.sleep(random.uniform(1.5, 4.5))
-        hand = hand_of(fake, user)
-        data = choice(hand)
-        if hand is None or data is None or (hand.message_id, hand.edits) == last:
+        if (chosen := next_press(fake, user, last)) is None:
             continue
+        hand, data = chosen
         last = (hand.message_id, hand.edits)
         pressed = time.monotonic()
         await press(h, user, hand, data, [])

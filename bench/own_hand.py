@@ -20,7 +20,7 @@ from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot_load import TimedFake, choice, hand_of, press  # noqa: E402
+from bot_load import TimedFake, next_press, press  # noqa: E402
 
 from bot.play.records import Person
 from storage import Store, TableKey, UserRecord  # noqa: E402
@@ -33,10 +33,9 @@ async def player(h: Harness, fake: TimedFake, user: int, until: float, think: fl
     last: tuple[int, int] | None = None
     while time.monotonic() < until:
         await asyncio.sleep(think * random.uniform(0.5, 1.5))
-        hand = hand_of(fake, user)
-        data = choice(hand)
-        if hand is None or data is None or (hand.message_id, hand.edits) == last:
+        if (chosen := next_press(fake, user, last)) is None:
             continue
+        hand, data = chosen
         last = (hand.message_id, hand.edits)
         pressed = time.monotonic()
         await press(h, user, hand, data, [])

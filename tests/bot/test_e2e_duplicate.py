@@ -8,7 +8,6 @@ figures."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from collections.abc import Callable
@@ -63,13 +62,8 @@ async def test_a_duplicate_round_of_two_tables(tmp_path: Path, game: str, humans
                                   ("🃏", "🔢") + (("🎯",) if game == "hearts" else ()))
                 starts += 1
                 budget = rng.randint(20, 120) if killed < kills else 10**9
-                while budget > 0 and not over():
-                    budget -= await players.round_of_presses()
-                if over():
+                if not await players.then_kill(process, over, rng, budget):
                     break
-                await asyncio.sleep(rng.random() * 0.3)  # anywhere from saving to drawing
-                process.kill()
-                await process.wait()
                 killed += 1
         texts = [str(c.params.get("text", "")) for c in api.calls]
     took = time.monotonic() - started

@@ -80,6 +80,18 @@ class Players:
             await asyncio.sleep(0.05)
         return pressed
 
+    async def then_kill(self, process: Any, over: Any, rng: random.Random, budget: int) -> bool:
+        """Press ``budget`` times (or until ``over``), then SIGKILL the bot anywhere from saving
+        to drawing; False when the match was over first and nothing was killed."""
+        while budget > 0 and not over():
+            budget -= await self.round_of_presses()
+        if over():
+            return False
+        await asyncio.sleep(rng.random() * 0.3)
+        process.kill()
+        await process.wait()
+        return True
+
 
 async def test_eight_humans_three_rounds_of_hearts_killed_at_random(tmp_path: Path) -> None:
     rng = random.Random("tournament-kills")
@@ -99,14 +111,8 @@ async def test_eight_humans_three_rounds_of_hearts_killed_at_random(tmp_path: Pa
                 if kills == KILLS:  # the rest of the tournament in peace
                     await asyncio.wait_for(players.until(over), timeout=1800)
                     break
-                budget = rng.randint(20, 150)  # presses until the next kill
-                while budget > 0 and not over():
-                    budget -= await players.round_of_presses()
-                if over():
+                if not await players.then_kill(process, over, rng, rng.randint(20, 150)):
                     break
-                await asyncio.sleep(rng.random() * 0.3)  # anywhere from saving to drawing
-                process.kill()
-                await process.wait()
                 kills += 1
         record, tables, results = stored(database)
     took = time.monotonic() - started
