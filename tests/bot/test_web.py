@@ -13,11 +13,19 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.web import auth
-from bot.web.server import WEB
 from storage.memory.store import MemoryStore
 
 from .fake import TOKEN, Harness
-from .web import client_of, hand_info, init_data, page, page_buttons, telegram_text, under_felt
+from .web import (
+    client_of,
+    hand_info,
+    init_data,
+    page,
+    page_buttons,
+    telegram_text,
+    two_workers,
+    under_felt,
+)
 
 OTHER_TOKEN = "654321:" + "B" * 35
 
@@ -245,33 +253,18 @@ async def test_a_hand_on_an_open_page_is_not_edited_in_private_until_the_page_cl
 
 async def test_a_page_on_one_worker_sees_a_move_made_through_another(postgres_db: str) -> None:
     """Two workers on one PostgreSQL database: LISTEN/NOTIFY carries the move (storage/postgres/notify.py)."""
-    from storage import open_store
-
-    one, two = await open_store(postgres_db), await open_store(postgres_db)
-    try:
-        async with Harness(one) as a, Harness(two) as b:
-            table = await hearts(a)
-            web_a, web_b = await client_of(a), await client_of(b)
-            try:
-                for client in (web_a, web_b):
-                    await client.server.app[WEB].hear_others(postgres_db)
-                watcher = await page(web_a, 301)
-                events = await watcher.events(table)
-                first = await next_scene(events)
-                player = await page(web_b, 101)
-                scene = await player.scene(table)
-                legal = next(c for c in scene["cards"] if c["state"] == "legal")
-                assert (await player.press(legal["data"]))[0] == 200
-                moved = await next_scene(events)
-                assert moved["version"] > first["version"]
-                events.close()
-            finally:
-                for client in (web_a, web_b):
-                    await client.server.app[WEB].close()
-                    await client.close()
-    finally:
-        await one.close()
-        await two.close()
+    async with two_workers(postgres_db) as (a, _, web_a, web_b):
+        table = await hearts(a)
+        watcher = await page(web_a, 301)
+        events = await watcher.events(table)
+        first = await next_scene(events)
+        player = await page(web_b, 101)
+        scene = await player.scene(table)
+        legal = next(c for c in scene["cards"] if c["state"] == "legal")
+        assert (await player.press(legal["data"]))[0] == 200
+        moved = await next_scene(events)
+        assert moved["version"] > first["version"]
+        events.close()
 
 
 async def test_page_and_buttons_interleaved_apply_each_move_once() -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlencode
 
@@ -60,10 +62,37 @@ class Page:
         return response.status, await response.json()
 
 
+Client = TestClient[Any, Any]
+
+
 async def client_of(h: Harness) -> TestClient[Any, Any]:
     client: TestClient[Any, Any] = TestClient(TestServer(Web(h.runtime, TOKEN).app))
     await client.start_server()
     return client
+
+
+@asynccontextmanager
+async def two_workers(database: str) -> AsyncIterator[tuple[Harness, Harness, Client, Client]]:
+    """Two workers on one PostgreSQL database, a bot and its page each, the pages hearing the
+    other worker's moves (LISTEN/NOTIFY, storage/postgres/notify.py)."""
+    from bot.web.server import WEB
+    from storage import open_store
+
+    one, two = await open_store(database), await open_store(database)
+    try:
+        async with Harness(one) as a, Harness(two) as b:
+            web_a, web_b = await client_of(a), await client_of(b)
+            try:
+                for client in (web_a, web_b):
+                    await client.server.app[WEB].hear_others(database)
+                yield a, b, web_a, web_b
+            finally:
+                for client in (web_a, web_b):
+                    await client.server.app[WEB].close()
+                    await client.close()
+    finally:
+        await one.close()
+        await two.close()
 
 
 async def page(client: TestClient[Any, Any], user: int, lang: str = "hy") -> Page:

@@ -87,30 +87,14 @@ async def test_a_stream_asks_again_now_and_then(monkeypatch: pytest.MonkeyPatch)
 async def test_a_member_removed_at_one_worker_stops_watching_at_another(postgres_db: str) -> None:
     """Two workers on one PostgreSQL database: Telegram tells one of them; the page open on the
     other closes as fast (NOTIFY, storage/postgres/notify.py)."""
-    from bot.web.server import WEB
-    from storage import open_store
-    from tests.bot.fake import Harness
-    from tests.bot.web import client_of
+    from tests.bot.web import two_workers
 
-    one, two = await open_store(postgres_db), await open_store(postgres_db)
-    try:
-        async with Harness(one) as a, Harness(two) as b:
-            await a.open_table("hearts", [PLAYER], 3)
-            table = await a.runtime.store.tables.seat_of(PLAYER)
-            assert table is not None and table.id is not None
-            web_a, web_b = await client_of(a), await client_of(b)
-            try:
-                for client in (web_a, web_b):
-                    await client.server.app[WEB].hear_others(postgres_db)
-                _, events = await watching(web_a, table.id)
-                a.fake.left.add(WATCHER)
-                b.fake.left.add(WATCHER)
-                await b.feed(chat_member(WATCHER, "member", "kicked"))
-                assert await ended(events)
-            finally:
-                for client in (web_a, web_b):
-                    await client.server.app[WEB].close()
-                    await client.close()
-    finally:
-        await one.close()
-        await two.close()
+    async with two_workers(postgres_db) as (a, b, web_a, _):
+        await a.open_table("hearts", [PLAYER], 3)
+        table = await a.runtime.store.tables.seat_of(PLAYER)
+        assert table is not None and table.id is not None
+        _, events = await watching(web_a, table.id)
+        a.fake.left.add(WATCHER)
+        b.fake.left.add(WATCHER)
+        await b.feed(chat_member(WATCHER, "member", "kicked"))
+        assert await ended(events)
