@@ -24,6 +24,14 @@ from .records import Outcome, Person, TableError
 SEATING = 0  # the lock of seating anyone anywhere: no table has id 0
 
 
+class _Lock:
+    """A table's lock and how many hold it or wait for it."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 class Kernel:
     def __init__(self, store: Store, turn_seconds: int = 60,
                  clock: Callable[[], float] = time.time, seed: int | None = None,
@@ -33,16 +41,22 @@ class Kernel:
         self.clock = clock
         self.seed = seed  # every table's seed when fixed (tests, replays); else drawn
         self.computer_seed = computer_seed  # the same for the computers' dice
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, _Lock] = {}  # only while someone holds or waits for it
         self._states: dict[int, tuple[int, Any]] = {}  # table id -> (version, engine state)
 
     @asynccontextmanager
     async def lock(self, table_id: int) -> AsyncIterator[None]:
         """A table to oneself: this process's coroutines queue on an asyncio lock, other
         processes on the store's hold (PostgreSQL; a no-op for the one-process stores)."""
-        async with self._locks.setdefault(table_id, asyncio.Lock()), \
-                self.store.tables.hold(table_id):
-            yield
+        entry = self._locks.setdefault(table_id, _Lock())
+        entry.users += 1
+        try:
+            async with entry.lock, self.store.tables.hold(table_id):
+                yield
+        finally:
+            entry.users -= 1
+            if not entry.users:  # the last one out: nobody can be holding or waiting for it
+                del self._locks[table_id]
 
     def seating(self) -> Any:
         """Seating someone checks every table for them, then writes one: two joins at two
@@ -151,9 +165,10 @@ class Kernel:
         return saved
 
     def forget(self, table_id: int) -> None:
-        """An ended table: no cached state, and no lock (every later request is refused)."""
+        """An ended table: no cached state. Its lock goes with the last one out of it, as every
+        table's does (dropping it here, under it, let a later request take a new lock while a
+        waiter on the old one still ran)."""
         self._states.pop(table_id, None)
-        self._locks.pop(table_id, None)
 
     async def save(self, table: TableRecord) -> TableRecord:
         return await self.store.tables.save(table)
