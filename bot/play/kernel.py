@@ -5,7 +5,6 @@ updates are handled one at a time while different tables run in parallel."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -18,18 +17,11 @@ from engine.fair import SECRET_BYTES
 from storage import SeatRecord, Store, TableKey, TableRecord
 from storage.interface.records import engine_rules
 
+from ..locks import Locks
 from ..social import results
 from .records import Outcome, Person, TableError
 
 SEATING = 0  # the lock of seating anyone anywhere: no table has id 0
-
-
-class _Lock:
-    """A table's lock and how many hold it or wait for it."""
-
-    def __init__(self) -> None:
-        self.lock = asyncio.Lock()
-        self.users = 0
 
 
 class Kernel:
@@ -41,22 +33,15 @@ class Kernel:
         self.clock = clock
         self.seed = seed  # every table's seed when fixed (tests, replays); else drawn
         self.computer_seed = computer_seed  # the same for the computers' dice
-        self._locks: dict[int, _Lock] = {}  # only while someone holds or waits for it
+        self._locks = Locks()
         self._states: dict[int, tuple[int, Any]] = {}  # table id -> (version, engine state)
 
     @asynccontextmanager
     async def lock(self, table_id: int) -> AsyncIterator[None]:
         """A table to oneself: this process's coroutines queue on an asyncio lock, other
         processes on the store's hold (PostgreSQL; a no-op for the one-process stores)."""
-        entry = self._locks.setdefault(table_id, _Lock())
-        entry.users += 1
-        try:
-            async with entry.lock, self.store.tables.hold(table_id):
-                yield
-        finally:
-            entry.users -= 1
-            if not entry.users:  # the last one out: nobody can be holding or waiting for it
-                del self._locks[table_id]
+        async with self._locks(table_id), self.store.tables.hold(table_id):
+            yield
 
     def seating(self) -> Any:
         """Seating someone checks every table for them, then writes one: two joins at two

@@ -12,7 +12,6 @@ few seconds (JobQueue), and when a tournament's table ends.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -26,6 +25,7 @@ from storage import SeatRecord, StorageError, Store, TableKey, TableRecord
 from storage.interface.scores import player_key
 from storage.interface.tournaments import Entrant, TournamentRecord
 
+from ..locks import Locks
 from ..play.records import Outcome, Person, TableError
 from ..play.tables import Tables
 from . import duplicate_rounds, pairing, ratings
@@ -53,14 +53,13 @@ class TournamentService:
         self.tables = tables
         self.clock = clock
         self.in_group = in_group or _private  # where a person's hand is (People.place_of)
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = Locks()
 
     @asynccontextmanager
     async def lock(self, tournament_id: int) -> AsyncIterator[TournamentRecord]:
         """The tournament to oneself (this process's coroutines, and other processes by the
         store's hold under the negative id, which no table has), read fresh."""
-        async with self._locks.setdefault(tournament_id, asyncio.Lock()), \
-                self.store.tables.hold(-tournament_id):
+        async with self._locks(tournament_id), self.store.tables.hold(-tournament_id):
             found = await self.store.tournaments.get(tournament_id)
             if found is None:
                 raise TableError("error-stale")

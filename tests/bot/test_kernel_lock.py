@@ -44,5 +44,5 @@ async def test_no_lock_is_kept_once_nobody_holds_or_waits() -> None:
     store: Any = MemoryStore()
     kernel = Kernel(store)
     async with kernel.lock(7), kernel.lock(8):
-        assert set(kernel._locks) == {7, 8}
-    assert kernel._locks == {}
+        assert set(kernel._locks.held) == {7, 8}
+    assert kernel._locks.held == {}
