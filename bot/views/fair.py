@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 
 from engine import find_game
-from engine.fair import commitment, short_form
+from engine.fair import COMMITMENT_TAG, commitment, short_form
 from storage import TableRecord
 from storage.interface.records import engine_rules
 
@@ -29,9 +29,24 @@ def with_commitment(screen: Screen, ctx: Context, secret: bytes) -> Screen:
 def commitment_alert(table: TableRecord, lang: str) -> str:
     """🔒's answer: the whole commitment; its secret once the match is over, never before (a
     duplicate round's: in the round's post, once every table of it is over)."""
-    if table.status in ENDED and not duplicate(table):
+    if revealed(table):
         return i18n.t(lang, "fair-secret-alert", secret=table.secret.hex())
     return i18n.t(lang, "fair-commitment-alert", commitment=commitment(table.secret))
+
+
+def revealed(table: TableRecord) -> bool:
+    """Whether the table's secret may be shown: its match is over (a duplicate round's table:
+    only in the round's post, once every table of it is over)."""
+    return table.status in ENDED and not duplicate(table)
+
+
+def page_check(table: TableRecord) -> dict[str, str] | None:
+    """What the page needs to check the deals' commitment itself: the commitment (kept by the
+    page from before the first card), and once revealed the secret, with the hash's tag."""
+    if not table.secret:
+        return None
+    data = {"commitment": commitment(table.secret), "tag": COMMITMENT_TAG.hex()}
+    return data | {"secret": table.secret.hex()} if revealed(table) else data
 
 
 def duplicate(table: TableRecord) -> bool:

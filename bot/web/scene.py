@@ -88,6 +88,7 @@ def build(table: TableRecord, state: Any, seat: int | None, ctx: Context,
         "title": ctx.t(f"game-{table.game}") if table.game else "",
         "words": words(ctx), "kinds": PAGE_KINDS,
         "hand": None, "cards": [], "view": None, "last_trick": None,
+        "fair": fair.page_check(table),
     }
     if table.status == "lobby":
         lobby = lobby_views.lobby(ctx, lobby_info(table), link)
@@ -126,7 +127,9 @@ def words(ctx: Context) -> dict[str, str]:
     """The page's own words; "card": a card's accessible name with {r} and {s} for its rank's
     and suit's words (the order and forms are the language's)."""
     found = {k: ctx.t(f"web-{k}") for k in WORDS}
-    return found | {"card": ctx.t("web-card", rank="{r}", suit="{s}")}
+    return found | {"card": ctx.t("web-card", rank="{r}", suit="{s}"),
+                     "fair-kept": ctx.t("web-fair-kept", short="{short}"),
+                     "fair-broken": ctx.t("web-fair-broken", short="{short}")}
 
 
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.

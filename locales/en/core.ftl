@@ -212,6 +212,8 @@ web-suit-H = hearts
 web-suit-D = diamonds
 web-suit-C = clubs
 web-four = Four-colour deck
+web-fair-kept = 🔓 ✅ The secret opens 🔒 { $short }, shown before the first card. The deals were fixed before anyone played.
+web-fair-broken = 🔓 ❌ The secret does not open 🔒 { $short }, shown before the first card. These deals cannot be trusted.
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = January

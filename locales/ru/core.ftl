@@ -205,6 +205,8 @@ web-suit-H = червей
 web-suit-D = бубен
 web-suit-C = треф
 web-four = Четырёхцветная колода
+web-fair-kept = 🔓 ✅ Секрет открывает 🔒 { $short }, показанный до первого хода: раздачи были определены до начала игры.
+web-fair-broken = 🔓 ❌ Секрет не открывает 🔒 { $short }, показанный до первого хода: этим раздачам нельзя доверять.
 
 ## Seasons (issue 27): a season is the group's calendar month
 month-1 = январь

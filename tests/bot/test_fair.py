@@ -4,12 +4,14 @@ and the match deals from the secret and that entropy alone."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from bot.play.records import Person
+from bot.views.fair import page_check
 from engine import find_game
-from engine.fair import commitment, deals, match_seed, short_form
-from storage import Store, TableKey
+from engine.fair import COMMITMENT_TAG, commitment, deals, match_seed, short_form
+from storage import Store, TableKey, TableRecord
 
 from .fake import GROUP, Harness
 from .web import client_of, page
@@ -92,3 +94,38 @@ async def test_the_page_shows_the_commitment_and_its_presses_bring_their_nonce(
             await client.close()
         table = await store.tables.get(TableKey(chat_id=GROUP))
         assert table is not None and len(table.seats) == 3 and table.entropy == ["page:" + "ab" * 16]
+
+
+async def test_the_page_gets_the_commitment_while_playing_and_the_secret_only_at_the_end(
+        store: Store) -> None:
+    """fair.js keeps the commitment from the lobby and checks the secret against it at the
+    end: the scene carries the first always, the second never before the match is over."""
+    async with Harness(store, table_seed=None) as h:
+        await h.start_private(ARAM)
+        await h.say(ARAM, "/new hearts")
+        lobby = h.table_message()
+        fill = next(b for b in lobby.buttons() if b["text"].startswith("🤖×3"))
+        await h.press(ARAM, lobby, fill["callback_data"])
+        await h.press(ARAM, h.table_message(), h.table_message().button("▶")["callback_data"])
+        table = await store.tables.get(TableKey(chat_id=GROUP))
+        assert table is not None and table.id is not None and table.status == "playing"
+        client = await client_of(h)
+        try:
+            viewer = await page(client, ARAM)
+            scene = await viewer.scene(table.id)
+            assert scene["fair"] == {"commitment": commitment(table.secret),
+                                     "tag": COMMITMENT_TAG.hex()}
+            assert table.secret.hex() not in json.dumps(scene, ensure_ascii=False)
+            await h.say(ARAM, "/stop")  # which ends ARAM's session (their only table): a watcher
+            scene = await (await page(client, 102)).scene(table.id)
+            assert scene["fair"]["secret"] == table.secret.hex()
+        finally:
+            await client.close()
+
+
+def test_a_duplicate_rounds_table_keeps_its_secret_from_the_page_until_the_rounds_post() -> None:
+    record = TableRecord(key=TableKey(chat_id=GROUP), game="hearts", secret=bytes(range(32)),
+                         status="finished", rules={"duplicate": 1})
+    assert "secret" not in (check := page_check(record) or {}) and check["commitment"]
+    assert page_check(record.model_copy(update={"rules": {}}))["secret"] == record.secret.hex()  # type: ignore[index]
+    assert page_check(record.model_copy(update={"secret": b""})) is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.fair import COMMITMENT_TAG, commitment, short_form
 from engine.paste import loads
 
 from .browser import Window
@@ -59,5 +60,39 @@ def test_the_lobby_shows_its_commitment_and_gives_it_whole(stored: tuple[str, in
             "the commitment's alert")
         whole = alert.split(": ")[1].split(".")[0]
         assert len(whole) == 64 and whole.startswith(short.replace(" ", ""))
+    finally:
+        window.close()
+
+
+def test_the_page_checks_the_revealed_secret_against_the_commitment_it_kept(
+        stored: tuple[str, int]) -> None:  # noqa: F811
+    """fair.js hashes the secret as engine.fair does (SHA-256 under its tag) and compares it
+    with the commitment this device kept from the lobby: a server that showed one commitment
+    and revealed a secret of another is caught, even if its last scene names the other."""
+    base, _ = stored
+    window = Window(base)
+    secret, other = bytes(range(32)), bytes(range(1, 33))
+    try:
+        window.sign_in("Ani", "en")
+        words = {"fair-kept": "kept {short}", "fair-broken": "broken {short}"}
+
+        def seen(table: int, status: str, key: bytes, revealed: bool) -> str:
+            fair = {"commitment": commitment(key), "tag": COMMITMENT_TAG.hex()}
+            if revealed:
+                fair["secret"] = key.hex()
+            scene = {"table": table, "status": status, "fair": fair, "words": words}
+            return str(window.js(
+                "const s = arguments[0]; showResult(s, ['…'], [], 0);"
+                "return seghanFair.check(s).then(() => {"
+                "  const line = document.getElementById('faircheck');"
+                "  return line ? line.className + ': ' + line.textContent : ''; });", scene))
+
+        short = short_form(commitment(secret))
+        assert seen(990, "lobby", secret, False) == ""
+        assert seen(990, "playing", secret, False) == ""
+        assert seen(990, "finished", secret, True) == f"kept: kept {short}"
+        assert seen(991, "lobby", secret, False) == ""
+        assert seen(991, "finished", other, True) == f"broken: broken {short}"
+        assert seen(992, "finished", other, True) == "kept: kept " + short_form(commitment(other))
     finally:
         window.close()

@@ -53,6 +53,7 @@ function render(s, around) {
     const last = s.felt && s.felt.result ? ["", s.words.result, ...s.felt.result.lines] : [];
     showResult(s, [titleOf(s.board), ...info, ...last], buttonRows(s, s.board), 0);
   }
+  if (!replay) seghanFair.check(s);
   if (!around) note("scene", { move: s.move, deal: s.view ? s.view.deal : 0, status: s.status });
   toldTimed(s);
   if (!around && !replay) telegramScene(s);
