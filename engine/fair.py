@@ -25,6 +25,14 @@ The construction, exactly (``hmac`` and ``hashlib`` of any language will do):
   and k in 8 big-endian bytes. Each game then shuffles and deals as for any seed. A seed below
   2**64 (every table before this) deals as it always did: ``random.Random(seed * 1_000_003 + k)``.
 
+- A tournament's tables are seated by the bot, not by presses: the tournament draws one secret
+  when it opens and shows its commitment on the sign-up message; the sign-up's presses are the
+  entropy of all its tables; each table's secret is ``derived(secret, label)``: HMAC-SHA256
+  (key=the tournament's secret, message=``b"seghan/table-secret/v1\x00"`` + the label in
+  UTF-8), the label ``round:R/board:B`` (a duplicate round's tables share ``round:R``). A
+  table's secret shown at its end tells nothing of another's; the tournament's, shown at its
+  end, opens the sign-up's commitment and gives every table's (``--label``).
+
 Knowing one deal (even the whole Mersenne Twister state behind it) gives one HMAC output, which
 tells nothing of the other deals' nor of the seed; the seed has 256 bits behind it, beyond any
 search. Entropy matters only if the server cannot choose it: the commitment is shown before it
@@ -47,6 +55,7 @@ from .core import Game, IllegalAction, Seat, replay_entry
 
 COMMITMENT_TAG: Final = b"seghan/commitment/v1\x00"
 MATCH_TAG: Final = b"seghan/match-seed/v1"
+DERIVE_TAG: Final = b"seghan/table-secret/v1\x00"
 SECRET_BYTES: Final = 32  # what the bot should draw: secrets.token_bytes(SECRET_BYTES)
 LEAST_SECRET_BYTES: Final = 16  # 128 bits: less is refused
 FAIR_MARK: Final = 1 << 256  # bit 256 of every match seed
@@ -58,6 +67,12 @@ def commitment(secret: bytes) -> str:
     """The hex SHA-256 of the secret under this module's tag: shown before the first card."""
     _check(secret)
     return hashlib.sha256(COMMITMENT_TAG + secret).hexdigest()
+
+
+def derived(secret: bytes, label: str) -> bytes:
+    """A tournament table's secret from the tournament's (see the module's text)."""
+    _check(secret)
+    return hmac.new(secret, DERIVE_TAG + label.encode("utf-8"), hashlib.sha256).digest()
 
 
 def short_form(commitment_hex: str) -> str:
@@ -145,7 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 1
         log = _read_log(args.log) if args.log else ()
-        seed = match_seed(secret, args.entropy)
+        table_secret = derived(secret, args.label) if args.label else secret
+        seed = match_seed(table_secret, args.entropy)
         count = args.deals if args.deals is not None else (10**6 if log else 1)
         hands = deals(args.game, args.players or find_game(args.game).sizes[0], seed, count,
                       log=log, **dict(_rule(r) for r in args.rules))
@@ -156,16 +172,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(_report(args, opened, seed, hands))
+    print(_report(args, opened, seed, hands, table_secret))
     return 0
 
 
-def _report(args: argparse.Namespace, opened: str, seed: int, hands: Sequence[Hands]) -> str:
+def _report(args: argparse.Namespace, opened: str, seed: int, hands: Sequence[Hands],
+            table_secret: bytes) -> str:
     given = "".join((args.commitment or "").split())
     checked = ("" if not given else "  (matches the one given)" if len(given) == len(opened)
                else f"  (matches the {len(given)} digits given: {4 * len(given)} bits only)")
-    lines = [f"commitment {opened}  🔒 {short_form(opened)}{checked}",
-             f"entropy {json.dumps(args.entropy, ensure_ascii=False)}",
+    lines = [f"commitment {opened}  🔒 {short_form(opened)}{checked}"]
+    if args.label:
+        table = commitment(table_secret)
+        lines.append(f"table {args.label}: secret {table_secret.hex()}, commitment {table}"
+                     f"  🔒 {short_form(table)}")
+    lines += [f"entropy {json.dumps(args.entropy, ensure_ascii=False)}",
              f"match seed {seed:#x}"]
     for number, deal in enumerate(hands, 1):
         lines.append(f"deal {number}")
@@ -185,6 +206,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="deals to print (default 1; with --log every deal it reaches)")
     parser.add_argument("--rules", nargs="*", default=[], metavar="K=V")
     parser.add_argument("--commitment", default=None, help="refuse unless the secret opens it")
+    parser.add_argument("--label", default=None,
+                        help="a tournament's table (round:R/board:B, a duplicate round's "
+                        "round:R): the secret given is the tournament's, the table's is derived")
     parser.add_argument("--log", default=None,
                         help="the match's log: a JSON list of [seat, code], or 'seat code' lines")
     return parser

@@ -281,7 +281,8 @@ async def tournament(rt: Runtime, who: Presser, press: Press) -> Reply:
         raise TableError("lobby-open-bot-first")  # else their hands come in that group
     admin = press.arg not in OPEN_TO_ALL and who.chat_id is not None \
         and await who.is_admin(who.chat_id)
-    return Reply(step=await rt.tournaments.press(press.table_id, who.person, press.arg, admin))
+    return Reply(step=await rt.tournaments.press(press.table_id, who.person, press.arg, admin,
+                                                 who.entropy))
 
 
 BUTTONS: dict[Kind, Entry] = {

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine import GAME_NAMES, find_game
 from engine.core import teams_of
+from engine.fair import derived
 from engine.players import DEFAULT_LEVEL
 from storage import SeatRecord, StorageError, Store, TableKey, TableRecord
 from storage.interface.scores import player_key
@@ -33,6 +34,7 @@ from . import duplicate_rounds, pairing, ratings
 ROUNDS = (3, 1, 2, 4, 5)  # the rounds button cycles through these
 LEAST = 2  # entrants a tournament needs at its start
 STORY_LATE = 60.0  # seconds an ended table's match may take to be stored (``_count_round``)
+ENTROPY = 16  # sign-up presses kept as its tables' entropy: the first ones (a bound, not a choice)
 
 
 @dataclass
@@ -76,17 +78,21 @@ class TournamentService:
         if await self.store.tournaments.live(key.chat_id) is not None:
             raise TableError("tournament-exists")
         record = TournamentRecord(chat_id=key.chat_id, thread_id=key.thread_id, game=game,
-                                  rounds=ROUNDS[0], start_at=start_at, creator_id=creator.id)
+                                  rounds=ROUNDS[0], start_at=start_at, creator_id=creator.id,
+                                  secret=self.tables.kernel.new_secret().hex())
         try:
             return await self.store.tournaments.create(record)
         except StorageError as error:
             raise TableError("tournament-exists") from error
 
     async def press(self, tournament_id: int, person: Person, action: str,
-                    is_admin: bool) -> Step:
+                    is_admin: bool, entropy: str = "") -> Step:
         """A sign-up button: join, leave, the next value of an option or of the rounds, start
-        now, cancel (the last four: its opener or an admin). Once it runs, only cancel."""
+        now, cancel (the last four: its opener or an admin). Once it runs, only cancel. A
+        sign-up press's id (``entropy``) is recorded: made after the commitment was shown."""
         async with self.lock(tournament_id) as t:
+            if t.status == "signup" and t.secret and entropy and len(t.entropy) < ENTROPY:
+                t.entropy.append(entropy)  # saved only with what the press changes
             if t.status == "playing" and action == "cancel":
                 if person.id != t.creator_id and not is_admin:
                     raise TableError("error-creator-only")
@@ -172,7 +178,8 @@ class TournamentService:
         seating = pairing.seat_round(order, size, teams, partnered, met)
         if t.duplicate:  # one secret a round; in team games each pair on every side
             seating = duplicate_rounds.turned(seating, teams, len(t.seating))
-            t.round_secrets.append(self.tables.kernel.new_secret().hex())
+            if not t.secret:  # opened before tournaments had a secret: drawn now
+                t.round_secrets.append(self.tables.kernel.new_secret().hex())
         t.seating.append(seating)
         t = await self.store.tournaments.save(t)
         return await self._make_tables(t)
@@ -188,7 +195,8 @@ class TournamentService:
             table = made.get(board) or await self.store.tables.create(TableRecord(
                 key=TableKey(chat_id=t.chat_id, thread_id=t.thread_id, slot=board),
                 game=t.game, rules=_rules(t), players=len(seats), creator_id=t.creator_id,
-                tournament_id=t.id, tour_round=number, secret=self._secret(t, number),
+                tournament_id=t.id, tour_round=number, secret=self._secret(t, number, board),
+                entropy=list(t.entropy),
                 seats=[_seat(names[u], await self.in_group(u)) if u is not None
                        else SeatRecord(level=DEFAULT_LEVEL) for u in seats]))
             if table.status == "lobby":
@@ -197,8 +205,11 @@ class TournamentService:
         t.tables.append(ids)
         return Step(await self.store.tournaments.save(t), started)
 
-    def _secret(self, t: TournamentRecord, number: int) -> bytes:
-        """A round's table's secret: the round's (duplicate), else its own."""
+    def _secret(self, t: TournamentRecord, number: int, board: int) -> bytes:
+        """A round's table's secret: derived from the tournament's (a duplicate round's tables
+        alike); a tournament opened before that: the round's (duplicate), else its own."""
+        if t.secret:
+            return derived(bytes.fromhex(t.secret), table_label(t, number, board))
         if t.duplicate:
             return bytes.fromhex(t.round_secrets[number - 1])
         return self.tables.kernel.new_secret()
@@ -274,6 +285,11 @@ def _seat(entrant: Entrant, in_group: bool) -> SeatRecord:
 
 async def _private(user_id: int) -> bool:
     return False
+
+
+def table_label(t: TournamentRecord, number: int, board: int) -> str:
+    """The label a table's secret is derived under (engine/fair.py)."""
+    return f"round:{number}" if t.duplicate else f"round:{number}/board:{board}"
 
 
 def _rules(t: TournamentRecord) -> dict[str, object]:

@@ -9,6 +9,7 @@ from engine import find_game
 from engine.fair import COMMITMENT_TAG, commitment, short_form
 from storage import TableRecord
 from storage.interface.records import engine_rules
+from storage.interface.tournaments import TournamentRecord
 
 from .. import i18n
 from ..callbacks import Kind
@@ -83,3 +84,27 @@ def check_command(table: TableRecord, deals: int) -> str:
     if rules:
         words += ["--rules", *(f"{k}={v}" for k, v in sorted(rules.items()))]
     return shlex.join(words)
+
+
+def tournament_commitment(t: TournamentRecord, lang: str) -> list[str]:
+    """The sign-up's commitment line (a tournament's tables deal from its secret)."""
+    if not t.secret:
+        return []
+    return [i18n.t(lang, "fair-commitment", short=short_form(commitment(bytes.fromhex(t.secret))))]
+
+
+def tournament_reveal(t: TournamentRecord, lang: str) -> list[Line]:
+    """The end post's last lines: the tournament's secret, and the command that checks the
+    sign-up's commitment and deals a table's first deal from it (its first table's: another
+    table's round and board go in ``--label``)."""
+    if not t.secret or t.status != "finished" or not t.seating:
+        return []
+    label = "round:1" if t.duplicate else "round:1/board:1"
+    rules = engine_rules(t.rules)
+    words = ["python", "-m", "engine.fair", find_game(t.game).name, t.secret, *t.entropy,
+             "--players", str(len(t.seating[0][0])), "--label", label,
+             "--commitment", commitment(bytes.fromhex(t.secret))]
+    if rules:
+        words += ["--rules", *(f"{k}={v}" for k, v in sorted(rules.items()))]
+    return [Line(i18n.t(lang, "tournament-fair-reveal", secret=t.secret)),
+            Line(i18n.t(lang, "tournament-fair-check")), Line(shlex.join(words), style="pre")]

@@ -15,7 +15,7 @@ from .. import i18n
 from ..callbacks import Kind, encode
 from ..social import chart
 from ..social.duplicate_rounds import Round, halves
-from .fair import reveal
+from .fair import reveal, tournament_commitment, tournament_reveal
 from .screen import Button, Screen
 
 Standing = tuple[Entrant, int]  # an entrant and their points so far
@@ -43,6 +43,8 @@ def message(t: TournamentRecord, lang: str, start: str, zone: str,
     options += (" · " if options else "") + i18n.t(lang, "tournament-duplicate-mark") \
         if t.duplicate else ""
     lines = [i18n.t(lang, "tournament-title", game=game) + (f" · {options}" if options else "")]
+    if t.status in ("signup", "playing"):  # the deals are fixed before anyone signs up
+        lines += tournament_commitment(t, lang)
     if t.status == "signup":
         lines.append(i18n.t(lang, "tournament-when", rounds=t.rounds, time=start, zone=zone))
         names = ", ".join(name(e) for e in t.entrants)
@@ -97,7 +99,8 @@ def final_text(t: TournamentRecord, lang: str, standings: Sequence[Standing]) ->
     winners = ", ".join(name(e) for e, total in standings if total == best)
     return "\n".join([i18n.t(lang, "tournament-final", game=i18n.t(lang, f"game-{t.game}")),
                       i18n.t(lang, "tournament-winners", names=winners),
-                      *table_lines(t, standings)])
+                      *table_lines(t, standings),
+                      *(line.html for line in tournament_reveal(t, lang))])
 
 
 def shown(t: TournamentRecord, points: int) -> str:

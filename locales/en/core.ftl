@@ -307,6 +307,8 @@ tournament-duplicate-mark = 🃏 duplicate
 tournament-duplicate-round = 🃏 Round { $round } is over: every table held the same cards. Who did best with each hand:
 tournament-duplicate-best = Deal { $deal }: { $names }
 tournament-duplicate-wait = 🃏 The other tables of this round hold the same cards: its deals are shown once every table has finished
+tournament-fair-reveal = 🔓 The tournament's secret: { $secret }
+tournament-fair-check = It opens the sign-up's 🔒, and every table's cards come from it. To check a table, give its round and table after --label (round:R/board:B; a duplicate round's: round:R):
 
 # issue 43: where a hand is shown
 hand-to-group = 👥 My hand in the group

@@ -273,6 +273,8 @@ tournament-duplicate-mark = 🃏 նույն քարտերով
 tournament-duplicate-round = 🃏 { $round }-րդ փուլն ավարտվեց. բոլոր սեղաններում նույն քարտերն էին։ Ամեն ձեռքով լավագույնը՝
 tournament-duplicate-best = { $deal }-րդ խաղափուլ՝ { $names }
 tournament-duplicate-wait = 🃏 Այս փուլի մյուս սեղաններում նույն քարտերն են. խաղափուլերը կցուցադրվեն, երբ բոլոր սեղաններն ավարտեն
+tournament-fair-reveal = 🔓 Մրցաշարի գաղտնիքը՝ { $secret }
+tournament-fair-check = Այն բացում է գրանցման 🔒-ը, և դրանից են ամեն սեղանի քարտերը։ Սեղանը ստուգելու համար --label-ից հետո նշեք դրա փուլը և սեղանը (round:R/board:B, նույն քարտերով փուլում՝ round:R)՝
 
 # issue 43: where a hand is shown
 hand-to-group = 👥 Ձեռքը՝ խմբում

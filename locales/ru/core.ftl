@@ -305,6 +305,8 @@ tournament-duplicate-mark = 🃏 дубликат
 tournament-duplicate-round = 🃏 Тур { $round } окончен: за всеми столами были одни и те же карты. Лучше всех каждой рукой сыграли:
 tournament-duplicate-best = Раздача { $deal }: { $names }
 tournament-duplicate-wait = 🃏 За другими столами этого тура те же карты: раздачи покажем, когда доиграют все столы
+tournament-fair-reveal = 🔓 Секрет турнира: { $secret }
+tournament-fair-check = Он открывает 🔒 записи, и из него — карты каждого стола. Чтобы проверить стол, укажите его тур и стол после --label (round:R/board:B; в дубликатном туре: round:R):
 
 # issue 43: where a hand is shown
 hand-to-group = 👥 Карты в группе

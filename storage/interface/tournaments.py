@@ -48,7 +48,12 @@ class TournamentRecord(BaseModel):
     # "" where the seed is fixed: tests), drawn when the round is planned, so a restart makes
     # its missing tables with it; ``points`` are then matchpoints, kept in halves.
     duplicate: bool = False
-    round_secrets: list[str] = Field(default_factory=list)
+    round_secrets: list[str] = Field(default_factory=list)  # tournaments opened before ``secret``
+    # Fair tables (engine/fair.py): the tournament's secret (hex, "" where the seed is fixed),
+    # its commitment shown on the sign-up; the sign-up presses' ids, its tables' entropy; each
+    # table's secret derived from it (``round:R/board:B``, a duplicate round's ``round:R``).
+    secret: str = ""
+    entropy: list[str] = Field(default_factory=list)
 
 
 class Tournaments(Protocol):

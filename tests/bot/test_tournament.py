@@ -7,6 +7,8 @@ sum of the rounds' points, and those are the stored matches' places."""
 from __future__ import annotations
 
 import html
+import re
+import shlex
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
@@ -16,6 +18,8 @@ import pytest
 import bot.social.results
 from bot import i18n
 from bot.social import pairing
+from engine.fair import commitment, deals, derived, match_seed, short_form
+from engine.fair import main as fair_main
 from storage import Store, open_store
 from storage.interface.tournaments import TournamentRecord
 
@@ -298,3 +302,51 @@ async def test_a_round_waits_for_its_last_tables_match_to_be_stored(store: Store
             expected |= pairing.round_points([r.place for r in story.match.results],
                                              t.seating[0][board])
         assert t.points[0] == expected and sorted(expected.values()) == [0, 0, 1, 1, 2, 2, 3, 3]
+
+
+async def test_a_tournaments_deals_are_fixed_at_its_sign_up_and_mixed_with_its_presses(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41 for tables nobody seats by a press: the sign-up shows the tournament's
+    commitment; its presses (made after it) are every table's entropy; each table deals from
+    a secret derived from the tournament's, shown at its own end; the end post reveals the
+    tournament's secret and a command that checks the sign-up's commitment and deals a table."""
+    async with Harness(store, table_seed=None) as h:
+        for user in HUMANS:
+            await h.start_private(user)
+        h.fake.admins.add(ADMIN)
+        await h.say(ADMIN, "/tournament hearts")
+        t = await live(h)
+        secret = bytes.fromhex(t.secret)
+        assert len(secret) == 32 and t.entropy == []
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        assert short_form(commitment(secret)) in tournament_message(h, t)
+        ids = [(await h.press(user, signup, signup.button("✅")["callback_data"]))
+               ["callback_query_id"] for user in HUMANS]
+        for label in ("🎯", "🔢", "▶"):  # to 50 points, one round, start
+            answer = await h.press(ADMIN, signup, signup.button(label)["callback_data"])
+            ids.append(answer["callback_query_id"])
+        t = await live(h)
+        assert t.status == "playing" and t.rounds == 1
+        assert t.entropy == [f"tg:{i}" for i in ids]
+        for board, table_id in enumerate(t.tables[0], start=1):
+            table = await store.tables.by_id(table_id)
+            assert table is not None and table.entropy == t.entropy
+            assert table.secret == derived(secret, f"round:1/board:{board}")
+            assert table.seed == match_seed(table.secret, t.entropy)
+        assert not [c for c in h.fake.calls if t.secret in str(c[1])], "no secret while it runs"
+        await play_round(h, store, t)
+        await h.runtime.desk.job(None)
+        await h.idle()
+        over = i18n.t("hy", "tournament-final", game=i18n.t("hy", "game-hearts"))
+        final = html.unescape(re.sub(r"<[^>]+>", "", next(
+            m.text for m in h.fake.chat(GROUP) if m.text.startswith(over))))
+        assert t.secret in final
+        command = shlex.split(final[final.index("python -m engine.fair"):].splitlines()[0])
+        first = await store.tables.by_id(t.tables[0][0])
+        assert first is not None
+        capsys.readouterr()
+        assert fair_main(command[3:]) == 0
+        out = capsys.readouterr().out
+        assert "matches the one given" in out and commitment(first.secret) in out
+        dealt = deals("hearts", 4, first.seed, 1)[0]
+        assert all(f"seat {s}: {' '.join(cards)}" in out for s, cards in enumerate(dealt))

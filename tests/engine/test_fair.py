@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine import GAME_NAMES, find_game
 from engine.core import FAIR_SEEDS, deal_rng, match_rng
-from engine.fair import commitment, deals, entropy_message, main, match_seed, short_form
+from engine.fair import commitment, deals, derived, entropy_message, main, match_seed, short_form
 
 from . import test_invariants
 
@@ -38,6 +38,13 @@ def test_commitment_is_the_tagged_sha256_and_its_short_form_its_first_eight_digi
     full = hashlib.sha256(b"seghan/commitment/v1\x00" + SECRET).hexdigest()
     assert commitment(SECRET) == full
     assert short_form(full) == f"{full[:4]} {full[4:8]}"
+
+
+def test_a_tournament_tables_secret_is_the_tagged_hmac_of_its_label() -> None:
+    label = "round:2/board:3"
+    mac = hmac.new(SECRET, b"seghan/table-secret/v1\x00" + label.encode(), hashlib.sha256)
+    assert derived(SECRET, label) == mac.digest() and len(derived(SECRET, label)) == 32
+    assert derived(SECRET, "round:2") != derived(SECRET, label) != derived(SECRET, "round:2/board:2")
 
 
 def test_match_seed_is_the_marked_hmac_of_the_length_prefixed_entropy() -> None:
@@ -224,3 +231,19 @@ def test_the_checker_refuses_other_entropy_against_the_matchs_log(
     assert capsys.readouterr().out.startswith(GOLDEN.split("deal 2")[0])
     assert main(["hearts", SECRET.hex(), "cb1", "cb3", "--log", str(path)]) == 1
     assert "does not replay" in capsys.readouterr().err
+
+
+def test_the_checker_derives_a_tournament_tables_secret_from_the_tournaments(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--label: the secret given is the tournament's (its commitment the sign-up's); the table
+    deals from the derived one, as its own check would with that secret."""
+    table = derived(SECRET, "round:1/board:2")
+    assert main(["hearts", SECRET.hex(), *ENTROPY, "--label", "round:1/board:2",
+                 "--commitment", commitment(SECRET)]) == 0
+    out = capsys.readouterr().out
+    assert "matches the one given" in out
+    assert f"table round:1/board:2: secret {table.hex()}, commitment {commitment(table)}" in out
+    assert main(["hearts", table.hex(), *ENTROPY]) == 0
+    assert out.split("entropy", 1)[1] == capsys.readouterr().out.split("entropy", 1)[1]
+    assert main(["hearts", table.hex(), *ENTROPY, "--label", "round:1/board:2",
+                 "--commitment", commitment(SECRET)]) == 1, "a table's secret is no tournament's"
