@@ -24,6 +24,7 @@ import asyncio
 import heapq
 import itertools
 import math
+from collections.abc import Callable
 
 HAND, POST, TABLE = 0.0, 1.0, 30.0  # seconds of slack: how long a kind may be overtaken
 GROWTH = 0.1  # of the rate, added a second while Telegram accepts a budget that holds back
@@ -36,8 +37,11 @@ class Budget:
     """A token bucket of ``rate`` a second whose waiters are served by deadline."""
 
     def __init__(self, per_second: float, scale: float = 1.0, floor: float | None = None,
-                 ceiling: float | None = None) -> None:
+                 ceiling: float | None = None, clock: Callable[[], float] | None = None) -> None:
         self.scale = scale  # seconds in a second: benches compress time, slack with it
+        # the event loop's time; a test's clock moves only when told (the dispatcher then sleeps
+        # the loop's seconds the clock says are left, and looks again)
+        self._clock = clock
         # 10% below a known figure, as the Pacer: clocks jitter
         self.ceiling = math.inf if ceiling is None else ceiling / 1.1
         self.rate = min(per_second / 1.1, self.ceiling)
@@ -49,6 +53,9 @@ class Budget:
         self._queue: list[tuple[float, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
+
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time() if self._clock is None else self._clock()
 
     @property
     def interval(self) -> float:
@@ -62,7 +69,7 @@ class Budget:
 
     def accepted(self) -> None:
         """Telegram took a send: while the budget holds sends back, the rate grows."""
-        now = asyncio.get_running_loop().time()
+        now = self._now()
         if now - self._held > BUSY:
             return  # nothing waited: there is no sign that more is needed, nor that it is allowed
         step = NEAR if self.rate >= 0.9 * self.cut_from else max(1.0, GROWTH * self.rate)
@@ -71,7 +78,7 @@ class Budget:
     def refused(self, seconds: float) -> None:
         """A 429 for the whole bot: nothing goes for ``seconds``, and the rate is cut (once for
         the 429s of one block: the calls already on their way when it came get theirs too)."""
-        now = asyncio.get_running_loop().time()
+        now = self._now()
         if now >= self._blocked:
             self.cut_from = self.rate
             self.rate = max(self.floor, self.rate * CUT)
@@ -97,7 +104,7 @@ class Budget:
 
     async def wait(self, slack: float) -> None:
         loop = asyncio.get_running_loop()
-        now = loop.time()
+        now = self._now()
         if not self._queue and self._take(now) == 0.0:
             return
         self._held = now
@@ -108,10 +115,9 @@ class Budget:
         await turn  # a cancelled waiter's future is cancelled too: the dispatcher skips it
 
     async def _dispatch(self) -> None:
-        loop = asyncio.get_running_loop()
         since: float | None = None
         while self._queue:
-            if (wait := self._take(now := loop.time(), since)) > 0:
+            if (wait := self._take(now := self._now(), since)) > 0:
                 self._held, since = now, now + wait
                 await asyncio.sleep(wait)
                 continue

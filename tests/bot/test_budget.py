@@ -30,14 +30,37 @@ async def test_a_free_budget_waits_for_nothing() -> None:
     assert loop.time() - start < 0.05
 
 
+class Clock:
+    """A budget's clock that moves only when the test moves it: who asked when is the test's
+    to say, however late a busy machine runs the asks."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 async def test_hands_overtake_posts_and_tables_when_the_budget_is_short() -> None:
-    # two a second: every ask is queued long before the next token, however busy the machine
-    budget = Budget(2, scale=0.1)  # slack of a tenth: 0.1 s for a post, 3 s for a table
+    clock = Clock()
+    budget = Budget(2, scale=0.1, clock=clock)  # a tenth of the slack: 0.1 s a post, 3 s a table
     for _ in range(budget.burst):
-        await budget.wait(HAND)
-    asks = [("table", TABLE, 0.0), ("post", POST, 0.0)]
-    asks += [(f"hand{i}", HAND, 0.05) for i in range(3)]
-    assert await served(budget, asks) == ["hand0", "hand1", "hand2", "post", "table"]
+        await budget.wait(HAND)  # the bucket is empty: its next token is 0.55 s on
+    order: list[str] = []
+
+    async def ask(name: str, slack: float) -> None:
+        await budget.wait(slack)
+        order.append(name)
+
+    asks = [asyncio.create_task(ask("table", TABLE)), asyncio.create_task(ask("post", POST))]
+    await asyncio.sleep(0)  # each task runs to its wait
+    clock.now += 0.05  # the hands ask after them, within the post's slack
+    asks += [asyncio.create_task(ask(f"hand{i}", HAND)) for i in range(3)]
+    await asyncio.sleep(0)
+    assert order == [], "no token yet: all five wait"
+    clock.now += 10.0  # tokens for all of them
+    await asyncio.gather(*asks)
+    assert order == ["hand0", "hand1", "hand2", "post", "table"]
 
 
 async def test_a_table_edit_is_not_starved_by_a_stream_of_hands() -> None:
