@@ -242,6 +242,10 @@ class Harness:
         # rather than fall back to Normal: a test sees Hard's choices; tests of the fallback and
         # benches say otherwise
         settings.setdefault("computer_wait_seconds", 60)
+        # and for the decision itself, which includes a worker's start when it is the first: a
+        # fresh interpreter importing the engine, then a search at nice 10, took over the 5 s
+        # default on a busy machine (test_fallback's Normal "over budget")
+        settings.setdefault("computer_budget_seconds", 60)
         self.settings = Settings(telegram_bot_token=TOKEN, turn_seconds=turn_seconds, **settings)
         self.app: App = build_app(self.settings, store, request=self.fake, rate_limit=rate_limit)
         self._update_ids = itertools.count(1)

@@ -33,12 +33,6 @@ def normal(request: Request) -> Any:
     return player_for("normal", game)(observation, legal, random.Random(seed))
 
 
-# Who decides is these tests' subject, not the budget: a worker starting (a fresh interpreter
-# importing the engine) and then searching at nice 10 took 5 s on a busy machine, the default
-# budget, and Normal decided "over budget". Out of a busy machine's reach, only the worker's
-# answer, its death or the tests' wait for a free worker decide.
-BUDGET = 60.0
-
 # Hearts positions where Hard, Normal and a random move each choose differently: a pass and a play
 PASS, PLAY = positions("hearts", seed=2, moves=14)[0], positions("hearts", seed=2, moves=14)[12]
 
@@ -51,8 +45,7 @@ def test_the_positions_tell_the_three_apart() -> None:
 
 
 async def test_a_hard_decision_whose_worker_died_is_made_by_normal() -> None:
-    async with Harness(MemoryStore(), computer_processes=1, computer_wait_seconds=60,
-                       computer_budget_seconds=BUDGET) as h:
+    async with Harness(MemoryStore(), computer_processes=1, computer_wait_seconds=60) as h:
         computers = h.runtime.computers
         assert computers.processes is not None
         assert await computers.think(turn_of(PLAY)) == decide(*PLAY)
@@ -68,8 +61,7 @@ async def test_a_hard_decision_no_worker_can_take_in_time_is_made_by_normal_at_o
         caplog: pytest.LogCaptureFixture) -> None:
     """The one worker is busy (stopped) and no wait is allowed: the next Hard decisions are
     Normal's, told in one warning; the busy decision is still Hard's once the worker goes on."""
-    async with Harness(MemoryStore(), computer_processes=1, computer_wait_seconds=0,
-                       computer_budget_seconds=BUDGET) as h:
+    async with Harness(MemoryStore(), computer_processes=1, computer_wait_seconds=0) as h:
         computers = h.runtime.computers
         assert computers.processes is not None
         computers.processes.wait = 60  # the worker's start is not a load
