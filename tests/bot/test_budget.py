@@ -8,28 +8,6 @@ import asyncio
 from bot.sending.budget import HAND, POST, TABLE, Budget
 
 
-async def served(budget: Budget, asks: list[tuple[str, float, float]]) -> list[str]:
-    """Each (name, slack, seconds after the start it asks) waits its turn; the order served."""
-    order: list[str] = []
-
-    async def ask(name: str, slack: float, after: float) -> None:
-        await asyncio.sleep(after)
-        await budget.wait(slack)
-        order.append(name)
-
-    await asyncio.gather(*(ask(*a) for a in asks))
-    return order
-
-
-async def test_a_free_budget_waits_for_nothing() -> None:
-    budget = Budget(30)
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    for _ in range(budget.burst):
-        await budget.wait(TABLE)
-    assert loop.time() - start < 0.05
-
-
 class Clock:
     """A budget's clock that moves only when the test moves it: who asked when is the test's
     to say, however late a busy machine runs the asks."""
@@ -63,14 +41,35 @@ async def test_hands_overtake_posts_and_tables_when_the_budget_is_short() -> Non
     assert order == ["hand0", "hand1", "hand2", "post", "table"]
 
 
+async def test_a_free_budget_waits_for_nothing() -> None:
+    """Its burst goes at once: on a clock that never moves, a send that had to wait for a token
+    would wait for ever."""
+    budget = Budget(30, clock=Clock())
+    for _ in range(budget.burst):
+        await asyncio.wait_for(budget.wait(TABLE), 10)
+    assert not budget._queue
+
+
 async def test_a_table_edit_is_not_starved_by_a_stream_of_hands() -> None:
-    budget = Budget(10, scale=0.01)  # a table waits 0.3 s at most behind hands asked later
+    clock = Clock()
+    budget = Budget(10, scale=0.01, clock=clock)  # a table waits 0.3 s at most behind hands
     for _ in range(budget.burst):
         await budget.wait(HAND)
-    # a hand every 0.02 s from the table's ask on: at most 15 were asked within its 0.3 s
-    asks = [("table", TABLE, 0.0)] + [(f"hand{i}", HAND, 0.02 * (i + 1)) for i in range(40)]
-    order = await served(budget, asks)
-    assert 0 < order.index("table") <= 15
+    order: list[str] = []
+
+    async def ask(name: str, slack: float) -> None:
+        await budget.wait(slack)
+        order.append(name)
+
+    start, asks = clock.now, [asyncio.create_task(ask("table", TABLE))]
+    await asyncio.sleep(0)
+    for i in range(40):  # a hand every 0.02 s from the table's ask on
+        clock.now = start + 0.02 * (i + 1)
+        asks.append(asyncio.create_task(ask(f"hand{i}", HAND)))
+        await asyncio.sleep(0)
+    clock.now += 100.0  # tokens for all of them
+    await asyncio.gather(*asks)
+    assert order.index("table") == 14, "after the 14 hands asked within its 0.3 s, no more"
 
 
 async def test_a_waiter_that_gives_up_leaves_its_turn_to_the_next() -> None:
