@@ -142,9 +142,8 @@ async def test_a_group_at_the_edge_of_its_minute_is_refused_alone() -> None:
         await pacing.slot(-7, HAND)
     pacing.refused(-7, 30)
     assert pacing.budget.rate == 1_000 / 1.1, "the bot's rate is not cut"
-    loop = asyncio.get_running_loop()
-    start = loop.time()
-    await pacing.slot(8, HAND)  # another chat goes on at once
-    assert loop.time() - start < 0.5
+    other = asyncio.create_task(pacing.slot(8, HAND))  # another chat goes on at once: its
+    await asyncio.sleep(0)  # slot is over in its first step, however busy the machine
+    assert other.done()
     pacing.refused(8, 1)  # a private chat well within its pace: the whole bot is over
     assert pacing.budget.rate < 1_000 / 1.1

@@ -458,9 +458,9 @@ async def test_get_updates_long_polling(api: FakeBotApi, bot: Bot) -> None:
         await api.user_sends(alice, group, "wake up")
 
     started = time.monotonic()
-    updates, _ = await asyncio.gather(bot.get_updates(timeout=5), send_soon())
+    updates, _ = await asyncio.gather(bot.get_updates(timeout=60), send_soon())
     assert [u.message.text for u in updates] == ["wake up"]
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 30, "answered when the message came, not at the timeout"
 
 
 async def test_second_poller_conflicts(api: FakeBotApi, bot: Bot) -> None:
