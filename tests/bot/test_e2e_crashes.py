@@ -92,7 +92,7 @@ async def hand_matches_store(api: FakeBotApi, user: int, database: Path) -> None
         return hand is not None and shown_hand(hand.text) == real_hand(database)
 
     try:
-        await api.wait_for(same, timeout=8.0)
+        await api.wait_for(same, timeout=WAIT)
     except TimeoutError:
         hand = hand_message(api, user)
         raise AssertionError(f"hand {hand and hand.text!r}, stored {sorted(real_hand(database))}") from None
