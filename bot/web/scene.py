@@ -135,5 +135,5 @@ def words(ctx: Context) -> dict[str, str]:
 # The page's own few words (web-<word> in core.ftl); everything else is the bot's.
 WORDS = ("spectator", "you", "trick", "last-trick", "to-beat", "seconds", "connecting",
          "standings", "open", "timed", "lower", "dealer", "pace", "home", "more", "status-lobby",
-         "status-playing", "status-finished", "status-stopped", "result", "four",
+         "status-playing", "status-finished", "status-stopped", "result", "four", "your-turn",
          "rank-A", "rank-K", "rank-Q", "rank-J", "suit-S", "suit-H", "suit-D", "suit-C")

@@ -212,6 +212,7 @@ web-suit-H = hearts
 web-suit-D = diamonds
 web-suit-C = clubs
 web-four = Four-colour deck
+web-your-turn = 🃏 Your turn: back to the table
 web-fair-kept = 🔓 ✅ The secret opens 🔒 { $short }, shown before the first card. The deals were fixed before anyone played.
 web-fair-broken = 🔓 ❌ The secret does not open 🔒 { $short }, shown before the first card. These deals cannot be trusted.
 

@@ -103,11 +103,17 @@ def test_the_page_reads_on_after_its_server_restarts(tmp_path: Path) -> None:
 def replay_during_the_match(window: Window, table: int) -> None:
     """The deal just played, replayed from the table's ⏯ while the match goes on: the viewer's
     own hand only, the other seats' passes hidden, the tricks drawn as the table draws them,
-    ◀ ▶ ⏭, then back to the table."""
+    ◀ ▶ ⏭, then back to the table. The table's turn is the viewer's meanwhile: a button over
+    the replay says so and takes them back."""
     assert window.text("rewind") == "⏯ 1"
     window.click("#rewind")
     data = window.until(lambda: window.js("return replay"), "the replay")
     assert data["replay"] == f"t{table}_1" and "replay=t" in window.driver.current_url
+    # deal 2's pass waits for this viewer: the replay says so over its controls, with the clock
+    turn = window.until(lambda: window.js(
+        "const b = document.getElementById('yourturn'); return !b.hidden && b.textContent"),
+        "'your turn' over the replay")
+    assert turn.startswith(i18n.t("hy", "web-your-turn")) and "⏱" in turn, turn
     frames = data["frames"]
     assert (data["seat"], data["face_up"], len(frames)) == (0, False, 57)  # 4 passes, 52 cards
     assert window.text("caption") == i18n.t("hy", "coach-replay-dealt")
@@ -139,6 +145,13 @@ def replay_during_the_match(window: Window, table: int) -> None:
     notes = window.js("return [...document.querySelectorAll('#seats .seat')].map(s => s.textContent)")
     assert len(notes) == 4 and not [n for n in notes if "🂠" in n or "▸" in n], notes
     window.shot("replay-during-match-end")
+    window.click("#yourturn")
+    window.until(lambda: (s := window.scene()) and s.get("table") == table, "the table again")
+    assert window.js("return document.getElementById('replay').hidden")
+    assert window.js("return document.getElementById('yourturn').hidden")
+    window.click("#rewind")  # and its ⏯ back to the table as well
+    window.until(lambda: window.js("return replay && !document.getElementById('replay').hidden"),
+                 "the replay again")
     window.click("#back")
     window.until(lambda: (s := window.scene()) and s.get("table") == table, "the table again")
     assert window.js("return document.getElementById('replay').hidden")

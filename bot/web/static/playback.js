@@ -29,6 +29,7 @@ $("pace").onclick = () => setPace(PACES[(PACES.indexOf(pace) + 1) % PACES.length
 // A scene from the stream: played towards, or drawn at once where there is nothing to play.
 function receive(s) {
   newest = s;
+  if (replay) return behindReplay(s);  // replay.js: a deal replayed while the table goes on
   if (!playing) catchUp();
 }
 
@@ -43,6 +44,7 @@ async function catchUp() {
         console.error(error);
       }
       skipping = false;
+      if (replay) break;  // a replay opened meanwhile: the table is drawn when it is back
       render(next);
     }
   } finally {

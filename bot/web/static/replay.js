@@ -8,16 +8,21 @@ async function openReplay(ref, step) {
     if (!scene) { $("home").hidden = true; $("status").textContent = refusal; }
     return say(refusal);
   }
-  if (source) { source.close(); source = null; }
-  tableId = null; newest = null;
+  // a deal of the table this viewer plays at: its stream stays open, for their turn (below)
+  const playingHere = scene && !replay && scene.status === "playing" && scene.seat !== null
+    && ref.startsWith(`t${scene.table}_`);
+  if (source && !playingHere) { source.close(); source = null; }
+  tableId = null; newest = null; turnDeadline = null;
   $("result").hidden = true;
   play(false);
   const url = new URL(location.href);
   url.searchParams.delete("table"); url.searchParams.delete("step"); url.searchParams.set("replay", ref);
   history.replaceState(null, "", url);
+  const table = playingHere ? scene : null;
   replay = data;
   showStep(Number(step) || 0);
   showBack();
+  if (table) behindReplay(table);  // their turn may have come already
 }
 
 function showStep(step) {
@@ -63,7 +68,33 @@ function leaveReplay() {
   play(false);
   replay = null;
   $("replay").hidden = true; $("hands").textContent = "";
+  yourTurn.hidden = true; turnDeadline = null;
 }
+
+// The table goes on behind a replay of one of its deals: when it is the viewer's turn, a button
+// over the replay says so, with the turn's clock, and takes them back to the table.
+const yourTurn = el("button", "", "");
+yourTurn.id = "yourturn"; yourTurn.hidden = true;
+$("replay").prepend(yourTurn);
+let turnDeadline = null;
+function behindReplay(s) {
+  const mine = s.status === "playing" && s.seat !== null && s.view && s.view.to_act.includes(s.seat);
+  turnDeadline = mine ? s.deadline : null;
+  yourTurn.hidden = !mine;
+  yourTurn.onclick = () => openTable(s.table);
+  yourTurn.dataset.text = s.words["your-turn"];
+  turnClock();
+  if (mine && !yourTurn.dataset.told && tg && tg.HapticFeedback) {
+    tg.HapticFeedback.notificationOccurred("warning");
+  }
+  yourTurn.dataset.told = mine ? "1" : "";
+}
+function turnClock() {
+  if (yourTurn.hidden) return;
+  const left = turnDeadline ? " · ⏱" + Math.max(0, Math.round(turnDeadline - Date.now() / 1000)) : "";
+  yourTurn.textContent = yourTurn.dataset.text + left;
+}
+setInterval(turnClock, 1000);
 
 $("first").onclick = () => showStep(0);
 $("prev").onclick = () => showStep(replayStep - 1);
