@@ -1,8 +1,10 @@
 """The table at every screen (issue 39): every game and size (56 at 4, 6 and 8 seats) in a
 headless Chromium at 360×640, 390×844, 412×915 and 1280×800; the seats, the cards on the felt,
-the last trick, the badges and the hand lie inside the viewport's width (at the smallest size
-also with a wider font than this machine's), the felt's pieces
-inside its height, and none of the felt's pieces intersect. Each is photographed
+the last trick, the badges, the score sheet's button and the hand lie inside the viewport's width
+(at the smallest size also with a wider font than this machine's), the felt's pieces
+inside its height, and none of the felt's pieces intersect. The header is one row of the title
+and its buttons (none overlapping) over one line of status; a run of one suit's cards in the hand
+is never split between two rows. Each is photographed
 (tmp/artefacts/layout-<game>-<seats>-<lang>-<size>[-dark].png), in hy, en and ru, light and
 dark. The hand's cards are named for screen
 readers in the viewer's language; the four-colour deck switches on and off."""
@@ -27,8 +29,13 @@ const box = (e, kind) => { const r = e.getBoundingClientRect();
 const all = (css, kind) => [...document.querySelectorAll(css)].filter(e => e.offsetParent)
   .map(e => box(e, kind));
 return { felt: [...all('.seat', 'seat'), ...all('#trick .card', 'trick'), ...all('#last', 'last'),
-                ...all('#badges .badge', 'badge')],
-         hand: all('#hand .card', 'hand'), width: innerWidth, height: innerHeight };
+                ...all('#badges .badge', 'badge'), ...all('#tools button', 'tools'),
+                ...all('#rewind', 'rewind')],
+         header: [...all('#homebutton', 'home'), ...all('#title', 'title'), ...all('#status', 'status'),
+                  ...all('#top button:not(#homebutton)', 'button')],
+         hand: [...document.querySelectorAll('#hand .card')].filter(e => e.offsetParent).map(e =>
+           Object.assign(box(e, 'hand'), { suit: (e.dataset.code || '  ')[1], row: e.offsetTop })),
+         width: innerWidth, height: innerHeight };
 """
 
 
@@ -75,6 +82,21 @@ def check(boxes: dict[str, Any], where: str) -> None:
             if a["kind"] == b["kind"] == "trick":
                 continue  # a trick's cards may overlap one another, as dealt cards do
             assert not overlaps(a, b), (where, a, b)
+    header = boxes["header"]
+    for i, a in enumerate(header):
+        assert a["left"] >= 0 and a["right"] <= width, (where, a)
+        for b in header[i + 1:]:
+            assert not overlaps(a, b), (where, a, b)
+    title = next(a for a in header if a["kind"] == "title")
+    for piece in header:  # the small buttons on the title's row, not on a row of their own
+        if piece["kind"] in ("home", "button"):
+            assert piece["top"] < title["bottom"] and title["top"] < piece["bottom"], (where, piece)
+    for status in (a for a in header if a["kind"] == "status"):  # one line, under the title
+        assert status["top"] >= title["bottom"] - 1, (where, status)
+        assert status["bottom"] - status["top"] <= title["bottom"] - title["top"], (where, status)
+    hand = boxes["hand"]
+    for a, b in zip(hand, hand[1:]):  # a suit's cards side by side, not one of them a row below
+        assert a["suit"] != b["suit"] or a["row"] == b["row"], (where, a, b)
 
 
 @pytest.mark.parametrize(("game", "seats", "lang"), TABLES)

@@ -114,5 +114,5 @@ function showResult(s, lines, rows, closes) {
   });
 }
 
-// A turned phone or a resized window: the seats measured again against the new felt.
-addEventListener("resize", () => { if (scene && !$("board").hidden) drawSeats(scene); });
+// A turned phone or a resized window: the seats and the hand measured again against the new width.
+addEventListener("resize", () => { if (scene && !$("board").hidden) { drawSeats(scene); fitHand(); } });
