@@ -1,6 +1,6 @@
 """The table at every screen (issue 39): every game and size (56 at 4, 6 and 8 seats) in a
 headless Chromium at 360×640, 390×844, 412×915 and 1280×800; the seats, the cards on the felt,
-the last trick, the badges, the score sheet's button and the hand lie inside the viewport's
+the last trick, the badges, the ⏯ and 📋 buttons and the hand lie inside the viewport's
 width (at the smallest size also with a wider font than this machine's), the felt's pieces
 inside its height, and none of the felt's pieces intersect. The header's pieces do not
 intersect either: its small buttons sit on the title's row, its status is one line; a run of one
@@ -138,6 +138,11 @@ def test_the_table_fits_every_screen(window: Window, game: str, seats: int, lang
     open_table(window, game, seats, lang)
     assert len(window.scene()["names"]) == seats and window.scene()["seat"] == 0  # type: ignore[index]
     photograph(window, f"{game}-{seats}-{lang}", SIZES)
+    window.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    window.js("render(scene); $('rewind').hidden = false; $('rewind').textContent = '⏯ 12'")
+    window.shot(f"layout-{game}-{seats}-{lang}-rewind-360x640")  # ⏯ as from the second deal on
+    check(window.js(BOXES), f"{game}-{seats}-{lang}-rewind-360x640")
     if game == "fifty_six":  # the contract's badge (two lines on a phone) among 6 or 8 seats
         window.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         bid_to_contract(window)
