@@ -86,22 +86,31 @@ function fitHand() {
   if (!card) return;
   const natural = card - 18, least = Math.ceil(card * 0.45);  // a strip for "10♥"
   const fits = 1 + Math.floor((wide - card) / least);
-  const rows = [];
-  let row = [];
-  runs(cards).forEach((run) => {
-    if (row.length && row.length + run.length > fits) { rows.push(row); row = []; }
-    for (; run.length > fits; run = run.slice(fits)) rows.push(run.slice(0, fits));  // a long suit
-    row = row.concat(run);
-  });
-  rows.push(row);
+  const rows = inRows(cards, fits, true), even = inRows(cards, Math.ceil(cards.length / rows.length));
+  const fair = even.length === rows.length && even.every((r) => r.length <= fits);
   hand.textContent = "";
-  rows.forEach((cardsOfRow) => {
+  (fair ? even : rows).forEach((cardsOfRow) => {
     const next = el("div", "line"), n = cardsOfRow.length;
     const step = n > 1 ? Math.min(natural, Math.floor((wide - card) / (n - 1))) : natural;
     cardsOfRow.forEach((c, k) => { c.style.marginLeft = k ? step - card + "px" : "0"; });
     next.append(...cardsOfRow);
     hand.append(next);
   });
+}
+
+// The cards in rows of up to ``most``, each row broken between two suits (a suit longer than a
+// row broken too if ``split``, else left longer). fitHand takes the rows as even as that many
+// rows can be if the suits allow, else the fullest.
+function inRows(cards, most, split) {
+  const rows = [];
+  let row = [];
+  runs(cards).forEach((run) => {
+    if (row.length && row.length + run.length > most) { rows.push(row); row = []; }
+    for (; split && run.length > most; run = run.slice(most)) rows.push(run.slice(0, most));
+    row = row.concat(run);
+  });
+  rows.push(row);
+  return rows;
 }
 
 // The hand's cards in runs of one suit, as the server ordered them.
