@@ -1,15 +1,19 @@
 """The table at every screen (issue 39): every game and size (56 at 4, 6 and 8 seats) in a
 headless Chromium at 360×640, 390×844, 412×915 and 1280×800; the seats, the cards on the felt,
-the last trick, the badges and the hand lie inside the viewport's width (at the smallest size
-also with a wider font than this machine's), the felt's pieces
-inside its height, and none of the felt's pieces intersect. Each is photographed
-(tmp/artefacts/layout-<game>-<seats>-<lang>-<size>[-dark].png), in hy, en and ru, light and
-dark. The hand's cards are named for screen
-readers in the viewer's language; the four-colour deck switches on and off."""
+the last trick, the badges, the ⏯ and 📋 buttons and the hand lie inside the viewport's
+width (at the smallest size also with a wider font than this machine's), the felt's pieces
+inside its height, and none of the felt's pieces intersect. The header's pieces do not
+intersect either: its small buttons sit on the title's row, its status is one line; a run of one
+suit's cards in the hand is never split between two rows. 56 is checked again once its auction
+has a contract (the contract's badge among 6 or 8 seats). Each is photographed
+(tmp/artefacts/layout-<game>-<seats>-<lang>[-contract]-<size>[-dark].png), in hy, en and ru,
+light and dark. The hand's cards are named for screen readers in the viewer's language; the
+four-colour deck switches on and off."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -27,8 +31,13 @@ const box = (e, kind) => { const r = e.getBoundingClientRect();
 const all = (css, kind) => [...document.querySelectorAll(css)].filter(e => e.offsetParent)
   .map(e => box(e, kind));
 return { felt: [...all('.seat', 'seat'), ...all('#trick .card', 'trick'), ...all('#last', 'last'),
-                ...all('#badges .badge', 'badge')],
-         hand: all('#hand .card', 'hand'), width: innerWidth, height: innerHeight };
+                ...all('#badges .badge', 'badge'), ...all('#tools button', 'tools'),
+                ...all('#rewind', 'rewind')],
+         header: [...all('#homebutton', 'home'), ...all('#title', 'title'), ...all('#status', 'status'),
+                  ...all('#top button:not(#homebutton)', 'button')],
+         hand: [...document.querySelectorAll('#hand .card')].filter(e => e.offsetParent).map(e =>
+           Object.assign(box(e, 'hand'), { suit: (e.dataset.code || '  ')[1], row: e.offsetTop })),
+         width: innerWidth, height: innerHeight };
 """
 
 
@@ -75,22 +84,69 @@ def check(boxes: dict[str, Any], where: str) -> None:
             if a["kind"] == b["kind"] == "trick":
                 continue  # a trick's cards may overlap one another, as dealt cards do
             assert not overlaps(a, b), (where, a, b)
+    header = boxes["header"]
+    for i, a in enumerate(header):
+        assert a["left"] >= 0 and a["right"] <= width, (where, a)
+        for b in header[i + 1:]:
+            assert not overlaps(a, b), (where, a, b)
+    title = next(a for a in header if a["kind"] == "title")
+    for piece in header:  # the small buttons on the title's row, not on a row of their own
+        if piece["kind"] in ("home", "button"):
+            assert piece["top"] < title["bottom"] and title["top"] < piece["bottom"], (where, piece)
+    for status in (a for a in header if a["kind"] == "status"):  # one line (cut short with "…")
+        assert status["bottom"] - status["top"] <= title["bottom"] - title["top"], (where, status)
+    hand = boxes["hand"]
+    for a, b in zip(hand, hand[1:], strict=False):  # a suit's cards side by side, not one of them a row below
+        assert a["suit"] != b["suit"] or a["row"] == b["row"], (where, a, b)
 
 
-@pytest.mark.parametrize(("game", "seats", "lang"), TABLES)
-def test_the_table_fits_every_screen(window: Window, game: str, seats: int, lang: str) -> None:
-    open_table(window, game, seats, lang)
-    assert len(window.scene()["names"]) == seats and window.scene()["seat"] == 0  # type: ignore[index]
-    for width, height in SIZES:
+def past(window: Window, version: int) -> bool:
+    """A scene newer than ``version`` drawn, its playback over."""
+    scene = window.scene()
+    return scene is not None and scene["version"] > version and not window.js("return playing")
+
+
+def bid_to_contract(window: Window) -> None:
+    """56's auction carried to a contract (the viewer makes the lowest bid whenever asked), so
+    the felt shows the contract's badge beside the crowded seats."""
+    for _ in range(40):
+        scene = window.scene()
+        assert scene is not None and scene["status"] == "playing", scene
+        if scene["felt"]["badges"]:
+            return
+        if scene["seat"] in scene["view"]["to_act"]:
+            window.click("#buttons button")
+        window.until(partial(past, window, scene["version"]), "the auction's next call")
+    raise AssertionError("no contract after 40 calls")
+
+
+def photograph(window: Window, name: str, sizes: tuple[tuple[int, int], ...]) -> None:
+    for width, height in sizes:
         window.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
         for dark in (False, True) if (width, height) in DARK else (False,):
             window.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
                 {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
             window.js("render(scene)")
-            where = f"{game}-{seats}-{lang}-{width}x{height}" + ("-dark" if dark else "")
+            where = f"{name}-{width}x{height}" + ("-dark" if dark else "")
             window.shot("layout-" + where)
             check(window.js(BOXES), where)
+
+
+@pytest.mark.parametrize(("game", "seats", "lang"), TABLES)
+def test_the_table_fits_every_screen(window: Window, game: str, seats: int, lang: str) -> None:
+    open_table(window, game, seats, lang)
+    assert len(window.scene()["names"]) == seats and window.scene()["seat"] == 0  # type: ignore[index]
+    photograph(window, f"{game}-{seats}-{lang}", SIZES)
+    window.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+    window.js("render(scene); $('rewind').hidden = false; $('rewind').textContent = '⏯ 12'")
+    window.shot(f"layout-{game}-{seats}-{lang}-rewind-360x640")  # ⏯ as from the second deal on
+    check(window.js(BOXES), f"{game}-{seats}-{lang}-rewind-360x640")
+    if game == "fifty_six":  # the contract's badge (two lines on a phone) among 6 or 8 seats
+        window.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        bid_to_contract(window)
+        photograph(window, f"{game}-{seats}-{lang}-contract", SIZES[:2])
     # Another machine's fonts may run wider than this one's (CI's did, by 2 px at a side seat):
     # the smallest screen again with every letter spaced out.
     window.js("document.styleSheets[0].insertRule('body { letter-spacing: 2px }')")

@@ -90,7 +90,7 @@ function texts(screen, skip) {
 
 // The buttons the page can press, in their rows, from one screen (cards are tapped on the cards
 // themselves): under the hand, the hand's while the viewer plays, else the board's (a lobby's, a
-// rematch); the board's beside a hand (the score sheet) go to the felt's corner.
+// rematch); the board's beside a hand (the score sheet) go to the header, by ⏯ 🎨 🚶.
 function buttonRows(s, screen) {
   const kinds = new Set(s.kinds || []);
   return (screen ? screen.buttons : [])

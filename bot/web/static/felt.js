@@ -34,6 +34,7 @@ function keepInside(node, x) {
 function drawSeats(s) {
   const box = $("seats"), toAct = new Set(s.view ? s.view.to_act : []), felt = s.felt || {};
   box.textContent = "";
+  $("felt").classList.toggle("crowded", s.names.length > 6);  // less room for the badges
   s.names.forEach((name, seat) => {
     const [x, y] = seatPlace(seat, s), team = (felt.teams || [])[seat];
     const node = el("div", "seat" + (toAct.has(seat) ? " turn" : "") + (seat === s.seat ? " me" : "")
@@ -114,5 +115,5 @@ function showResult(s, lines, rows, closes) {
   });
 }
 
-// A turned phone or a resized window: the seats measured again against the new felt.
-addEventListener("resize", () => { if (scene && !$("board").hidden) drawSeats(scene); });
+// A turned phone or a resized window: the seats and the hand measured again against the new width.
+addEventListener("resize", () => { if (scene && !$("board").hidden) { drawSeats(scene); fitHand(); } });

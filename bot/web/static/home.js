@@ -7,6 +7,7 @@ async function home() {
   tableId = null; scene = null; newest = null;
   $("board").hidden = true; $("home").hidden = false; $("result").hidden = true;
   $("homebutton").hidden = true; $("pace").hidden = true; $("four").hidden = true;
+  $("tools").textContent = ""; $("rewind").hidden = true;  // the table's ⏯ and 📋 go with it
   if (tg) tg.BackButton.hide();
   $("tables").textContent = "";  // not the last visit's list while the new one comes
   const { status, data } = await api("api/trial");

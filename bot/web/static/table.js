@@ -70,6 +70,58 @@ function drawHand(s) {
     else if (c.why) card.onclick = () => say(c.why);  // the engine's refusal; nothing is sent
     hand.append(card);
   });
+  fitHand();
+}
+
+// The hand fanned as a player holds it: the cards overlap as much as the width asks, down to
+// a strip that still shows each card's rank and suit; a hand too wide for that goes on two rows,
+// broken between suits (a suit's cards kept together). Only widths: the order is the server's.
+function fitHand() {
+  const hand = $("hand"), cards = [...hand.querySelectorAll(".card")];
+  hand.textContent = "";
+  if (!cards.length) return;
+  const line = el("div", "line");
+  line.append(...cards);
+  hand.append(line);
+  const wide = line.clientWidth, card = cards[0].offsetWidth;
+  if (!card) return;
+  const natural = card - 18, least = Math.ceil(card * 0.45);  // a strip for "10♥"
+  const fits = 1 + Math.floor((wide - card) / least);
+  const rows = inRows(cards, fits, true), even = inRows(cards, Math.ceil(cards.length / rows.length));
+  const fair = even.length === rows.length && even.every((r) => r.length <= fits);
+  hand.textContent = "";
+  (fair ? even : rows).forEach((cardsOfRow) => {
+    const next = el("div", "line"), n = cardsOfRow.length;
+    const step = n > 1 ? Math.min(natural, Math.floor((wide - card) / (n - 1))) : natural;
+    cardsOfRow.forEach((c, k) => { c.style.marginLeft = k ? step - card + "px" : "0"; });
+    next.append(...cardsOfRow);
+    hand.append(next);
+  });
+}
+
+// The cards in rows of up to ``most``, each row broken between two suits (a suit longer than a
+// row broken too if ``split``, else left longer). fitHand takes the rows as even as that many
+// rows can be if the suits allow, else the fullest.
+function inRows(cards, most, split) {
+  const rows = [];
+  let row = [];
+  runs(cards).forEach((run) => {
+    if (row.length && row.length + run.length > most) { rows.push(row); row = []; }
+    for (; split && run.length > most; run = run.slice(most)) rows.push(run.slice(0, most));
+    row = row.concat(run);
+  });
+  rows.push(row);
+  return rows;
+}
+
+// The hand's cards in runs of one suit, as the server ordered them.
+function runs(cards) {
+  const out = [];
+  cards.forEach((c) => {
+    const last = out[out.length - 1], suit = (c.dataset.code || "")[1];
+    if (last && (last[0].dataset.code || "")[1] === suit) last.push(c); else out.push([c]);
+  });
+  return out;
 }
 
 // The turn timer played for this viewer: say which card (once; not for a move before the page
