@@ -94,10 +94,11 @@ def tournament_commitment(t: TournamentRecord, lang: str) -> list[str]:
 
 
 def tournament_reveal(t: TournamentRecord, lang: str) -> list[Line]:
-    """The end post's last lines: the tournament's secret, and the command that checks the
-    sign-up's commitment and deals a table's first deal from it (its first table's: another
-    table's round and board go in ``--label``)."""
-    if not t.secret or t.status != "finished" or not t.seating:
+    """The end post's last lines (a tournament called off while it ran: its message's): the
+    tournament's secret, and the command that checks the sign-up's commitment and deals a
+    table's first deal from it (its first table's: another table's round and board go in
+    ``--label``)."""
+    if not t.secret or t.status not in ("finished", "cancelled") or not t.seating:
         return []
     label = "round:1" if t.duplicate else "round:1/board:1"
     rules = engine_rules(t.rules)

@@ -54,6 +54,7 @@ def message(t: TournamentRecord, lang: str, start: str, zone: str,
     rows: tuple[tuple[Button, ...], ...] = ()
     if t.status == "cancelled":  # at its start (too few), or by its opener while it ran
         lines.append(i18n.t(lang, "tournament-too-few" if t.too_few else "tournament-cancelled"))
+        lines += [line.html for line in tournament_reveal(t, lang)]  # its tables are closed
     elif t.status == "playing":
         lines.append(i18n.t(lang, "tournament-round", round=len(t.seating), rounds=t.rounds))
         by_id = {e.user_id: e for e in t.entrants}

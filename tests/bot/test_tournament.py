@@ -350,3 +350,20 @@ async def test_a_tournaments_deals_are_fixed_at_its_sign_up_and_mixed_with_its_p
         assert "matches the one given" in out and commitment(first.secret) in out
         dealt = deals("hearts", 4, first.seed, 1)[0]
         assert all(f"seat {s}: {' '.join(cards)}" in out for s, cards in enumerate(dealt))
+
+
+async def test_a_fair_tournament_called_off_reveals_its_secret(store: Store) -> None:
+    """Its tables closed, nothing is left to deal: the message shows the secret and the check."""
+    async with Harness(store, table_seed=None) as h:
+        t = await sign_up(h, HUMANS)
+        signup = h.fake.messages[(GROUP, t.message_id or 0)]
+        await h.press(ADMIN, signup, signup.button("▶")["callback_data"])
+        t = await live(h)
+        assert t.secret and t.secret not in tournament_message(h, t)
+        message = h.fake.messages[(GROUP, t.message_id or 0)]
+        await h.press(ADMIN, message, message.button("✖")["callback_data"])
+        await h.idle()
+        done = await store.tournaments.get(t.id or 0)
+        assert done is not None and done.status == "cancelled"
+        text = tournament_message(h, done)
+        assert t.secret in text and "--label round:1/board:1" in text
