@@ -206,3 +206,34 @@ async def test_a_newcomer_joining_is_told_where_the_cards_come(store: Store) -> 
         assert answer["text"] == i18n.t("en", "lobby-joined-group") and not answer["show_alert"]
         table = await store.tables.get(TableKey(chat_id=GROUP))
         assert table is not None and [s.hand_ephemeral for s in table.seats] == [True, True]
+
+
+async def test_newcomers_sign_up_for_a_tournament_and_play_from_the_group(store: Store) -> None:
+    """Neither opened the bot: they sign up in the group, and the tournament's table (seated by
+    the bot, not by a press of theirs) gives each their hand there."""
+    async with Harness(store) as h:
+        h.fake.admins.add(ARAM)
+        await h.say(ARAM, "/tournament hearts")
+        t = await store.tournaments.live(GROUP)
+        assert t is not None and t.message_id is not None
+        signup = h.fake.messages[(GROUP, t.message_id)]
+        for user in (ARAM, ANI):
+            answer = await h.press(user, signup, signup.button("✅")["callback_data"])
+            assert not answer.get("show_alert"), answer
+        await h.press(ARAM, signup, signup.button("▶")["callback_data"])
+        t = await store.tournaments.live(GROUP)
+        assert t is not None and t.status == "playing" and len(t.tables[0]) == 1
+        table = await store.tables.by_id(t.tables[0][0])
+        assert table is not None
+        assert [s.hand_ephemeral for s in table.seats if s.user_id is not None] == [True, True]
+        for user in (ARAM, ANI):  # the pass, pressed on each one's own hand in the group
+            for _ in range(4):
+                hand = hand_in_group(h, user)
+                if (data := choice(hand)) is None:
+                    break
+                answer = await press_ephemeral(h, user, hand, data)
+                assert not answer.get("show_alert"), answer
+        table = await store.tables.by_id(t.tables[0][0])
+        assert table is not None
+        assert sorted(seat for seat, code in table.log if code.startswith("pass:")) == [0, 1, 2, 3]
+        assert h.fake.chat(ARAM) == [] and h.fake.chat(ANI) == [], "nothing in private"
