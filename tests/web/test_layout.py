@@ -19,11 +19,13 @@ from typing import Any
 import pytest
 
 from .browser import Window, console_errors, need_browser, trial_server
+from .test_browser import play_one_or_choose
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 SIZES = ((360, 640), (390, 844), (412, 915), (1280, 800))
 TABLES = (("hearts", 4, "hy"), ("king", 4, "ru"), ("bazar_blot", 4, "en"), ("thirteen", 4, "hy"),
           ("fifty_six", 4, "ru"), ("fifty_six", 6, "en"), ("fifty_six", 8, "hy"))
+TRICKS = {"hearts", "king", "fifty_six"}  # played on to a last trick on the felt
 DARK = {(390, 844), (1280, 800)}  # drawn in the dark theme too
 BOXES = """
 const box = (e, kind) => { const r = e.getBoundingClientRect();
@@ -35,6 +37,12 @@ return { felt: [...all('.seat', 'seat'), ...all('#trick .card', 'trick'), ...all
                 ...all('#rewind', 'rewind')],
          header: [...all('#homebutton', 'home'), ...all('#title', 'title'), ...all('#status', 'status'),
                   ...all('#top button:not(#homebutton)', 'button')],
+         buttons: all('button', 'button').map(b => Object.assign(b, { id: b.text })),
+         oval: (() => { const f = document.getElementById('felt'), r = f.getBoundingClientRect();
+           const [a, b = a] = getComputedStyle(f).borderBottomLeftRadius.split(' ');
+           const px = (v, d) => v.endsWith('%') ? parseFloat(v) * d / 100 : parseFloat(v);
+           return { left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+                    rx: px(a, r.width), ry: px(b, r.height) }; })(),
          hand: [...document.querySelectorAll('#hand .card')].filter(e => e.offsetParent).map(e =>
            Object.assign(box(e, 'hand'), { suit: (e.dataset.code || '  ')[1], row: e.offsetTop })),
          width: innerWidth, height: innerHeight };
@@ -72,8 +80,24 @@ def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
             and a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1)
 
 
+def in_oval(oval: dict[str, float], x: float, y: float) -> bool:
+    """(x, y) within the felt's visible shape: its box less the rounded corners' outsides."""
+    rx, ry = oval["rx"], oval["ry"]
+    cx = min(max(x, oval["left"] + rx), oval["right"] - rx)
+    cy = min(max(y, oval["top"] + ry), oval["bottom"] - ry)
+    return (oval["left"] <= x <= oval["right"] and oval["top"] <= y <= oval["bottom"]
+            and ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1)
+
+
 def check(boxes: dict[str, Any], where: str) -> None:
     width, height = boxes["width"], boxes["height"]
+    for last in (a for a in boxes["felt"] if a["kind"] == "last" and a["text"]):  # the last trick on the felt
+        for x in (last["left"], last["right"]):
+            for y in (last["top"], last["bottom"]):
+                assert in_oval(boxes["oval"], x, y), (where, last, boxes["oval"])
+    if width < 560:  # a phone: every control a finger's size (44 CSS px), whatever it shows
+        for button in boxes["buttons"]:
+            assert button["right"] - button["left"] >= 44 <= button["bottom"] - button["top"], (where, button)
     for piece in boxes["felt"] + boxes["hand"]:
         assert piece["left"] >= 0 and piece["right"] <= width, (where, piece)
     for piece in boxes["felt"]:
@@ -120,6 +144,18 @@ def bid_to_contract(window: Window) -> None:
     raise AssertionError("no contract after 40 calls")
 
 
+def to_last_trick(window: Window) -> None:
+    """The deal played on (the viewer's pass, bids and cards by the page's buttons) until the
+    scene the server sent has a last trick."""
+    for _ in range(60):
+        scene = window.until(lambda: window.js("return playing || newest !== scene ? null : scene"),
+                             "the present drawn")
+        if scene["last_trick"]:
+            return
+        play_one_or_choose(window)
+    raise AssertionError("no trick taken after 60 moves")
+
+
 def photograph(window: Window, name: str, sizes: tuple[tuple[int, int], ...]) -> None:
     for width, height in sizes:
         window.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -156,6 +192,10 @@ def test_the_table_fits_every_screen(window: Window, game: str, seats: int, lang
     check(window.js(BOXES), f"{game}-{seats}-{lang}-360x640-wide")
     window.js("document.styleSheets[0].deleteRule(0); render(scene)")
     window.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    if game in TRICKS:  # the last trick in the felt's corner, beside the next trick's first cards
+        to_last_trick(window)
+        photograph(window, f"{game}-{seats}-{lang}-last", SIZES)
+        window.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     labels = window.js("return [...document.querySelectorAll('#hand .card')]"
                        ".map(c => c.getAttribute('aria-label'))")
     words = window.scene()["words"]  # type: ignore[index]
