@@ -35,7 +35,9 @@ const all = (css, kind) => [...document.querySelectorAll(css)].filter(e => e.off
 return { felt: [...all('.seat', 'seat'), ...all('#trick .card', 'trick'), ...all('#last', 'last'),
                 ...all('#badges .badge', 'badge'), ...all('#tools button', 'tools'),
                 ...all('#rewind', 'rewind')],
-         header: [...all('#homebutton', 'home'), ...all('#title', 'title'), ...all('#status', 'status'),
+         header: [...all('#homebutton', 'home'), ...all('#title', 'title').map(t => Object.assign(t, {
+                    cut: document.getElementById('title').scrollWidth > document.getElementById('title').clientWidth })),
+                  ...all('#status', 'status'),
                   ...all('#top button:not(#homebutton)', 'button')],
          buttons: all('button', 'button').map(b => Object.assign(b, { id: b.text })),
          oval: (() => { const f = document.getElementById('felt'), r = f.getBoundingClientRect();
@@ -45,7 +47,7 @@ return { felt: [...all('.seat', 'seat'), ...all('#trick .card', 'trick'), ...all
                     rx: px(a, r.width), ry: px(b, r.height) }; })(),
          hand: [...document.querySelectorAll('#hand .card')].filter(e => e.offsetParent).map(e =>
            Object.assign(box(e, 'hand'), { suit: (e.dataset.code || '  ')[1], row: e.offsetTop })),
-         width: innerWidth, height: innerHeight };
+         title: document.getElementById('title').textContent, width: innerWidth, height: innerHeight };
 """
 
 
@@ -113,12 +115,18 @@ def check(boxes: dict[str, Any], where: str) -> None:
         assert a["left"] >= 0 and a["right"] <= width, (where, a)
         for b in header[i + 1:]:
             assert not overlaps(a, b), (where, a, b)
-    title = next(a for a in header if a["kind"] == "title")
+    # the title whole, not cut short with "…"; or, on a phone, left to the status line that says it
+    status = next(a for a in header if a["kind"] == "status")
+    title = next((a for a in header if a["kind"] == "title"), None)
+    if title:
+        assert not title["cut"], (where, title)
+    else:
+        assert width < 560 and boxes["title"] and boxes["title"] in status["text"], (where, status)
+    row = title or next(a for a in header if a["kind"] == "home")
     for piece in header:  # the small buttons on the title's row, not on a row of their own
         if piece["kind"] in ("home", "button"):
-            assert piece["top"] < title["bottom"] and title["top"] < piece["bottom"], (where, piece)
-    for status in (a for a in header if a["kind"] == "status"):  # one line (cut short with "…")
-        assert status["bottom"] - status["top"] <= title["bottom"] - title["top"], (where, status)
+            assert piece["top"] < row["bottom"] and row["top"] < piece["bottom"], (where, piece)
+    assert status["bottom"] - status["top"] < 30, (where, status)  # one line (cut short with "…")
     hand = boxes["hand"]
     for a, b in zip(hand, hand[1:], strict=False):  # a suit's cards side by side, not one of them a row below
         assert a["suit"] != b["suit"] or a["row"] == b["row"], (where, a, b)
