@@ -3,10 +3,13 @@ headless Chromium at 360×640, 390×844, 412×915 and 1280×800; the seats, the 
 the last trick, the badges, the ⏯ and 📋 buttons and the hand lie inside the viewport's
 width (at the smallest size also with a wider font than this machine's), the felt's pieces
 inside its height, and none of the felt's pieces intersect. The header's pieces do not
-intersect either: its small buttons sit on the title's row, its status is one line; a run of one
-suit's cards in the hand is never split between two rows. 56 is checked again once its auction
-has a contract (the contract's badge among 6 or 8 seats). Each is photographed
-(tmp/artefacts/layout-<game>-<seats>-<lang>[-contract]-<size>[-dark].png), in hy, en and ru,
+intersect either: its small buttons sit on the title's row, its status is one line, the title is
+whole (on a phone it may give its row to the buttons where the status line says it); on a
+phone every button is at least 44×44 px; a run of one suit's cards in the hand is never split
+between two rows. 56 is checked again once its auction has a contract (the contract's badge among
+6 or 8 seats); Hearts, King and 56 again once the server's scene has a last trick, which lies within
+the felt's oval (under the felt on a phone among more than 4 seats) and clear of the seats and the
+cards. Each is photographed (tmp/artefacts/layout-<game>-<seats>-<lang>[-contract|-last]-<size>[-dark].png), in hy, en and ru,
 light and dark. The hand's cards are named for screen readers in the viewer's language; the
 four-colour deck switches on and off."""
 
