@@ -9,8 +9,9 @@ phone every button is at least 44×44 px; a run of one suit's cards in the hand 
 between two rows. 56 is checked again once its auction has a contract (the contract's badge among
 6 or 8 seats); Hearts, King and 56 again once the server's scene has a last trick, which lies within
 the felt's oval (under the felt on a phone among more than 4 seats) and clear of the seats and the
-cards. Each is photographed (tmp/artefacts/layout-<game>-<seats>-<lang>[-contract|-last]-<size>[-dark].png), in hy, en and ru,
-light and dark. The hand's cards are named for screen readers in the viewer's language; the
+cards. Each is photographed
+(tmp/artefacts/layout-<game>-<seats>-<lang>[-contract|-last]-<size>[-dark].png), in hy, en and
+ru, light and dark. The hand's cards are named for screen readers in the viewer's language; the
 four-colour deck switches on and off."""
 
 from __future__ import annotations
