@@ -79,6 +79,14 @@ function showScreen(screen) {
 }
 $("sheetclose").onclick = () => { $("sheet").hidden = true; };
 
+// The header's status line. On a phone the title's row is the small buttons' (each a finger's
+// size): a title the status line says already is not shown twice there (page.css).
+function showStatus(text) {
+  $("status").textContent = text;
+  const title = $("title").textContent;
+  $("top").classList.toggle("repeated", !!title && text.includes(title));
+}
+
 function titleOf(screen) {
   const line = screen && screen.lines.find((l) => l.role === "title");
   return line ? line.text : "";

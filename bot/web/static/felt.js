@@ -35,6 +35,7 @@ function drawSeats(s) {
   const box = $("seats"), toAct = new Set(s.view ? s.view.to_act : []), felt = s.felt || {};
   box.textContent = "";
   $("felt").classList.toggle("crowded", s.names.length > 6);  // less room for the badges
+  $("felt").classList.toggle("many", s.names.length > 4);  // a seat in each lower corner: the last trick moves
   s.names.forEach((name, seat) => {
     const [x, y] = seatPlace(seat, s), team = (felt.teams || [])[seat];
     const node = el("div", "seat" + (toAct.has(seat) ? " turn" : "") + (seat === s.seat ? " me" : "")

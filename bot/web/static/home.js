@@ -11,10 +11,10 @@ async function home() {
   if (tg) tg.BackButton.hide();
   $("tables").textContent = "";  // not the last visit's list while the new one comes
   const { status, data } = await api("api/trial");
-  if (status === 404) { $("status").textContent = "Open this table from Telegram."; return; }
+  if (status === 404) { showStatus("Open this table from Telegram."); return; }
   if (status === 401) { $("signin").hidden = false; return; }
   $("signin").hidden = true;
-  $("title").textContent = "Սեղան"; $("status").textContent = "";
+  $("title").textContent = "Սեղան"; showStatus("");
   const games = $("games");
   games.textContent = "";
   data.games.forEach((game) => {
@@ -60,7 +60,7 @@ async function boot() {
     telegramButtons();
     const response = await fetch("api/session", { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ initData: tg.initData }) });
-    if (!response.ok) { $("status").textContent = "HTTP " + response.status; return; }
+    if (!response.ok) { showStatus("HTTP " + response.status); return; }
     const data = await response.json();
     setSession(data.session);
     if (data.table) return openTable(data.table);

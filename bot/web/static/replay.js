@@ -5,7 +5,7 @@ async function openReplay(ref, step) {
   const { status, data } = await api("api/replay/" + encodeURIComponent(ref));
   if (status !== 200) {  // refused: what was drawn stays drawn
     const refusal = (data && data.alert) || "HTTP " + status;
-    if (!scene) { $("home").hidden = true; $("status").textContent = refusal; }
+    if (!scene) { $("home").hidden = true; showStatus(refusal); }
     return say(refusal);
   }
   // a deal of the table this viewer plays at: its stream stays open, for their turn (below)
@@ -30,7 +30,7 @@ function showStep(step) {
   replayStep = Math.max(0, Math.min(step, last));
   const frame = replay.frames[replayStep];
   render(Object.assign({}, replay, frame));
-  $("status").textContent = titleOf(frame.board);
+  showStatus(titleOf(frame.board));
   $("caption").textContent = frame.caption;
   const hands = $("hands");
   hands.textContent = "";

@@ -10,10 +10,10 @@ function openTable(id) {
   history.replaceState(null, "", url);
   if (source) source.close();
   scene = null; newest = null; timedSeen = null;
-  $("status").textContent = "…";
+  showStatus("…");
   $("result").hidden = true;
   source = listen(`api/table/${tableId}/events`, receive, (broken) => {
-    if (scene) $("status").textContent = scene.words.connecting;
+    if (scene) showStatus(scene.words.connecting);
     if (broken) skipping = true;  // back after a break: the present, not what was missed
   });
   showBack();
@@ -35,7 +35,7 @@ function render(s, around) {
   document.documentElement.lang = s.lang;
   $("four").title = s.words.four;
   $("title").textContent = s.title || "Սեղան";
-  $("status").textContent = (s.seat === null ? s.words.spectator + " · " : "") + titleOf(s.board);
+  showStatus((s.seat === null ? s.words.spectator + " · " : "") + titleOf(s.board));
   drawSeats(s);
   if (!around) drawTrick(s, (s.view && s.view.trick) || []);
   drawLast(s, s.last_trick, s.last_label || s.words["last-trick"]);
