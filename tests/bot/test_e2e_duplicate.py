@@ -24,7 +24,7 @@ from storage.interface.records import engine_rules
 from .test_duplicate import by_hand
 from .test_e2e import bot_process, fake_api
 from .test_e2e import choose as first_choice
-from .test_e2e_tournament import Players, sign_up
+from .test_e2e_tournament import Players, eight_in_a_group, sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 ROUND = i18n.t("hy", "tournament-duplicate-round", round=1)
@@ -50,9 +50,7 @@ async def test_a_duplicate_round_of_two_tables(tmp_path: Path, game: str, humans
     database, log = tmp_path / "db.sqlite3", tmp_path / "bot.log"
     started = time.monotonic()
     async with fake_api() as api:
-        users = [api.add_user(f"Խաղացող{i}", language_code="hy") for i in range(1, 9)]
-        group = api.add_group("Մրցաշար", members=users[1:], creator=users[0])
-        over = lambda: any(m.text.startswith(FINAL) for m in api.bot_messages(group))  # noqa: E731
+        users, group, over = eight_in_a_group(api, FINAL)
         killed, starts = 0, 0
         players = Players(api, users[:humans], random_play(rng))
         while not over():

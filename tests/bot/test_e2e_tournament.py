@@ -93,14 +93,20 @@ class Players:
         return True
 
 
+def eight_in_a_group(api: FakeBotApi, final: str) -> tuple[list[Any], Any, Callable[[], bool]]:
+    """Eight players in a group (the first its creator), and whether a post starting with
+    ``final`` is out there."""
+    users = [api.add_user(f"Խաղացող{i}", language_code="hy") for i in range(1, 9)]
+    group = api.add_group("Մրցաշար", members=users[1:], creator=users[0])
+    return users, group, lambda: any(m.text.startswith(final) for m in api.bot_messages(group))
+
+
 async def test_eight_humans_three_rounds_of_hearts_killed_at_random(tmp_path: Path) -> None:
     rng = random.Random("tournament-kills")
     database, log = tmp_path / "db.sqlite3", tmp_path / "bot.log"
     started = time.monotonic()
     async with fake_api() as api:
-        users = [api.add_user(f"Խաղացող{i}", language_code="hy") for i in range(1, 9)]
-        group = api.add_group("Մրցաշար", members=users[1:], creator=users[0])
-        over = lambda: any(m.text.startswith(FINAL) for m in api.bot_messages(group))  # noqa: E731
+        users, group, over = eight_in_a_group(api, FINAL)
         kills, restarts = 0, 0
         players = Players(api, users)
         while not over():
